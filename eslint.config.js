@@ -1,0 +1,81 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'path',
+  'crypto',
+  'os',
+  'http',
+  'https',
+  'url',
+  'stream',
+  'child_process',
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      '.data/',
+      'src/generated/',
+      'test-results/',
+      'playwright-report/',
+      'bench/results/',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // The design's dependency direction: engine is shared and framework-free; client and server never meet.
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/engine', from: './src/client', message: 'The engine must not import the client.' },
+            { target: './src/engine', from: './src/server', message: 'The engine must not import the server.' },
+            { target: './src/client', from: './src/server', message: 'The client must not import the server.' },
+            { target: './src/server', from: './src/client', message: 'The server must not import the client.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-*', 'react/*', '@tanstack/*'], message: 'The engine is framework-free: no React.' },
+            { group: ['fastify', '@fastify/*'], message: 'The engine is framework-free: no Fastify.' },
+            { group: nodeBuiltins, message: 'The engine runs in the browser too: no Node APIs.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: nodeBuiltins, message: 'The client runs in the browser: no Node APIs.' }] },
+      ],
+    },
+  },
+);

@@ -1,0 +1,64 @@
+/** An AJV error as the compiled validators report it (only the fields we read). */
+export interface ValidationError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** A standalone AJV validator; `this` may carry context for custom keywords (e.g. "now"). */
+export interface CompiledValidator {
+  (this: ValidationContext | void, data: unknown): boolean;
+  errors?: ValidationError[] | null;
+}
+
+export interface ValidationContext {
+  /** The instant date-relative rules measure from; defaults to the current time. */
+  now?: Date;
+}
+
+/** Field key → every distinct message for that field, in schema order. */
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * Runs a compiled validator and returns all distinct messages per field. Never throws: invalid
+ * data is an expected outcome, reported as data. Only errors with an author-written message
+ * (ajv-errors) are kept, so applicants never see AJV's own wording.
+ */
+export function validate(
+  validator: CompiledValidator,
+  data: unknown,
+  context: ValidationContext = {},
+): FieldErrors {
+  if (validator.call(context, data)) return {};
+  const result: FieldErrors = {};
+  for (const error of validator.errors ?? []) {
+    if (error.keyword !== 'errorMessage' || !error.message) continue;
+    const field = fieldOf(error);
+    const list = (result[field] ??= []);
+    if (!list.includes(error.message)) list.push(error.message);
+  }
+  return result;
+}
+
+function fieldOf(error: ValidationError): string {
+  const fromPath = error.instancePath.split('/')[1];
+  if (fromPath) return decodePointer(fromPath);
+  // A `required` failure sits on the parent object; the missing property names the field.
+  const inner = error.params.errors as Array<{ params?: { missingProperty?: string } }> | undefined;
+  return inner?.find((e) => e.params?.missingProperty)?.params?.missingProperty ?? '';
+}
+
+const decodePointer = (segment: string): string => segment.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/** Only the errors of the named fields (a card or page checks just its own fields). */
+export function pickErrors(errors: FieldErrors, fields: readonly string[]): FieldErrors {
+  const picked: FieldErrors = {};
+  for (const field of fields) {
+    const list = errors[field];
+    if (list?.length) picked[field] = list;
+  }
+  return picked;
+}
+
+export const hasErrors = (errors: FieldErrors): boolean => Object.keys(errors).length > 0;

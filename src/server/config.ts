@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Everything the server reads from its environment, after checking. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  publicUrl: string;
+  identityCookiePrefix: string;
+  smtpUrl: string;
+  sessionSecret: string;
+  /** True unless NODE_ENV is production: development logs show codes and links from the outbox. */
+  development: boolean;
+  rateLimit: { perIpPerMinute: number; perUsernamePerHour: number };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Bad configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const cookiePrefixShape = /^[A-Za-z0-9_-]{1,40}$/;
+
+function positiveInteger(env: Env, name: string, fallback: number, problems: string[], max = 1_000_000): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    problems.push(`${name} must be a whole number from 1 to ${max}, got "${raw}".`);
+    return fallback;
+  }
+  return value;
+}
+
+/**
+ * Reads the configuration and reports every bad value at once (a ConfigError listing them all),
+ * so an operator fixes the environment in one go.
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const port = positiveInteger(env, 'PORT', 8080, problems, 65535);
+  const host = env.HOST || '127.0.0.1';
+  const dataDir = path.resolve(env.DATA_DIR || '.data');
+
+  const databaseUrl = env.DATABASE_URL ?? '';
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push(`DATABASE_URL must be empty (SQLite) or a postgres:// URL, got "${databaseUrl}".`);
+  }
+
+  let publicUrl = env.PUBLIC_URL ?? '';
+  if (publicUrl) {
+    try {
+      const url = new URL(publicUrl);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
+      publicUrl = url.origin;
+    } catch {
+      problems.push(`PUBLIC_URL must be an http(s) URL such as https://apply.example.edu, got "${publicUrl}".`);
+    }
+  } else {
+    publicUrl = `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`;
+  }
+
+  const identityCookiePrefix = env.IDENTITY_COOKIE_PREFIX || 'admissions_identity';
+  if (!cookiePrefixShape.test(identityCookiePrefix)) {
+    problems.push(
+      `IDENTITY_COOKIE_PREFIX must be 1 to 40 letters, digits, "_" or "-", got "${identityCookiePrefix}".`,
+    );
+  }
+
+  const smtpUrl = env.SMTP_URL ?? '';
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
+    problems.push(`SMTP_URL must be empty (outbox) or an smtp:// or smtps:// URL, got "${smtpUrl}".`);
+  }
+
+  const sessionSecretRaw = env.SESSION_SECRET ?? '';
+  if (sessionSecretRaw && sessionSecretRaw.length < 32) {
+    problems.push('SESSION_SECRET must be at least 32 characters (or empty, to generate one in DATA_DIR).');
+  }
+
+  const rateLimit = {
+    perIpPerMinute: positiveInteger(env, 'RATE_LIMIT_PER_IP_PER_MINUTE', 60, problems),
+    perUsernamePerHour: positiveInteger(env, 'RATE_LIMIT_PER_USERNAME_PER_HOUR', 20, problems),
+  };
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    publicUrl,
+    identityCookiePrefix,
+    smtpUrl,
+    sessionSecret: sessionSecretRaw || readOrCreateSecret(dataDir),
+    development: env.NODE_ENV !== 'production',
+    rateLimit,
+  };
+}
+
+/** A generated secret is kept in DATA_DIR so sessions and codes survive a restart. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import type { Database } from './tables';
+import { migrations } from './migrations';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseOptions {
+  /** A postgres:// URL, or empty for the SQLite file in dataDir. */
+  url: string;
+  dataDir: string;
+  /** PostgreSQL only: the schema to work in (tests use one of their own). */
+  schema?: string;
+}
+
+/** Opens the database the configuration names and brings its tables up to date. */
+export async function openDatabase(options: DatabaseOptions): Promise<Db> {
+  const db = options.url ? postgres(options.url, options.schema) : sqlite(options.dataDir);
+  await migrate(db);
+  return db;
+}
+
+function sqlite(dataDir: string): Db {
+  mkdirSync(dataDir, { recursive: true });
+  const file = new SQLite(path.join(dataDir, 'admissions.sqlite'));
+  file.pragma('journal_mode = WAL');
+  file.pragma('synchronous = NORMAL');
+  file.pragma('foreign_keys = ON');
+  file.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+}
+
+function postgres(url: string, schema?: string): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+async function migrate(db: Db): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

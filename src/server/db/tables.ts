@@ -1,0 +1,51 @@
+/** Times are ISO-8601 UTC strings (toISOString), which sort and compare as text on both databases. */
+export interface Database {
+  accounts: {
+    id: string;
+    username: string;
+    password_hash: string;
+    confirmed_at: string | null;
+    last_page: string;
+    created_at: string;
+  };
+  confirmation_codes: {
+    account_id: string;
+    code_hash: string;
+    expires_at: string;
+    attempts: number;
+  };
+  password_resets: {
+    id_hash: string;
+    account_id: string;
+    expires_at: string;
+    used_at: string | null;
+  };
+  sessions: {
+    token_hash: string;
+    account_id: string;
+    created_at: string;
+    last_seen_at: string;
+    expires_at: string;
+  };
+  successful_logins: {
+    id: string;
+    account_id: string;
+    logged_in_at: string;
+  };
+  answers: {
+    account_id: string;
+    key: string;
+    value: string;
+    updated_at: string;
+  };
+  web_statuses: {
+    account_id: string;
+    web_status: string;
+    created_at: string;
+  };
+  rate_limits: {
+    bucket: string;
+    window_start: string;
+    hits: number;
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * The one catalogue of errors the server throws on purpose, each with a stable code, an HTTP
+ * status and the message the client shows (SPEC §8 shows the message field of a non-OK response).
+ */
+export const errorCatalogue = {
+  BAD_REQUEST: { status: 400, message: 'The request is not valid.' },
+  INVALID_CREDENTIALS: { status: 400, message: 'Incorrect username or password.' },
+  USER_NOT_CONFIRMED: {
+    status: 403,
+    message: 'Your account is not confirmed yet. Enter the code we e-mailed you, or ask for a new one.',
+  },
+  CODE_INVALID: {
+    status: 400,
+    message: 'That confirmation code is not right. Check the code in your e-mail and try again.',
+  },
+  CODE_EXPIRED: {
+    status: 400,
+    message: 'That confirmation code has expired or was tried too often. Ask for a new code.',
+  },
+  RESET_INVALID: {
+    status: 400,
+    message: 'This password reset link is invalid or has expired. Please ask for a new one.',
+  },
+  UNAUTHORIZED: {
+    status: 401,
+    message: 'Your session is invalid. Please clear your cookies and login again.',
+  },
+  CROSS_ORIGIN: { status: 403, message: 'This request must come from the application itself.' },
+  NOT_FOUND: { status: 404, message: 'There is nothing at this address.' },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    message: 'This request must be sent as JSON (Content-Type: application/json).',
+  },
+  RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait a few minutes and try again.' },
+  INTERNAL: {
+    status: 500,
+    message: "We've encountered an unexpected error at this time. Please try again later.",
+  },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    /** Field errors, for validation failures: field key → distinct messages. */
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message ?? errorCatalogue[code].message);
+    this.name = 'AppError';
+    this.status = errorCatalogue[code].status;
+  }
+}
