@@ -37,16 +37,35 @@ export default tseslint.config(
     plugins: { import: importPlugin },
     settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       // The design's dependency direction: engine is shared and framework-free; client and server never meet.
       'import/no-restricted-paths': [
         'error',
         {
           zones: [
-            { target: './src/engine', from: './src/client', message: 'The engine must not import the client.' },
-            { target: './src/engine', from: './src/server', message: 'The engine must not import the server.' },
-            { target: './src/client', from: './src/server', message: 'The client must not import the server.' },
-            { target: './src/server', from: './src/client', message: 'The server must not import the client.' },
+            {
+              target: './src/engine',
+              from: './src/client',
+              message: 'The engine must not import the client.',
+            },
+            {
+              target: './src/engine',
+              from: './src/server',
+              message: 'The engine must not import the server.',
+            },
+            {
+              target: './src/client',
+              from: './src/server',
+              message: 'The client must not import the server.',
+            },
+            {
+              target: './src/server',
+              from: './src/client',
+              message: 'The server must not import the client.',
+            },
           ],
         },
       ],
@@ -59,8 +78,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['react', 'react-*', 'react/*', '@tanstack/*'], message: 'The engine is framework-free: no React.' },
-            { group: ['fastify', '@fastify/*'], message: 'The engine is framework-free: no Fastify.' },
+            {
+              group: ['react', 'react-*', 'react/*', '@tanstack/*'],
+              message: 'The engine is framework-free: no React.',
+            },
+            {
+              group: ['fastify', '@fastify/*'],
+              message: 'The engine is framework-free: no Fastify.',
+            },
             { group: nodeBuiltins, message: 'The engine runs in the browser too: no Node APIs.' },
           ],
         },
@@ -74,7 +99,11 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: nodeBuiltins, message: 'The client runs in the browser: no Node APIs.' }] },
+        {
+          patterns: [
+            { group: nodeBuiltins, message: 'The client runs in the browser: no Node APIs.' },
+          ],
+        },
       ],
     },
   },

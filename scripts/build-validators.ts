@@ -38,14 +38,19 @@ export function exportName(file: string): string {
     .replace(/-([a-z0-9])/g, (_m: string, c: string) => c.toUpperCase());
 }
 
-export function buildValidators(schemasDir = path.join(root, 'schemas')): { code: string; names: string[] } {
+export function buildValidators(schemasDir = path.join(root, 'schemas')): {
+  code: string;
+  names: string[];
+} {
   const ajv = createAjv();
   const files = readdirSync(schemasDir)
     .filter((f) => f.endsWith('.schema.json'))
     .sort();
   const mapping: Record<string, string> = {};
   for (const file of files) {
-    const schema = JSON.parse(readFileSync(path.join(schemasDir, file), 'utf8')) as { $id?: string };
+    const schema = JSON.parse(readFileSync(path.join(schemasDir, file), 'utf8')) as {
+      $id?: string;
+    };
     const id = schema.$id ?? file;
     ajv.addSchema({ ...schema, $id: id });
     mapping[exportName(file)] = id;
@@ -76,7 +81,8 @@ export function hoistRequires(code: string): string {
     }
     return local;
   });
-  if (/\brequire\(/.test(body)) throw new Error('a require() call survived in the generated validators');
+  if (/\brequire\(/.test(body))
+    throw new Error('a require() call survived in the generated validators');
   return [...imports, body].join('\n');
 }
 

@@ -9,6 +9,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string;
   publicUrl: string;
+  /** The origin mutating requests must come from; empty (PUBLIC_URL unset) means the request's Host. */
+  allowedOrigin: string;
   identityCookiePrefix: string;
   smtpUrl: string;
   sessionSecret: string;
@@ -28,7 +30,13 @@ type Env = Record<string, string | undefined>;
 
 const cookiePrefixShape = /^[A-Za-z0-9_-]{1,40}$/;
 
-function positiveInteger(env: Env, name: string, fallback: number, problems: string[], max = 1_000_000): number {
+function positiveInteger(
+  env: Env,
+  name: string,
+  fallback: number,
+  problems: string[],
+  max = 1_000_000,
+): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -51,17 +59,22 @@ export function loadConfig(env: Env = process.env): Config {
 
   const databaseUrl = env.DATABASE_URL ?? '';
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push(`DATABASE_URL must be empty (SQLite) or a postgres:// URL, got "${databaseUrl}".`);
+    problems.push(
+      `DATABASE_URL must be empty (SQLite) or a postgres:// URL, got "${databaseUrl}".`,
+    );
   }
 
   let publicUrl = env.PUBLIC_URL ?? '';
+  const allowedOriginSet = publicUrl !== '';
   if (publicUrl) {
     try {
       const url = new URL(publicUrl);
       if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
       publicUrl = url.origin;
     } catch {
-      problems.push(`PUBLIC_URL must be an http(s) URL such as https://apply.example.edu, got "${publicUrl}".`);
+      problems.push(
+        `PUBLIC_URL must be an http(s) URL such as https://apply.example.edu, got "${publicUrl}".`,
+      );
     }
   } else {
     publicUrl = `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`;
@@ -76,12 +89,16 @@ export function loadConfig(env: Env = process.env): Config {
 
   const smtpUrl = env.SMTP_URL ?? '';
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
-    problems.push(`SMTP_URL must be empty (outbox) or an smtp:// or smtps:// URL, got "${smtpUrl}".`);
+    problems.push(
+      `SMTP_URL must be empty (outbox) or an smtp:// or smtps:// URL, got "${smtpUrl}".`,
+    );
   }
 
   const sessionSecretRaw = env.SESSION_SECRET ?? '';
   if (sessionSecretRaw && sessionSecretRaw.length < 32) {
-    problems.push('SESSION_SECRET must be at least 32 characters (or empty, to generate one in DATA_DIR).');
+    problems.push(
+      'SESSION_SECRET must be at least 32 characters (or empty, to generate one in DATA_DIR).',
+    );
   }
 
   const rateLimit = {
@@ -97,6 +114,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     databaseUrl,
     publicUrl,
+    allowedOrigin: allowedOriginSet ? publicUrl : '',
     identityCookiePrefix,
     smtpUrl,
     sessionSecret: sessionSecretRaw || readOrCreateSecret(dataDir),

@@ -7,7 +7,8 @@ export const errorCatalogue = {
   INVALID_CREDENTIALS: { status: 400, message: 'Incorrect username or password.' },
   USER_NOT_CONFIRMED: {
     status: 403,
-    message: 'Your account is not confirmed yet. Enter the code we e-mailed you, or ask for a new one.',
+    message:
+      'Your account is not confirmed yet. Enter the code we e-mailed you, or ask for a new one.',
   },
   CODE_INVALID: {
     status: 400,
@@ -31,7 +32,10 @@ export const errorCatalogue = {
     status: 415,
     message: 'This request must be sent as JSON (Content-Type: application/json).',
   },
-  RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait a few minutes and try again.' },
+  RATE_LIMITED: {
+    status: 429,
+    message: 'Too many attempts. Please wait a few minutes and try again.',
+  },
   INTERNAL: {
     status: 500,
     message: "We've encountered an unexpected error at this time. Please try again later.",

@@ -29,14 +29,18 @@ export const migrations: Record<string, Migration> = {
       await db.schema
         .createTable('password_resets')
         .addColumn('id_hash', 'text', (c) => c.primaryKey())
-        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('account_id', 'text', (c) =>
+          c.notNull().references('accounts.id').onDelete('cascade'),
+        )
         .addColumn('expires_at', 'text', (c) => c.notNull())
         .addColumn('used_at', 'text')
         .execute();
       await db.schema
         .createTable('sessions')
         .addColumn('token_hash', 'text', (c) => c.primaryKey())
-        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('account_id', 'text', (c) =>
+          c.notNull().references('accounts.id').onDelete('cascade'),
+        )
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('last_seen_at', 'text', (c) => c.notNull())
         .addColumn('expires_at', 'text', (c) => c.notNull())
@@ -45,7 +49,9 @@ export const migrations: Record<string, Migration> = {
       await db.schema
         .createTable('successful_logins')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('account_id', 'text', (c) =>
+          c.notNull().references('accounts.id').onDelete('cascade'),
+        )
         .addColumn('logged_in_at', 'text', (c) => c.notNull())
         .execute();
       await db.schema
@@ -55,7 +61,9 @@ export const migrations: Record<string, Migration> = {
         .execute();
       await db.schema
         .createTable('answers')
-        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('account_id', 'text', (c) =>
+          c.notNull().references('accounts.id').onDelete('cascade'),
+        )
         .addColumn('key', 'text', (c) => c.notNull())
         .addColumn('value', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
@@ -63,7 +71,9 @@ export const migrations: Record<string, Migration> = {
         .execute();
       await db.schema
         .createTable('web_statuses')
-        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('account_id', 'text', (c) =>
+          c.notNull().references('accounts.id').onDelete('cascade'),
+        )
         .addColumn('web_status', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('web_statuses_pk', ['account_id', 'web_status'])
@@ -77,4 +87,3 @@ export const migrations: Record<string, Migration> = {
     },
   },
 };
-

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { hash, verify, Algorithm } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 
 /**
  * Keyed hashing for short-lived secrets (session tokens, confirmation codes, reset ids). A keyed
@@ -31,7 +31,12 @@ export function randomCode(): string {
 }
 
 // OWASP's argon2id baseline: 19 MiB memory, 2 iterations, 1 lane.
-const argonOptions = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+const argonOptions = {
+  algorithm: 2 /* Algorithm.Argon2id: a const enum, not importable under isolatedModules */,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, argonOptions);

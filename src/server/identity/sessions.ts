@@ -43,7 +43,12 @@ export class SessionStore {
     const row = await this.db
       .selectFrom('sessions')
       .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
-      .select(['sessions.account_id', 'sessions.last_seen_at', 'sessions.expires_at', 'accounts.username'])
+      .select([
+        'sessions.account_id',
+        'sessions.last_seen_at',
+        'sessions.expires_at',
+        'accounts.username',
+      ])
       .where('sessions.token_hash', '=', tokenHash)
       .executeTakeFirst();
     if (!row) return undefined;
@@ -64,7 +69,10 @@ export class SessionStore {
   }
 
   async destroy(token: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('token_hash', '=', this.hasher.hash('session', token)).execute();
+    await this.db
+      .deleteFrom('sessions')
+      .where('token_hash', '=', this.hasher.hash('session', token))
+      .execute();
   }
 
   async destroyAllFor(accountId: string): Promise<void> {

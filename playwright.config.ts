@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+
+/** The e2e server runs on its own port and data folder, wiped at every run. */
+export const e2ePort = Number(process.env.E2E_PORT ?? 4173);
+export const e2eDataDir = 'test-results/e2e-data';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/playwright',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${e2ePort}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${e2eDataDir} && npm run -s build && tsx src/server/main.ts`,
+    url: `http://127.0.0.1:${e2ePort}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(e2ePort),
+      HOST: '127.0.0.1',
+      DATA_DIR: e2eDataDir,
+      NODE_ENV: 'test',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+    },
+  },
+});

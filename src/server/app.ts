@@ -1,0 +1,178 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { systemClock, type Clock } from './clock';
+import { AppError, errorCatalogue } from './errors';
+import { AccountService } from './identity/accounts';
+import { RateLimiter } from './identity/rate-limiter';
+import { SecretHasher } from './identity/secrets';
+import { SessionStore } from './identity/sessions';
+import { createMailer, type Mailer } from './mail/mailer';
+import { requestGuard } from './plugins/request-guard';
+import { SessionCookies } from './plugins/session-cookies';
+import { apiRoutes } from './routes/api-routes';
+import { publicRoutes } from './routes/public-routes';
+import { loadSite } from './site';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  /** Replaces the outbox/SMTP mailer (tests may capture messages). */
+  mailer?: Mailer;
+  /** The built client (index.html and assets); absent in API-only tests. */
+  clientDir?: string;
+  logger?: boolean | { level: string };
+}
+
+const apiPrefixes = ['/public/', '/api/', '/service/', '/lookup/'];
+
+/** Builds the Fastify application; the caller decides whether to listen. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? { level: 'info' },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    // Request ids in logs; no bodies, cookies or query strings are logged.
+    disableRequestLogging: false,
+  });
+
+  const secure = config.publicUrl.startsWith('https:');
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        ...(secure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: secure,
+    referrerPolicy: { policy: 'same-origin' },
+  });
+  await app.register(requestGuard, { publicOrigin: config.allowedOrigin });
+
+  const site = loadSite();
+  const hasher = new SecretHasher(config.sessionSecret);
+  const sessions = new SessionStore(db, hasher, clock);
+  const cookies = new SessionCookies(config.identityCookiePrefix, secure);
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      dataDir: config.dataDir,
+      from: `"${site.university.name} Admissions" <${site.university.helpEmail}>`,
+      logger: app.log,
+      logSecrets: config.development,
+    });
+  const accounts = new AccountService({
+    db,
+    hasher,
+    clock,
+    mailer,
+    sessions,
+    publicUrl: config.publicUrl,
+    sender: {
+      universityName: site.university.name,
+      applicationTitle: site.university.applicationTitle,
+      helpEmail: site.university.helpEmail,
+    },
+  });
+  const limiter = new RateLimiter(db, clock);
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(error.status)
+        .send({
+          message: error.message,
+          code: error.code,
+          ...(error.errors ? { errors: error.errors } : {}),
+        });
+    }
+    if ('validation' in error && error.validation) {
+      return reply.status(400).send({
+        message: `The request is not valid: ${error.message}.`,
+        code: 'BAD_REQUEST',
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: error.message, code: error.code });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ message: errorCatalogue.INTERNAL.message, code: 'INTERNAL' });
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  await app.register(publicRoutes, {
+    prefix: '/public',
+    accounts,
+    limiter,
+    cookies,
+    rateLimit: config.rateLimit,
+  });
+  await app.register(apiRoutes, { prefix: '/api', db, sessions, cookies });
+  // /service (staff view) and /lookup (school search) are filled by later issues.
+  await app.register(async () => {}, { prefix: '/service' });
+  await app.register(async () => {}, { prefix: '/lookup' });
+
+  const indexHtml = deps.clientDir
+    ? readIndex(deps.clientDir, config.identityCookiePrefix)
+    : undefined;
+  if (deps.clientDir && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(deps.clientDir),
+      index: false,
+      wildcard: false,
+      prefix: '/',
+      cacheControl: false,
+      // Vite names built assets by content hash, so they never change; other files may.
+      setHeaders: (res, file) => {
+        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = apiPrefixes.some((p) => pathname.startsWith(p)) || pathname === '/healthz';
+    if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Every other path is the application, which routes it itself (query string intact).
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(indexHtml);
+    }
+    return reply.status(404).send({ message: errorCatalogue.NOT_FOUND.message, code: 'NOT_FOUND' });
+  });
+
+  return app;
+}
+
+/** index.html with the configured identity cookie prefix, read once at start. */
+function readIndex(clientDir: string, cookiePrefix: string): string | undefined {
+  const file = path.join(clientDir, 'index.html');
+  if (!existsSync(file)) return undefined;
+  return readFileSync(file, 'utf8').replace(
+    /(<meta name="identity-cookie-prefix" content=")[^"]*(")/,
+    `$1${cookiePrefix}$2`,
+  );
+}

@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database';
+import type { Clock } from '../clock';
+import { AppError } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import {
+  accountExistsMail,
+  confirmationCodeMail,
+  passwordResetMail,
+  type Sender,
+} from '../mail/templates';
+import {
+  decoyPasswordHash,
+  hashPassword,
+  randomCode,
+  randomToken,
+  verifyPassword,
+  type SecretHasher,
+} from './secrets';
+import type { SessionStore } from './sessions';
+
+export const CODE_TTL_MS = 24 * 60 * 60 * 1000;
+export const CODE_MAX_ATTEMPTS = 5;
+export const RESET_TTL_MS = 60 * 60 * 1000;
+
+/** The texts public routes answer with; one place, so no route invents its own. */
+export const accountMessages = {
+  signedUp: 'Check your e-mail for a 6-digit confirmation code to confirm your account.',
+  confirmed: 'Your account is confirmed. You can now log in.',
+  codeResent: 'If that account is waiting for confirmation, we have e-mailed it a new code.',
+  loggedIn: 'You are logged in.',
+  resetSent:
+    'If an account exists for that e-mail address, we have sent it a link to reset your password.',
+  passwordReset: 'Your password has been reset. You can now log in with your new password.',
+  loggedOut: 'You have been logged out.',
+} as const;
+
+export interface AccountServiceDeps {
+  db: Db;
+  hasher: SecretHasher;
+  clock: Clock;
+  mailer: Mailer;
+  sessions: SessionStore;
+  sender: Sender;
+  publicUrl: string;
+}
+
+/** Sign-up, confirmation, login and password reset (SPEC §2 authentication routes). */
+export class AccountService {
+  constructor(private readonly deps: AccountServiceDeps) {}
+
+  private now(): Date {
+    return this.deps.clock.now();
+  }
+
+  private find(username: string) {
+    return this.deps.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('username', '=', normalise(username))
+      .executeTakeFirst();
+  }
+
+  /**
+   * Creates an account and mails a code. An e-mail that already has a confirmed account gets a
+   * notice instead, and the caller the same answer, so sign-up tells no one who has an account.
+   * An unconfirmed account takes the new password: only the mailbox owner can confirm it.
+   */
+  async signUp(username: string, password: string): Promise<void> {
+    const existing = await this.find(username);
+    const passwordHash = await hashPassword(password);
+    if (existing?.confirmed_at) {
+      await this.deps.mailer.send(
+        accountExistsMail(existing.username, `${this.deps.publicUrl}/login`, this.deps.sender),
+      );
+      return;
+    }
+    let accountId = existing?.id;
+    if (accountId) {
+      await this.deps.db
+        .updateTable('accounts')
+        .set({ password_hash: passwordHash })
+        .where('id', '=', accountId)
+        .execute();
+    } else {
+      accountId = randomUUID();
+      await this.deps.db
+        .insertInto('accounts')
+        .values({
+          id: accountId,
+          username: normalise(username),
+          password_hash: passwordHash,
+          confirmed_at: null,
+          last_page: '',
+          created_at: this.now().toISOString(),
+        })
+        .onConflict((oc) => oc.column('username').doNothing())
+        .execute();
+    }
+    await this.sendCode(accountId, normalise(username));
+  }
+
+  /** A new code replaces the old one, with a fresh expiry and attempt count. */
+  private async sendCode(accountId: string, username: string): Promise<void> {
+    const code = randomCode();
+    const values = {
+      code_hash: this.deps.hasher.hash('confirm', code),
+      expires_at: new Date(this.now().getTime() + CODE_TTL_MS).toISOString(),
+      attempts: 0,
+    };
+    await this.deps.db
+      .insertInto('confirmation_codes')
+      .values({ account_id: accountId, ...values })
+      .onConflict((oc) => oc.column('account_id').doUpdateSet(values))
+      .execute();
+    await this.deps.mailer.send(confirmationCodeMail(username, code, this.deps.sender));
+  }
+
+  async confirm(username: string, code: string): Promise<void> {
+    const account = await this.find(username);
+    if (account?.confirmed_at) return;
+    const row = account
+      ? await this.deps.db
+          .selectFrom('confirmation_codes')
+          .selectAll()
+          .where('account_id', '=', account.id)
+          .executeTakeFirst()
+      : undefined;
+    if (!account || !row) throw new AppError('CODE_INVALID');
+    if (row.attempts >= CODE_MAX_ATTEMPTS || this.now().toISOString() >= row.expires_at) {
+      throw new AppError('CODE_EXPIRED');
+    }
+    if (!this.deps.hasher.matches('confirm', code, row.code_hash)) {
+      await this.deps.db
+        .updateTable('confirmation_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('account_id', '=', account.id)
+        .execute();
+      throw new AppError('CODE_INVALID');
+    }
+    await this.deps.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('accounts')
+        .set({ confirmed_at: this.now().toISOString() })
+        .where('id', '=', account.id)
+        .execute();
+      await trx.deleteFrom('confirmation_codes').where('account_id', '=', account.id).execute();
+    });
+  }
+
+  /** Says nothing about whether the account exists or is already confirmed. */
+  async resendCode(username: string): Promise<void> {
+    const account = await this.find(username);
+    if (account && !account.confirmed_at) await this.sendCode(account.id, account.username);
+  }
+
+  /**
+   * Checks the password and opens a session. An unknown user and a wrong password get the same
+   * answer after the same work (a decoy hash is verified), so login enumerates no accounts.
+   */
+  async logIn(username: string, password: string): Promise<{ token: string; username: string }> {
+    const account = await this.find(username);
+    const ok = await verifyPassword(account?.password_hash ?? (await decoyPasswordHash), password);
+    if (!account || !ok) throw new AppError('INVALID_CREDENTIALS');
+    if (!account.confirmed_at) throw new AppError('USER_NOT_CONFIRMED');
+    const token = await this.deps.sessions.create(account.id);
+    await this.deps.db
+      .insertInto('successful_logins')
+      .values({ id: randomUUID(), account_id: account.id, logged_in_at: this.now().toISOString() })
+      .execute();
+    return { token, username: account.username };
+  }
+
+  /** Mails a single-use reset link when the account exists; answers the same either way. */
+  async forgotPassword(username: string): Promise<void> {
+    const account = await this.find(username);
+    if (!account) return;
+    const id = randomToken();
+    await this.deps.db
+      .insertInto('password_resets')
+      .values({
+        id_hash: this.deps.hasher.hash('reset', id),
+        account_id: account.id,
+        expires_at: new Date(this.now().getTime() + RESET_TTL_MS).toISOString(),
+        used_at: null,
+      })
+      .execute();
+    const query = new URLSearchParams({ username: account.username, id });
+    await this.deps.mailer.send(
+      passwordResetMail(
+        account.username,
+        `${this.deps.publicUrl}/reset?${query}`,
+        this.deps.sender,
+      ),
+    );
+  }
+
+  /**
+   * Sets a new password through a reset id. The id works once; every session of the account ends,
+   * and the account counts as confirmed, since only its mailbox owner could follow the link.
+   */
+  async resetPassword(username: string, id: string, password: string): Promise<void> {
+    const account = await this.find(username);
+    const idHash = this.deps.hasher.hash('reset', id);
+    const row = await this.deps.db
+      .selectFrom('password_resets')
+      .selectAll()
+      .where('id_hash', '=', idHash)
+      .executeTakeFirst();
+    if (
+      !account ||
+      !row ||
+      row.account_id !== account.id ||
+      row.used_at !== null ||
+      this.now().toISOString() >= row.expires_at
+    ) {
+      throw new AppError('RESET_INVALID');
+    }
+    const passwordHash = await hashPassword(password);
+    const now = this.now().toISOString();
+    const claimed = await this.deps.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('password_resets')
+        .set({ used_at: now })
+        .where('id_hash', '=', idHash)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await trx
+        .updateTable('accounts')
+        .set({ password_hash: passwordHash, confirmed_at: account.confirmed_at ?? now })
+        .where('id', '=', account.id)
+        .execute();
+      return true;
+    });
+    if (!claimed) throw new AppError('RESET_INVALID');
+    await this.deps.sessions.destroyAllFor(account.id);
+  }
+}
+
+/** E-mail addresses are compared without case and surrounding spaces. */
+export const normalise = (username: string): string => username.trim().toLowerCase();

@@ -1,0 +1,37 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors';
+
+const mutating = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface RequestGuardOptions {
+  /** The application's origin (PUBLIC_URL); empty means "the Host the request was sent to". */
+  publicOrigin: string;
+  /** Paths that take other bodies than JSON (the upload route's multipart form). */
+  nonJsonPrefixes?: string[];
+}
+
+/**
+ * Cross-site request forgery guard for every mutating call: the body must be JSON (a form post
+ * from another site cannot send that content type without a CORS preflight) and the request must
+ * come from our own origin, judged by Origin or, failing that, Sec-Fetch-Site.
+ */
+export const requestGuard = fp(async (app: FastifyInstance, options: RequestGuardOptions) => {
+  app.addHook('onRequest', async (request) => {
+    if (!mutating.has(request.method)) return;
+    if (!isSameOrigin(request, options.publicOrigin)) throw new AppError('CROSS_ORIGIN');
+    const path = request.url.split('?')[0] ?? '';
+    if (options.nonJsonPrefixes?.some((prefix) => path.startsWith(prefix))) return;
+    const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/json') throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  });
+});
+
+function isSameOrigin(request: FastifyRequest, publicOrigin: string): boolean {
+  const origin = request.headers.origin;
+  if (origin) {
+    const expected = publicOrigin || `${request.protocol}://${request.headers.host ?? ''}`;
+    return origin === expected;
+  }
+  return request.headers['sec-fetch-site'] === 'same-origin';
+}

@@ -1,0 +1,52 @@
+import type { CompiledValidator } from '../../engine/validation';
+import { validate } from '../../engine/validation';
+import { passwordRequirements } from '../../engine/password-requirements';
+import * as validators from '../../generated/validators.js';
+import { AppError } from '../errors';
+
+/**
+ * Structural JSON Schemas for Fastify (types and size caps, checked before a handler runs); the
+ * rules and messages themselves come from the same compiled schemas the client uses.
+ */
+const field = { type: 'string', maxLength: 1024 } as const;
+
+function body(...fields: string[]) {
+  return {
+    type: 'object',
+    properties: Object.fromEntries(fields.map((f) => [f, field])),
+    required: fields,
+  } as const;
+}
+
+export const accountBodies = {
+  signup: body('username', 'password'),
+  confirm: body('username', 'code'),
+  resendConfirm: body('username'),
+  login: body('username', 'password'),
+  forgotPassword: body('username'),
+  resetPassword: body('username', 'password', 'confirm_password', 'id'),
+};
+
+export const messageReply = {
+  200: {
+    type: 'object',
+    properties: { message: { type: 'string' }, username: { type: 'string' } },
+    required: ['message'],
+  },
+} as const;
+
+/** Throws a 400 naming every problem when the body breaks its account schema (SPEC §5). */
+export function assertValid(validator: CompiledValidator, data: unknown): void {
+  const errors = validate(validator, data);
+  const fields = Object.keys(errors);
+  if (fields.length === 0) return;
+  const first = errors[fields[0]!]!;
+  const unmet = first.filter((m) => (passwordRequirements as readonly string[]).includes(m));
+  const message =
+    unmet.length > 0
+      ? `Your password must meet every requirement. Not yet met: ${unmet.join('; ')}.`
+      : first[0]!;
+  throw new AppError('BAD_REQUEST', message, errors);
+}
+
+export { validators };

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database';
+import { accountMessages } from '../identity/accounts';
+import type { SessionStore } from '../identity/sessions';
+import { accountOf, authenticate } from '../plugins/authenticate';
+import type { SessionCookies } from '../plugins/session-cookies';
+
+export interface ApiRoutesOptions {
+  db: Db;
+  sessions: SessionStore;
+  cookies: SessionCookies;
+}
+
+const stringMap = { type: 'object', additionalProperties: { type: 'string' } } as const;
+
+const profileReply = {
+  200: {
+    type: 'object',
+    properties: {
+      answer: stringMap,
+      document_answer: { type: 'object', additionalProperties: true },
+      username: { type: 'string' },
+      last_page: { type: 'string' },
+      successful_login: { type: 'array', items: { type: 'string' } },
+      web_status: {
+        type: 'array',
+        items: { type: 'object', properties: { web_status: { type: 'string' } } },
+      },
+    },
+    required: [
+      'answer',
+      'document_answer',
+      'username',
+      'last_page',
+      'successful_login',
+      'web_status',
+    ],
+  },
+} as const;
+
+/** Routes for a signed-in applicant (SPEC §7); every one needs a live session. */
+export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions) {
+  const { db, sessions, cookies } = options;
+  app.addHook('preHandler', authenticate(sessions, cookies));
+
+  app.get('/profile', { schema: { response: profileReply } }, async (request) => {
+    const { accountId, username } = accountOf(request);
+    const [account, answers, logins, statuses] = await Promise.all([
+      db.selectFrom('accounts').select('last_page').where('id', '=', accountId).executeTakeFirst(),
+      db
+        .selectFrom('answers')
+        .select(['key', 'value'])
+        .where('account_id', '=', accountId)
+        .execute(),
+      db
+        .selectFrom('successful_logins')
+        .select('logged_in_at')
+        .where('account_id', '=', accountId)
+        .orderBy('logged_in_at')
+        .execute(),
+      db
+        .selectFrom('web_statuses')
+        .select('web_status')
+        .where('account_id', '=', accountId)
+        .orderBy('created_at')
+        .execute(),
+    ]);
+    return {
+      answer: Object.fromEntries(answers.map((a) => [a.key, a.value])),
+      document_answer: {},
+      username,
+      last_page: account?.last_page ?? '',
+      successful_login: logins.map((l) => l.logged_in_at),
+      web_status: statuses.map((s) => ({ web_status: s.web_status })),
+    };
+  });
+
+  app.get(
+    '/logout',
+    {
+      schema: {
+        response: { 200: { type: 'object', properties: { message: { type: 'string' } } } },
+      },
+    },
+    async (request, reply) => {
+      const token = request.cookies[cookies.sessionName];
+      if (token) await sessions.destroy(token);
+      cookies.clear(reply);
+      return { message: accountMessages.loggedOut };
+    },
+  );
+}

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase, type Db } from '../../src/server/db/database';
+
+describe('the application page and its headers', () => {
+  let app: FastifyInstance;
+  let db: Db;
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admissions-shell-'));
+    const clientDir = path.join(dataDir, 'client');
+    mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
+    writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<html><head><meta name="identity-cookie-prefix" content="admissions_identity" /></head><body><script type="module" src="/assets/app.js"></script></body></html>',
+    );
+    writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'console.log(1)');
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      IDENTITY_COOKIE_PREFIX: 'uni_id',
+      NODE_ENV: 'test',
+    });
+    db = await openDatabase({ url: '', dataDir });
+    app = await buildApp({ config, db, clientDir, logger: false });
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.destroy();
+  });
+
+  it('serves the application for any non-API path, with the configured cookie prefix', async () => {
+    for (const url of [
+      '/',
+      '/about',
+      '/no/such/page?token=abc&x=1',
+      '/reset?username=a%40b.co&id=xyz',
+    ]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toContain('<meta name="identity-cookie-prefix" content="uni_id" />');
+    }
+  });
+
+  it('serves built assets with a long cache life', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers API paths with JSON, never the page', async () => {
+    for (const url of ['/api/unknown', '/public/unknown', '/service/unknown', '/lookup/unknown']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+    }
+  });
+
+  it('sends a strict Content-Security-Policy and the other security headers', async () => {
+    const response = await app.inject({ method: 'GET', url: '/about' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toContain('unsafe-inline');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('same-origin');
+  });
+
+  it('answers /healthz', async () => {
+    const response = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+});

@@ -1,0 +1,131 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../../src/server/app';
+import { ManualClock } from '../../../src/server/clock';
+import { loadConfig, type Config } from '../../../src/server/config';
+import { openDatabase, type Db } from '../../../src/server/db/database';
+import type { Mailer } from '../../../src/server/mail/mailer';
+import type { MailMessage } from '../../../src/server/mail/templates';
+
+/** The databases every storage-touching suite runs on: SQLite always, PostgreSQL when configured. */
+export const databases: Array<{ name: string; url: string }> = [
+  { name: 'sqlite', url: '' },
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ name: 'postgres', url: process.env.TEST_DATABASE_URL }]
+    : []),
+];
+
+export const ORIGIN = 'http://127.0.0.1:8080';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: ManualClock;
+  config: Config;
+  mail: MailMessage[];
+  dataDir: string;
+  /** A same-origin JSON request, as the client sends it. */
+  call(
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+    cookies?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  databaseUrl = '',
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admissions-test-'));
+  let schema: string | undefined;
+  if (databaseUrl) {
+    schema = `test_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: ORIGIN,
+    SESSION_SECRET: 'a-test-secret-that-is-at-least-32-characters-long',
+    NODE_ENV: 'test',
+    ...env,
+  });
+  const db = await openDatabase({ url: databaseUrl, dataDir, schema });
+  const clock = new ManualClock();
+  const mail: MailMessage[] = [];
+  const mailer: Mailer = { send: async (m) => void mail.push(m) };
+  const app = await buildApp({ config, db, clock, mailer, logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    clock,
+    config,
+    mail,
+    dataDir,
+    call: (method, url, body, cookies) =>
+      app.inject({
+        method,
+        url,
+        headers: {
+          origin: config.publicUrl,
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+        ...(cookies ? { cookies } : {}),
+      }),
+    async close() {
+      await app.close();
+      await db.destroy();
+      if (databaseUrl && schema) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const PASSWORD = 'Correct-Horse-42';
+
+/** The 6-digit code in the newest confirmation mail to `to`. */
+export function lastCode(mail: MailMessage[], to: string): string {
+  const message = [...mail]
+    .reverse()
+    .find((m) => m.to === to && /confirmation code is/.test(m.text));
+  const code = message?.text.match(/confirmation code is (\d{6})/)?.[1];
+  if (!code) throw new Error(`no confirmation code was mailed to ${to}`);
+  return code;
+}
+
+/** The reset id in the newest reset mail to `to`. */
+export function lastResetId(mail: MailMessage[], to: string): string {
+  const message = [...mail].reverse().find((m) => m.to === to && /reset\?/.test(m.text));
+  const link = message?.text.match(/(http\S+\/reset\?\S+)/)?.[1];
+  const id = link ? new URL(link).searchParams.get('id') : null;
+  if (!id) throw new Error(`no reset link was mailed to ${to}`);
+  return id;
+}
+
+/** Signs up, confirms and logs in; returns the cookies of the new session. */
+export async function signedIn(t: TestApp, username: string): Promise<Record<string, string>> {
+  await t.call('POST', '/public/signup', { username, password: PASSWORD });
+  await t.call('POST', '/public/confirm', { username, code: lastCode(t.mail, username) });
+  const login = await t.call('POST', '/public/login', { username, password: PASSWORD });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  return cookieJar(login);
+}
+
+export function cookieJar(response: LightMyRequestResponse): Record<string, string> {
+  return Object.fromEntries(response.cookies.map((c) => [c.name, c.value]));
+}
