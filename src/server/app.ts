@@ -15,8 +15,12 @@ import { SessionStore } from './identity/sessions';
 import { createMailer, type Mailer } from './mail/mailer';
 import { requestGuard } from './plugins/request-guard';
 import { SessionCookies } from './plugins/session-cookies';
-import { apiRoutes } from './routes/api-routes';
-import { publicRoutes } from './routes/public-routes';
+import { ApplicationService } from './application/application-service';
+import type { FormsRuntime } from './application/forms-runtime';
+import { loadFormsRuntime } from './application/load-forms-runtime';
+import { apiRoutes, requireSession } from './routes/api-routes';
+import { applicationRoutes, visitorAnswerRoutes } from './routes/application-routes';
+import { addRateLimits, publicRoutes } from './routes/public-routes';
 import { loadSite } from './site';
 
 export interface AppDeps {
@@ -25,6 +29,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Replaces the outbox/SMTP mailer (tests may capture messages). */
   mailer?: Mailer;
+  /** The form definitions' rules; loaded from forms/ and schemas/ when not given. */
+  forms?: FormsRuntime;
   /** The built client (index.html and assets); absent in API-only tests. */
   clientDir?: string;
   logger?: boolean | { level: string };
@@ -40,6 +46,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: 'info' },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
+    // JSON bodies are typed strictly: a number is not silently turned into a string, nor a string
+    // into a list. Query parameters are declared as strings and parsed by their handlers.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
     // Request ids in logs; no bodies, cookies or query strings are logged.
     disableRequestLogging: false,
   });
@@ -95,16 +104,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   const limiter = new RateLimiter(db, clock);
+  const application = new ApplicationService(db, hasher, clock);
+  const forms = deps.forms ?? loadFormsRuntime();
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply
-        .status(error.status)
-        .send({
-          message: error.message,
-          code: error.code,
-          ...(error.errors ? { errors: error.errors } : {}),
-        });
+      return reply.status(error.status).send({
+        message: error.message,
+        code: error.code,
+        ...(error.errors ? { errors: error.errors } : {}),
+      });
     }
     if ('validation' in error && error.validation) {
       return reply.status(400).send({
@@ -121,14 +130,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
-  await app.register(publicRoutes, {
-    prefix: '/public',
-    accounts,
-    limiter,
-    cookies,
-    rateLimit: config.rateLimit,
-  });
-  await app.register(apiRoutes, { prefix: '/api', db, sessions, cookies });
+  const applicationOptions = { application, forms, clock };
+  await app.register(
+    async (scope) => {
+      addRateLimits(scope, { limiter, rateLimit: config.rateLimit });
+      await scope.register(publicRoutes, { accounts, cookies });
+      await scope.register(visitorAnswerRoutes, applicationOptions);
+    },
+    { prefix: '/public' },
+  );
+  await app.register(
+    async (scope) => {
+      const apiOptions = { db, sessions, cookies };
+      requireSession(scope, apiOptions);
+      await scope.register(apiRoutes, apiOptions);
+      await scope.register(applicationRoutes, applicationOptions);
+    },
+    { prefix: '/api' },
+  );
   // /service (staff view) and /lookup (school search) are filled by later issues.
   await app.register(async () => {}, { prefix: '/service' });
   await app.register(async () => {}, { prefix: '/lookup' });

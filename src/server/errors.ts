@@ -22,6 +22,24 @@ export const errorCatalogue = {
     status: 400,
     message: 'This password reset link is invalid or has expired. Please ask for a new one.',
   },
+  ALREADY_SUBMITTED: {
+    status: 409,
+    message: 'Your application has been submitted and can no longer be changed.',
+  },
+  SUBMIT_THROUGH_SUBMIT: {
+    status: 409,
+    message: 'An application becomes submitted only through Submit.',
+  },
+  APPLICATION_INCOMPLETE: {
+    status: 422,
+    message: "We're missing some information! Complete the highlighted questions and submit again.",
+  },
+  TOKEN_INVALID: {
+    status: 404,
+    message:
+      'These saved answers have expired or were already used. Please fill in the form again.',
+  },
+  UNKNOWN_ANSWER_KEYS: { status: 400, message: 'These answers are not part of the application.' },
   UNAUTHORIZED: {
     status: 401,
     message: 'Your session is invalid. Please clear your cookies and login again.',

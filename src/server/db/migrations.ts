@@ -86,4 +86,33 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_application': {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('submissions')
+        .addColumn('account_id', 'text', (c) =>
+          c.primaryKey().references('accounts.id').onDelete('cascade'),
+        )
+        .addColumn('answers', 'text', (c) => c.notNull())
+        .addColumn('forms_version', 'text', (c) => c.notNull())
+        .addColumn('submitted_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('visitor_answers')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('answers', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('validation_reports')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) =>
+          c.notNull().references('accounts.id').onDelete('cascade'),
+        )
+        .addColumn('errors', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -48,4 +48,24 @@ export interface Database {
     window_start: string;
     hits: number;
   };
+  /** The copy of the answers frozen at submission, with the forms it was answered against. */
+  submissions: {
+    account_id: string;
+    answers: string;
+    forms_version: string;
+    submitted_at: string;
+  };
+  /** A visitor's answers, kept under a temporary single-use token until they have an account. */
+  visitor_answers: {
+    token_hash: string;
+    answers: string;
+    expires_at: string;
+  };
+  /** What applicants were missing when they saved while validating (SPEC §5), kept for staff. */
+  validation_reports: {
+    id: string;
+    account_id: string;
+    errors: string;
+    created_at: string;
+  };
 }

@@ -11,6 +11,14 @@ export interface ApiRoutesOptions {
   cookies: SessionCookies;
 }
 
+/** Admits only live sessions to every route of a scope (all of /api). */
+export function requireSession(
+  app: FastifyInstance,
+  { sessions, cookies }: ApiRoutesOptions,
+): void {
+  app.addHook('preHandler', authenticate(sessions, cookies));
+}
+
 const stringMap = { type: 'object', additionalProperties: { type: 'string' } } as const;
 
 const profileReply = {
@@ -38,10 +46,9 @@ const profileReply = {
   },
 } as const;
 
-/** Routes for a signed-in applicant (SPEC §7); every one needs a live session. */
+/** The signed-in applicant's profile and logout (SPEC §7); mounted behind requireSession. */
 export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions) {
   const { db, sessions, cookies } = options;
-  app.addHook('preHandler', authenticate(sessions, cookies));
 
   app.get('/profile', { schema: { response: profileReply } }, async (request) => {
     const { accountId, username } = accountOf(request);

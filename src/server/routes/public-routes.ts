@@ -8,8 +8,11 @@ import { accountBodies, assertValid, messageReply, validators } from './account-
 
 export interface PublicRoutesOptions {
   accounts: AccountService;
-  limiter: RateLimiter;
   cookies: SessionCookies;
+}
+
+export interface RateLimitOptions {
+  limiter: RateLimiter;
   rateLimit: { perIpPerMinute: number; perUsernamePerHour: number };
 }
 
@@ -18,10 +21,11 @@ const HOUR = 60 * MINUTE;
 
 type WithUsername = FastifyRequest<{ Body: { username: string } }>;
 
-/** The account routes anyone may call (SPEC §6), each limited per IP and per username. */
-export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOptions) {
-  const { accounts, limiter, cookies, rateLimit } = options;
-
+/** Limits every route of a scope per IP and, once the body names one, per username. */
+export function addRateLimits(
+  app: FastifyInstance,
+  { limiter, rateLimit }: RateLimitOptions,
+): void {
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions.url ?? request.url;
     if (!(await limiter.hit(`ip:${request.ip}:${route}`, rateLimit.perIpPerMinute, MINUTE))) {
@@ -37,6 +41,11 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
       throw new AppError('RATE_LIMITED');
     }
   });
+}
+
+/** The account routes anyone may call (SPEC §6). */
+export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOptions) {
+  const { accounts, cookies } = options;
 
   app.post<{ Body: { username: string; password: string } }>(
     '/signup',

@@ -8,6 +8,7 @@ import { buildApp } from '../../../src/server/app';
 import { ManualClock } from '../../../src/server/clock';
 import { loadConfig, type Config } from '../../../src/server/config';
 import { openDatabase, type Db } from '../../../src/server/db/database';
+import type { FormsRuntime } from '../../../src/server/application/forms-runtime';
 import type { Mailer } from '../../../src/server/mail/mailer';
 import type { MailMessage } from '../../../src/server/mail/templates';
 
@@ -41,6 +42,7 @@ export interface TestApp {
 export async function createTestApp(
   databaseUrl = '',
   env: Record<string, string> = {},
+  forms?: FormsRuntime,
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admissions-test-'));
   let schema: string | undefined;
@@ -62,7 +64,7 @@ export async function createTestApp(
   const clock = new ManualClock();
   const mail: MailMessage[] = [];
   const mailer: Mailer = { send: async (m) => void mail.push(m) };
-  const app = await buildApp({ config, db, clock, mailer, logger: false });
+  const app = await buildApp({ config, db, clock, mailer, logger: false, forms });
   await app.ready();
   return {
     app,
@@ -129,3 +131,15 @@ export async function signedIn(t: TestApp, username: string): Promise<Record<str
 export function cookieJar(response: LightMyRequestResponse): Record<string, string> {
   return Object.fromEntries(response.cookies.map((c) => [c.name, c.value]));
 }
+
+/**
+ * A small stand-in for the form definitions, so the server's mechanics are tested apart from the
+ * university's real questions: first_name is required on "about".
+ */
+export const fixtureForms: FormsRuntime = {
+  version: 'fixture-1',
+  knownKeys: new Set(['first_name', 'last_name', 'city', 'gender', 'gender_desc']),
+  pageRoutes: ['/about', '/education', '/final-steps'],
+  validateAll: (answers) =>
+    answers.first_name ? {} : { about: { first_name: ['First Name is required.'] } },
+};

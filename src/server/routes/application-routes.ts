@@ -1,0 +1,186 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../clock';
+import { AppError } from '../errors';
+import type { ApplicationService, WebStatus } from '../application/application-service';
+import type { FormsRuntime } from '../application/forms-runtime';
+import { accountOf } from '../plugins/authenticate';
+
+export interface ApplicationRoutesOptions {
+  application: ApplicationService;
+  forms: FormsRuntime;
+  clock: Clock;
+}
+
+/** Answers are a flat map of strings (SPEC §3); keys are snake_case names of the data model. */
+export const answersBody = {
+  type: 'object',
+  maxProperties: 2000,
+  propertyNames: { pattern: '^[a-z][a-z0-9_]{0,79}$' },
+  additionalProperties: { type: 'string', maxLength: 10000 },
+} as const;
+
+const message = {
+  200: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+} as const;
+
+export const savedMessage = 'Your answers have been saved.';
+
+/** Refuses keys outside the data model, naming them, so no stray data is stored. */
+export function assertKnownKeys(forms: FormsRuntime, answers: Record<string, string>): void {
+  const unknown = Object.keys(answers).filter((k) => !forms.knownKeys.has(k));
+  if (unknown.length > 0) {
+    throw new AppError(
+      'UNKNOWN_ANSWER_KEYS',
+      `These answers are not part of the application: ${unknown.slice(0, 10).join(', ')}.`,
+    );
+  }
+}
+
+/** Saving, progress and submission for a signed-in applicant (mounted inside /api). */
+export async function applicationRoutes(app: FastifyInstance, options: ApplicationRoutesOptions) {
+  const { application, forms, clock } = options;
+
+  app.put<{ Body: Record<string, string> }>(
+    '/answer',
+    { schema: { body: answersBody, response: message } },
+    async (request) => {
+      assertKnownKeys(forms, request.body);
+      await application.saveAnswers(accountOf(request).accountId, request.body);
+      return { message: savedMessage };
+    },
+  );
+
+  app.put<{ Body: { last_page: string } }>(
+    '/last-page',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: { last_page: { type: 'string', maxLength: 100 } },
+          required: ['last_page'],
+        },
+        response: message,
+      },
+    },
+    async (request) => {
+      const page = request.body.last_page;
+      if (!forms.pageRoutes.includes(page)) {
+        throw new AppError(
+          'BAD_REQUEST',
+          `last_page must be one of ${forms.pageRoutes.join(', ')}.`,
+        );
+      }
+      await application.setLastPage(accountOf(request).accountId, page);
+      return { message: 'Saved.' };
+    },
+  );
+
+  app.post<{ Body: { web_status: WebStatus } }>(
+    '/web-status',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            web_status: { type: 'string', enum: ['started', 'validating', 'submitted'] },
+          },
+          required: ['web_status'],
+        },
+        response: message,
+      },
+    },
+    async (request) => {
+      await application.advanceStatus(accountOf(request).accountId, request.body.web_status);
+      return { message: 'Saved.' };
+    },
+  );
+
+  app.post<{ Body: Record<string, unknown> }>(
+    '/validations',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          maxProperties: 500,
+          additionalProperties: {
+            type: 'array',
+            maxItems: 20,
+            items: { type: 'string', maxLength: 500 },
+          },
+        },
+        response: message,
+      },
+    },
+    async (request) => {
+      await application.recordValidations(accountOf(request).accountId, request.body);
+      return { message: 'Saved.' };
+    },
+  );
+
+  app.post('/submit', { schema: { response: message } }, async (request) => {
+    await application.submit(accountOf(request).accountId, forms.version, (answers) =>
+      forms.validateAll(answers, clock.now()),
+    );
+    return { message: 'Your application was successfully submitted.' };
+  });
+
+  app.post<{ Body: { token: string } }>(
+    '/visitor-answers/claim',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: { token: { type: 'string', minLength: 1, maxLength: 200 } },
+          required: ['token'],
+        },
+        response: {
+          200: { type: 'object', properties: { answer: answersBody }, required: ['answer'] },
+        },
+      },
+    },
+    async (request) => ({
+      answer: await application.claimVisitorAnswers(
+        accountOf(request).accountId,
+        request.body.token,
+      ),
+    }),
+  );
+}
+
+/** A visitor's answers kept under a token until they have an account (mounted inside /public). */
+export async function visitorAnswerRoutes(app: FastifyInstance, options: ApplicationRoutesOptions) {
+  const { application, forms } = options;
+
+  app.post<{ Body: { answer: Record<string, string> } }>(
+    '/tmp',
+    {
+      schema: {
+        body: { type: 'object', properties: { answer: answersBody }, required: ['answer'] },
+        response: {
+          200: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] },
+        },
+      },
+    },
+    async (request) => {
+      assertKnownKeys(forms, request.body.answer);
+      return { token: await application.keepVisitorAnswers(request.body.answer) };
+    },
+  );
+
+  app.get<{ Querystring: { token: string } }>(
+    '/tmp',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { token: { type: 'string', minLength: 1, maxLength: 200 } },
+          required: ['token'],
+        },
+        response: {
+          200: { type: 'object', properties: { answer: answersBody }, required: ['answer'] },
+        },
+      },
+    },
+    async (request) => ({ answer: await application.visitorAnswers(request.query.token) }),
+  );
+}
