@@ -14,7 +14,7 @@ export interface Config {
   identityCookiePrefix: string;
   smtpUrl: string;
   sessionSecret: string;
-  /** True unless NODE_ENV is production: development logs show codes and links from the outbox. */
+  /** NODE_ENV unset or "development": the log shows codes and links from the outbox. */
   development: boolean;
   rateLimit: { perIpPerMinute: number; perUsernamePerHour: number };
 }
@@ -118,7 +118,7 @@ export function loadConfig(env: Env = process.env): Config {
     identityCookiePrefix,
     smtpUrl,
     sessionSecret: sessionSecretRaw || readOrCreateSecret(dataDir),
-    development: env.NODE_ENV !== 'production',
+    development: (env.NODE_ENV || 'development') === 'development',
     rateLimit,
   };
 }

@@ -50,6 +50,13 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('counts as development only with NODE_ENV unset or "development"', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).development).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'development' }).development).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test' }).development).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' }).development).toBe(false);
+  });
+
   it('takes PUBLIC_URL as the allowed origin', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://apply.example.edu/' });
     expect(config.publicUrl).toBe('https://apply.example.edu');
