@@ -140,6 +140,6 @@ export const fixtureForms: FormsRuntime = {
   version: 'fixture-1',
   knownKeys: new Set(['first_name', 'last_name', 'city', 'gender', 'gender_desc']),
   pageRoutes: ['/about', '/education', '/final-steps'],
-  validateAll: (answers) =>
+  validateAll: (answers): Record<string, Record<string, string[]>> =>
     answers.first_name ? {} : { about: { first_name: ['First Name is required.'] } },
 };

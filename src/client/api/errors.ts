@@ -1,0 +1,39 @@
+/** The error types of SPEC §8. Every failed call is one of these, so callers branch on the type. */
+
+export const genericErrorMessage =
+  "We've encountered an unexpected error at this time. Please try again later.";
+
+export const sessionInvalidMessage =
+  'Your session is invalid. Please clear your cookies and login again.';
+
+/** The parts of a server error body (`{message, code?, errors?}`) that the client reads. */
+export interface ErrorDetails {
+  status: number;
+  code?: string;
+  errors?: Record<string, string[]>;
+}
+
+/** A failed call: carries the message to show, the HTTP status and the server's code and errors. */
+export class ServerError extends Error {
+  override name = 'ServerError';
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly errors: Record<string, string[]> | undefined;
+
+  constructor(message: string, details: ErrorDetails) {
+    super(message);
+    this.status = details.status;
+    this.code = details.code;
+    this.errors = details.errors;
+  }
+}
+
+/** A 401: the session is missing or expired. Handled once, globally (cache cleared, go to /login). */
+export class UnauthorizedError extends ServerError {
+  override name = 'UnauthorizedError';
+}
+
+/** A mistake in the application's own configuration, found while running in development. */
+export class BadConfigurationError extends Error {
+  override name = 'BadConfigurationError';
+}

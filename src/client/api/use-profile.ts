@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { fetchJson } from './fetch-json';
+
+/** GET /api/profile (SPEC §3 "Profile response"). */
+export interface Profile {
+  answer: Record<string, string>;
+  document_answer: Record<string, unknown>;
+  username: string;
+  last_page: string;
+  successful_login: string[];
+  web_status: Array<{ web_status: string }>;
+}
+
+export const profileQueryKey = ['profile'] as const;
+
+/** The signed-in student's profile; disabled for visitors who are not logged in. */
+export function useProfile(enabled: boolean) {
+  return useQuery({
+    queryKey: profileQueryKey,
+    queryFn: ({ signal }) => fetchJson<Profile>('/api/profile', { signal }),
+    enabled,
+  });
+}

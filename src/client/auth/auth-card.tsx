@@ -1,0 +1,68 @@
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../components/use-document-title';
+import '../styles/auth.css';
+
+export interface CardFooter {
+  question: string;
+  linkText: string;
+  to: string;
+}
+
+interface AuthCardProps {
+  title: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** A call is under way: Submit is disabled and says so to assistive technology. */
+  submitting: boolean;
+  /** Errors are showing: the page title starts with "Error: ". */
+  hasErrors: boolean;
+  footer: CardFooter;
+  /** Messages above the form (e.g. carried in navigation state). */
+  notices?: ReactNode;
+  /** Buttons after Submit (e.g. Resend Code). */
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
+/** The shared frame of the five account screens (SPEC §2): title, form, Submit and footer link. */
+export function AuthCard({
+  title,
+  onSubmit,
+  submitting,
+  hasErrors,
+  footer,
+  notices,
+  actions,
+  children,
+}: AuthCardProps) {
+  const titleId = useId();
+  useDocumentTitle(title, hasErrors);
+
+  return (
+    <main className="auth-page" id="main-content">
+      <section className="auth-card" aria-labelledby={titleId}>
+        <h1 id={titleId} className="auth-card__title">
+          {title}
+        </h1>
+        {notices}
+        <form className="auth-card__form" noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
+          {children}
+          <div className="auth-card__actions">
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={submitting}
+              aria-busy={submitting || undefined}
+            >
+              Submit
+            </button>
+            {actions}
+          </div>
+        </form>
+        <p className="auth-card__footer">
+          {footer.question} <Link to={footer.to}>{footer.linkText}</Link>
+        </p>
+      </section>
+    </main>
+  );
+}

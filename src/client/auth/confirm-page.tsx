@@ -1,0 +1,90 @@
+import { useMutation } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { validate } from '../../engine/validation';
+import { confirm, resendConfirm } from '../../generated/validators.js';
+import { authApi } from '../api/auth-api';
+import { Notice } from '../components/notice';
+import { TextField } from '../components/text-field';
+import { useToast } from '../components/toast-context';
+import { AuthCard } from './auth-card';
+import { readNavigationState } from './navigation-state';
+import { useCardForm } from './use-card-form';
+import { useErrorToast } from './use-error-toast';
+
+const title = 'Confirm Your Account';
+const resendTitle = 'Resend Confirmation Code';
+const fields = ['username', 'code'] as const;
+
+/** /confirm: enters the 6-digit code; the username arrives in navigation state. */
+export function ConfirmPage() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const showError = useErrorToast();
+  const { username = '', successMessage, errorMessage } = readNavigationState(useLocation().state);
+  const form = useCardForm({
+    idPrefix: 'confirm',
+    validator: confirm,
+    fields,
+    initialValues: { username, code: '' },
+  });
+  const confirmation = useMutation({
+    mutationFn: authApi.confirm,
+    onSuccess: (data) => navigate('/login', { state: { successMessage: data.message } }),
+    onError: (error) => showError(title, error),
+  });
+  const resend = useMutation({
+    mutationFn: authApi.resendConfirm,
+    onSuccess: (data) => toast.show({ kind: 'success', message: data.message }),
+    onError: (error) => showError(resendTitle, error),
+  });
+
+  const onResend = () => {
+    const body = { username: form.values.username };
+    const problems = validate(resendConfirm, body).username;
+    if (problems?.length) {
+      toast.show({ kind: 'error', title: `${resendTitle} Error`, message: problems.join(' ') });
+      return;
+    }
+    resend.mutate(body);
+  };
+
+  return (
+    <AuthCard
+      title={title}
+      onSubmit={form.handleSubmit((values) => confirmation.mutate(values))}
+      submitting={confirmation.isPending}
+      hasErrors={form.hasShownErrors}
+      footer={{ question: 'Already confirmed?', linkText: 'Log In', to: '/login' }}
+      notices={
+        <>
+          {successMessage && <Notice kind="success">{successMessage}</Notice>}
+          {errorMessage && <Notice kind="error">{errorMessage}</Notice>}
+        </>
+      }
+      actions={
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={onResend}
+          disabled={resend.isPending}
+          aria-busy={resend.isPending || undefined}
+        >
+          Resend Code
+        </button>
+      }
+    >
+      <TextField
+        label="Email Address"
+        type="email"
+        autoComplete="username"
+        {...form.field('username')}
+      />
+      <TextField
+        label="Confirmation Code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        {...form.field('code')}
+      />
+    </AuthCard>
+  );
+}

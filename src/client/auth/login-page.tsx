@@ -1,0 +1,79 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { login } from '../../generated/validators.js';
+import { authApi } from '../api/auth-api';
+import { ServerError } from '../api/errors';
+import { defaultFormRoute } from '../app-paths';
+import { Notice } from '../components/notice';
+import { TextField } from '../components/text-field';
+import { AuthCard } from './auth-card';
+import { readNavigationState } from './navigation-state';
+import { useCardForm } from './use-card-form';
+import { useErrorToast } from './use-error-toast';
+
+const title = 'Log In';
+const fields = ['username', 'password'] as const;
+
+/** /login: signs in and goes to the default form route; shows messages from navigation state. */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const showError = useErrorToast();
+  const { username = '', successMessage, errorMessage } = readNavigationState(useLocation().state);
+  const form = useCardForm({
+    idPrefix: 'login',
+    validator: login,
+    fields,
+    initialValues: { username, password: '' },
+    live: false,
+  });
+  const mutation = useMutation({
+    mutationFn: authApi.logIn,
+    onSuccess: () => {
+      // Whatever was cached belonged to the previous visitor.
+      queryClient.clear();
+      navigate(defaultFormRoute);
+    },
+    onError: (error, variables) => {
+      if (error instanceof ServerError && error.code === 'USER_NOT_CONFIRMED') {
+        navigate('/confirm', {
+          state: { username: variables.username, errorMessage: error.message },
+        });
+        return;
+      }
+      showError(title, error);
+    },
+  });
+
+  return (
+    <AuthCard
+      title={title}
+      onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+      submitting={mutation.isPending}
+      hasErrors={form.hasShownErrors}
+      footer={{ question: "Don't have an account?", linkText: 'Sign Up', to: '/signup' }}
+      notices={
+        <>
+          {successMessage && <Notice kind="success">{successMessage}</Notice>}
+          {errorMessage && <Notice kind="error">{errorMessage}</Notice>}
+        </>
+      }
+    >
+      <TextField
+        label="Email Address"
+        type="email"
+        autoComplete="username"
+        {...form.field('username')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        {...form.field('password')}
+      />
+      <p className="auth-card__aside">
+        <Link to="/forgot">Forgot your password?</Link>
+      </p>
+    </AuthCard>
+  );
+}

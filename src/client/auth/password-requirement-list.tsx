@@ -1,0 +1,48 @@
+import { requirementStates, type RequirementState } from '../../engine/password-requirements';
+import '../styles/password-requirements.css';
+
+interface PasswordRequirementListProps {
+  id: string;
+  password: string;
+  /** The validation messages for the password; the requirement texts are those messages. */
+  messages?: string[];
+  /** After a submit attempt an empty password shows its failed rules instead of "inactive". */
+  showErrorsWhenEmpty?: boolean;
+}
+
+// Colour is never the only signal: each state has its own symbol and spoken text.
+const icons: Record<RequirementState, string> = { inactive: '○', error: '✗', success: '✓' };
+const spoken: Record<RequirementState, string> = { inactive: '', error: 'not met', success: 'met' };
+
+/** The new-password checklist of SPEC §4: each rule inactive, error or success. */
+export function PasswordRequirementList({
+  id,
+  password,
+  messages = [],
+  showErrorsWhenEmpty = false,
+}: PasswordRequirementListProps) {
+  const requirements = requirementStates(password, messages).map((requirement) =>
+    showErrorsWhenEmpty && password === '' && messages.includes(requirement.text)
+      ? { ...requirement, state: 'error' as const }
+      : requirement,
+  );
+
+  return (
+    <div id={id} className="password-requirements">
+      <p className="password-requirements__intro" id={`${id}-intro`}>
+        Your password:
+      </p>
+      <ul className="password-requirements__list" aria-labelledby={`${id}-intro`}>
+        {requirements.map(({ text, state }) => (
+          <li key={text} className={`requirement requirement--${state}`} data-state={state}>
+            <span className="requirement__icon" aria-hidden="true">
+              {icons[state]}
+            </span>
+            <span className="requirement__text">{text}</span>
+            {spoken[state] && <span className="visually-hidden"> ({spoken[state]})</span>}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

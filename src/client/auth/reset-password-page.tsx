@@ -1,0 +1,88 @@
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { resetPassword } from '../../generated/validators.js';
+import { authApi } from '../api/auth-api';
+import { Notice } from '../components/notice';
+import { TextField } from '../components/text-field';
+import { AuthCard } from './auth-card';
+import { PasswordRequirementList } from './password-requirement-list';
+import { useCardForm } from './use-card-form';
+import { useErrorToast } from './use-error-toast';
+
+const title = 'Reset Password';
+// Editable fields first, so a blocked submit focuses one of them.
+const fields = ['password', 'confirm_password', 'username', 'id'] as const;
+const requirementsId = 'reset-password-requirements';
+
+/** /reset?username=…&id=…: chooses a new password with the link from the e-mail. */
+export function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const showError = useErrorToast();
+  const [query] = useSearchParams();
+  const form = useCardForm({
+    idPrefix: 'reset',
+    validator: resetPassword,
+    fields,
+    initialValues: {
+      username: query.get('username') ?? '',
+      id: query.get('id') ?? '',
+      password: '',
+      confirm_password: '',
+    },
+  });
+  const mutation = useMutation({
+    mutationFn: authApi.resetPassword,
+    onSuccess: (data) => navigate('/login', { state: { successMessage: data.message } }),
+    onError: (error) => showError(title, error),
+  });
+  // The username and id come from the link, not from the user: their problems show at once.
+  const linkProblems = [...(form.errors.username ?? []), ...(form.errors.id ?? [])];
+
+  return (
+    <AuthCard
+      title={title}
+      onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+      submitting={mutation.isPending}
+      hasErrors={form.hasShownErrors || linkProblems.length > 0}
+      footer={{ question: 'Need a new link?', linkText: 'Forgot Password', to: '/forgot' }}
+      notices={
+        linkProblems.length > 0 && (
+          <Notice kind="error">
+            {linkProblems.map((problem) => (
+              <p key={problem}>{problem}</p>
+            ))}
+          </Notice>
+        )
+      }
+    >
+      <TextField
+        label="Email Address"
+        type="email"
+        autoComplete="username"
+        readOnly
+        {...form.field('username')}
+        errors={[]}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        showErrorText={false}
+        describedBy={requirementsId}
+        {...form.field('password')}
+      />
+      <PasswordRequirementList
+        id={requirementsId}
+        password={form.values.password}
+        messages={form.errors.password}
+        showErrorsWhenEmpty={Boolean(form.shownErrors.password)}
+      />
+      <TextField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        {...form.field('confirm_password')}
+      />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,64 @@
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { signup } from '../../generated/validators.js';
+import { authApi } from '../api/auth-api';
+import { TextField } from '../components/text-field';
+import { AuthCard } from './auth-card';
+import { PasswordRequirementList } from './password-requirement-list';
+import { useCardForm } from './use-card-form';
+import { useErrorToast } from './use-error-toast';
+
+const title = 'Sign Up';
+const fields = ['username', 'password'] as const;
+const requirementsId = 'signup-password-requirements';
+
+/** /signup: creates an account, then goes to /confirm with the username in navigation state. */
+export function SignUpPage() {
+  const navigate = useNavigate();
+  const showError = useErrorToast();
+  const form = useCardForm({
+    idPrefix: 'signup',
+    validator: signup,
+    fields,
+    initialValues: { username: '', password: '' },
+  });
+  const mutation = useMutation({
+    mutationFn: authApi.signUp,
+    onSuccess: (data, variables) =>
+      navigate('/confirm', {
+        state: { username: variables.username, successMessage: data.message },
+      }),
+    onError: (error) => showError(title, error),
+  });
+
+  return (
+    <AuthCard
+      title={title}
+      onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+      submitting={mutation.isPending}
+      hasErrors={form.hasShownErrors}
+      footer={{ question: 'Already have an account?', linkText: 'Log In', to: '/login' }}
+    >
+      <TextField
+        label="Email Address"
+        type="email"
+        autoComplete="username"
+        {...form.field('username')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        showErrorText={false}
+        describedBy={requirementsId}
+        {...form.field('password')}
+      />
+      <PasswordRequirementList
+        id={requirementsId}
+        password={form.values.password}
+        messages={form.errors.password}
+        showErrorsWhenEmpty={Boolean(form.shownErrors.password)}
+      />
+    </AuthCard>
+  );
+}

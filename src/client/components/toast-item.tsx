@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import type { Toast } from './toast-context';
+
+interface ToastItemProps {
+  toast: Toast;
+  onDismiss: (id: number) => void;
+}
+
+/**
+ * One toast. It closes itself after its duration, except while the pointer or focus is on it
+ * (so nobody loses a message they are reading), and always has a Close button.
+ */
+export function ToastItem({ toast, onDismiss }: ToastItemProps) {
+  const [paused, setPaused] = useState({ hover: false, focus: false });
+  const { id, duration } = toast;
+  const isPaused = paused.hover || paused.focus;
+
+  useEffect(() => {
+    if (isPaused) return;
+    const timer = window.setTimeout(() => onDismiss(id), duration);
+    return () => window.clearTimeout(timer);
+  }, [id, duration, isPaused, onDismiss]);
+
+  const titleId = `toast-${id}-title`;
+  return (
+    <div
+      className={`toast toast--${toast.kind}`}
+      role={toast.kind === 'error' ? 'alert' : 'status'}
+      aria-labelledby={toast.title ? titleId : undefined}
+      onMouseEnter={() => setPaused((p) => ({ ...p, hover: true }))}
+      onMouseLeave={() => setPaused((p) => ({ ...p, hover: false }))}
+      onFocus={() => setPaused((p) => ({ ...p, focus: true }))}
+      onBlur={() => setPaused((p) => ({ ...p, focus: false }))}
+    >
+      <span className="toast__icon" aria-hidden="true">
+        {toast.kind === 'error' ? '!' : '✓'}
+      </span>
+      <div className="toast__body">
+        {toast.title && (
+          <p id={titleId} className="toast__title">
+            {toast.title}
+          </p>
+        )}
+        <p className="toast__message">{toast.message}</p>
+        {toast.details && toast.details.length > 0 && (
+          <ul className="toast__details">
+            {toast.details.map((detail) => (
+              <li key={detail}>{detail}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <button
+        type="button"
+        className="toast__close"
+        aria-label="Close"
+        onClick={() => onDismiss(id)}
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+const defaultPrefix = 'admissions_identity';
+
+/** The identity cookie prefix, which the server writes into index.html's meta tag. */
+export function identityCookiePrefix(doc: Document = document): string {
+  const meta = doc.querySelector<HTMLMetaElement>('meta[name="identity-cookie-prefix"]');
+  return meta?.content.trim() || defaultPrefix;
+}
+
+/** SPEC §1: a user counts as logged in when any cookie name begins with the identity prefix. */
+export function isLoggedIn(doc: Document = document): boolean {
+  const prefix = identityCookiePrefix(doc);
+  return doc.cookie
+    .split(';')
+    .map((pair) => pair.split('=')[0]?.trim() ?? '')
+    .some((name) => name !== '' && name.startsWith(prefix));
+}
