@@ -1,7 +1,8 @@
 /**
- * Compiles every JSON Schema in schemas/ into one ES module of standalone validators
- * (src/generated/validators.js), so neither the browser nor the server compiles schemas at run
- * time and the browser needs no eval or new Function. Run by predev, prebuild and pretest.
+ * Compiles every JSON Schema in schemas/ (except the form-language schemas, see
+ * `languageSchemas`) into one ES module of standalone validators (src/generated/validators.js),
+ * so neither the browser nor the server compiles schemas at run time and the browser needs no
+ * eval or new Function. Run by predev, prebuild and pretest.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import ajvErrors from 'ajv-errors';
 import standaloneCode from 'ajv/dist/standalone/index.js';
+import * as nextVocabularyModule from 'ajv/dist/vocabularies/next.js';
+import type { Vocabulary } from 'ajv';
 import { addCustomKeywords } from './validator-keywords';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,11 +28,30 @@ export function createAjv(): Ajv {
     code: { source: true, esm: true, lines: true },
   });
   ajvErrors(ajv);
+  // dependentSchemas and dependentRequired (draft 2019-09) alongside draft-07.
+  ajv.addVocabulary(nextVocabulary());
   addCustomKeywords(ajv);
   // Keywords of the form language and of editors that carry no validation.
   ajv.addVocabulary(['x-page', 'x-label']);
   return ajv;
 }
+
+/** AJV's `next` vocabulary, whichever way the CommonJS module's default export arrives. */
+export function nextVocabulary(): Vocabulary {
+  const exported = (nextVocabularyModule as unknown as { default: unknown }).default;
+  return (
+    Array.isArray(exported) ? exported : (exported as { default: Vocabulary }).default
+  ) as Vocabulary;
+}
+
+/**
+ * The schemas of the form language itself (forms/*.json and forms/site.json): forms:check and
+ * editors use them; no page validates answers with them, so they are not compiled.
+ */
+export const languageSchemas: readonly string[] = [
+  'form-definition.schema.json',
+  'site.schema.json',
+];
 
 /** `reset-password.schema.json` → `resetPassword`. */
 export function exportName(file: string): string {
@@ -38,13 +60,14 @@ export function exportName(file: string): string {
     .replace(/-([a-z0-9])/g, (_m: string, c: string) => c.toUpperCase());
 }
 
+/** Compiles every validation schema (and the data model) of a folder into one ES module. */
 export function buildValidators(schemasDir = path.join(root, 'schemas')): {
   code: string;
   names: string[];
 } {
   const ajv = createAjv();
   const files = readdirSync(schemasDir)
-    .filter((f) => f.endsWith('.schema.json'))
+    .filter((f) => f.endsWith('.schema.json') && !languageSchemas.includes(f))
     .sort();
   const mapping: Record<string, string> = {};
   for (const file of files) {

@@ -35,10 +35,25 @@ export function validate(
   for (const error of validator.errors ?? []) {
     if (error.keyword !== 'errorMessage' || !error.message) continue;
     const field = fieldOf(error);
+    const message = fillPlaceholders(error);
     const list = (result[field] ??= []);
-    if (!list.includes(error.message)) list.push(error.message);
+    if (!list.includes(message)) list.push(message);
   }
   return result;
+}
+
+/**
+ * Fills `{name}` in a message from the params of the errors it replaced, e.g. `{year}` of the
+ * mailing-date keywords; ajv-errors can only interpolate data, not keyword parameters.
+ */
+function fillPlaceholders(error: ValidationError): string {
+  const message = error.message ?? '';
+  if (!message.includes('{')) return message;
+  const inner = (error.params.errors ?? []) as Array<{ params?: Record<string, unknown> }>;
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = inner.find((e) => e.params?.[name] !== undefined)?.params?.[name];
+    return value === undefined ? whole : String(value);
+  });
 }
 
 function fieldOf(error: ValidationError): string {

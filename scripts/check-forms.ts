@@ -1,0 +1,40 @@
+/**
+ * `npm run forms:check`: checks forms/*.json and schemas/*.json (ARCHITECTURE decision 1) and
+ * exits 1 on any error. Options:
+ *   --forms DIR       check another forms folder (default forms/)
+ *   --schemas DIR     check another schemas folder (default schemas/)
+ *   --renderers DIR   where question components are registered (default src/client/questions/)
+ *   --format github   print GitHub workflow annotations instead of text
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { checkForms } from './forms-check/check-project';
+import { formatGithub, formatText, formatTotals } from './forms-check/findings';
+
+function main(argv: string[]): number {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      forms: { type: 'string' },
+      schemas: { type: 'string' },
+      renderers: { type: 'string' },
+      format: { type: 'string', default: 'text' },
+    },
+  });
+  if (values.format !== 'text' && values.format !== 'github') {
+    console.error(`forms:check: unknown --format ${values.format} (text or github)`);
+    return 2;
+  }
+  const resolve = (dir: string | undefined) => (dir === undefined ? undefined : path.resolve(dir));
+  const findings = checkForms({
+    formsDir: resolve(values.forms),
+    schemasDir: resolve(values.schemas),
+    renderersDir: resolve(values.renderers),
+  });
+  const format = values.format === 'github' ? formatGithub : formatText;
+  for (const finding of findings) console.log(format(finding));
+  console.log(formatTotals(findings));
+  return findings.some((f) => f.severity === 'error') ? 1 : 0;
+}
+
+process.exitCode = main(process.argv.slice(2));

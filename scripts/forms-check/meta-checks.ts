@@ -1,0 +1,151 @@
+/**
+ * The first pass of forms:check: every file is valid JSON, every page follows the form language
+ * (schemas/form-definition.schema.json), site.json follows schemas/site.schema.json, and every
+ * schema is a valid JSON Schema that our AJV setup compiles in strict mode.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { getNodePath, type Node } from 'jsonc-parser';
+import { createAjv } from '../build-validators';
+import type { Findings } from './findings';
+import { FORM_LANGUAGE, SITE_LANGUAGE, schemaKind, type Project } from './project';
+import { offsetLocation, toPointer, type SourceFile } from './source-file';
+
+const repoSchemas = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
+
+/** Reports the first JSON syntax error (later ones mostly follow from it); false if any. */
+export function checkSyntax(file: SourceFile, findings: Findings): boolean {
+  for (const error of file.syntaxErrors.slice(0, 1)) {
+    const { line, column } = offsetLocation(file.text, error.offset);
+    findings.list.push({
+      severity: 'error',
+      check: 'json-syntax',
+      file: file.path,
+      line,
+      column,
+      pointer: '',
+      message: `Not valid JSON: ${error.message}`,
+    });
+  }
+  return file.syntaxErrors.length === 0;
+}
+
+// Compiling is the slow part of a check; the same schema text always compiles the same way.
+const languageCache = new Map<string, ValidateFunction>();
+const compileCache = new Map<string, string | undefined>();
+
+/** A language schema from the project's schemas folder, else the repository's own. */
+function languageValidator(project: Project, name: string): ValidateFunction {
+  const text =
+    project.schemas.get(name)?.text ?? readFileSync(path.join(repoSchemas, name), 'utf8');
+  let validator = languageCache.get(text);
+  if (!validator) {
+    validator = new Ajv({ allErrors: true, strict: false }).compile(JSON.parse(text) as object);
+    languageCache.set(text, validator);
+  }
+  return validator;
+}
+
+/** The error message of compiling a schema as the build does, or undefined when it compiles. */
+function compileError(kind: string, file: SourceFile): string | undefined {
+  const id = `${kind}\n${file.text}`;
+  if (compileCache.has(id)) return compileCache.get(id);
+  let message: string | undefined;
+  try {
+    const ajv = kind === 'language' ? new Ajv({ strict: false }) : createAjv();
+    ajv.compile(file.json as object);
+  } catch (error) {
+    message = (error as Error).message;
+  }
+  compileCache.set(id, message);
+  return message;
+}
+
+/** Validates pages and site.json against the language; returns the pages that follow it. */
+export function checkFormFiles(project: Project, findings: Findings): SourceFile[] {
+  const valid: SourceFile[] = [];
+  const page = languageValidator(project, FORM_LANGUAGE);
+  for (const file of project.pages) {
+    if (!checkSyntax(file, findings)) continue;
+    if (page(file.json)) valid.push(file);
+    else reportAjvErrors(page.errors ?? [], file, findings, 'form-language');
+  }
+  if (project.site && checkSyntax(project.site, findings)) {
+    const site = languageValidator(project, SITE_LANGUAGE);
+    if (!site(project.site.json))
+      reportAjvErrors(site.errors ?? [], project.site, findings, 'site-language');
+  }
+  return valid;
+}
+
+/** Reports AJV errors at their instance paths, in words an editor of the file can act on. */
+export function reportAjvErrors(
+  errors: ErrorObject[],
+  file: SourceFile,
+  findings: Findings,
+  check: string,
+): void {
+  for (const error of errors) {
+    // `if` only says that a `then` failed; the `then` errors themselves are reported.
+    if (error.keyword === 'if') continue;
+    const params = error.params as Record<string, unknown>;
+    if (error.keyword === 'additionalProperties') {
+      const pointer = `${error.instancePath}${toPointer([String(params.additionalProperty)])}`;
+      findings.error(
+        check,
+        file,
+        pointer,
+        `Unknown property "${String(params.additionalProperty)}"`,
+        true,
+      );
+    } else if (error.keyword === 'enum') {
+      const allowed = (params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ');
+      findings.error(check, file, error.instancePath, `${error.message}: ${allowed}`);
+    } else {
+      findings.error(check, file, error.instancePath, error.message ?? error.keyword);
+    }
+  }
+}
+
+const metaAjv = new Ajv({ allErrors: true, strict: false, $data: true });
+
+/** Checks every schema against the JSON Schema meta-schema, then compiles it as the build does. */
+export function checkSchemaFiles(project: Project, findings: Findings): Map<string, SourceFile> {
+  const valid = new Map<string, SourceFile>();
+  for (const [name, file] of project.schemas) {
+    if (!checkSyntax(file, findings)) continue;
+    if (!metaAjv.validateSchema(file.json as object)) {
+      reportAjvErrors(metaAjv.errors ?? [], file, findings, 'json-schema');
+      continue;
+    }
+    const message = compileError(schemaKind(name), file);
+    if (message === undefined) {
+      valid.set(name, file);
+      continue;
+    }
+    const keyword = /unknown keyword: "([^"]+)"/.exec(message)?.[1];
+    const node = keyword ? findKey(file.tree, keyword) : undefined;
+    const pointer = node ? toPointer(getNodePath(node)) : '';
+    findings.error(
+      'schema-compile',
+      file,
+      pointer,
+      `AJV cannot compile this schema: ${message}`,
+      true,
+    );
+  }
+  return valid;
+}
+
+/** The first property-name node equal to `name`, depth first. */
+function findKey(node: Node | undefined, name: string): Node | undefined {
+  if (!node?.children) return undefined;
+  for (const child of node.children) {
+    if (child.type === 'property' && child.children?.[0]?.value === name) return child.children[0];
+    const found = findKey(child, name);
+    if (found) return found;
+  }
+  return undefined;
+}

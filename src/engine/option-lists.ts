@@ -1,0 +1,114 @@
+/**
+ * Option lists (SPEC §3 "Option lists"): named lists (countries with the USA first, countries
+ * without the USA, months, US states, Canadian provinces and territories, years), inline lists,
+ * and lists chosen by another answer. Every list begins with an empty option shown as '--'.
+ */
+import type {
+  Answers,
+  ByAnswerSource,
+  NamedListSource,
+  OptionItem,
+  OptionSource,
+} from './definitions';
+import { countries } from './data/countries';
+import { canadianProvinces, usStates } from './data/regions';
+
+export const EMPTY_OPTION: OptionItem = { value: '', label: '--' };
+
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+const items = (pairs: ReadonlyArray<readonly [string, string]>): OptionItem[] =>
+  pairs.map(([value, label]) => ({ value, label }));
+
+const usa = countries.filter(([code]) => code === 'USA');
+const withoutUsa = countries.filter(([code]) => code !== 'USA');
+
+const fixedLists: Record<string, () => OptionItem[]> = {
+  countries: () => items([...usa, ...withoutUsa]),
+  'countries-without-usa': () => items(withoutUsa),
+  months: () => monthNames.map((label, i) => ({ value: String(i + 1), label })),
+  'us-states': () => items(usStates),
+  'canadian-provinces': () => items(canadianProvinces),
+};
+
+/** The names a form may use in `options` (forms:check rejects any other). */
+export const optionListNames: readonly string[] = [...Object.keys(fixedLists), 'years'];
+
+export interface OptionContext {
+  answers?: Answers;
+  /** The instant year lists count from; defaults to the current time. */
+  now?: Date;
+}
+
+/** The options of a source, each list starting with the empty '--' option. */
+export function resolveOptions(source: OptionSource, context: OptionContext = {}): OptionItem[] {
+  return [EMPTY_OPTION, ...withoutEmpty(resolve(source, context))];
+}
+
+function resolve(source: OptionSource, context: OptionContext): OptionItem[] {
+  if (typeof source === 'string') return named({ list: source }, context);
+  if (Array.isArray(source)) return source;
+  if ('byAnswer' in source) {
+    const chosen = chooseCase(source, context.answers ?? {});
+    return chosen === undefined ? [] : resolve(chosen, context);
+  }
+  return named(source, context);
+}
+
+function chooseCase(source: ByAnswerSource, answers: Answers): OptionSource | undefined {
+  const value = answers[source.byAnswer] ?? '';
+  return Object.hasOwn(source.cases, value) ? source.cases[value] : source.default;
+}
+
+function named(source: NamedListSource, context: OptionContext): OptionItem[] {
+  if (source.list === 'years') return yearList(source, context.now ?? new Date());
+  return fixedLists[source.list]?.() ?? [];
+}
+
+/** Years from a start year (default this year, moved by startOffset), count long, past or future. */
+export function yearList(source: NamedListSource, now: Date): OptionItem[] {
+  const start = source.start ?? now.getFullYear() + (source.startOffset ?? 0);
+  const step = source.direction === 'past' ? -1 : 1;
+  return Array.from({ length: source.count ?? 10 }, (_v, i) => {
+    const year = String(start + i * step);
+    return { value: year, label: year };
+  });
+}
+
+const withoutEmpty = (options: OptionItem[]): OptionItem[] =>
+  options.filter((option) => option.value !== '');
+
+/** The label of an option value (what `{key}_desc` stores), or '' when the value is not listed. */
+export function optionLabel(
+  source: OptionSource,
+  value: string,
+  context: OptionContext = {},
+): string {
+  if (value === '') return '';
+  return resolve(source, context).find((option) => option.value === value)?.label ?? '';
+}
+
+/** Every named list a source may use, for forms:check (including those inside byAnswer cases). */
+export function listNamesOf(source: OptionSource): string[] {
+  if (typeof source === 'string') return [source];
+  if (Array.isArray(source)) return [];
+  if ('byAnswer' in source) {
+    const cases = Object.values(source.cases);
+    if (source.default !== undefined) cases.push(source.default);
+    return cases.flatMap(listNamesOf);
+  }
+  return [source.list];
+}

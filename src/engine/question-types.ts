@@ -1,0 +1,60 @@
+/**
+ * The question types of the form language. The client registers one component per type
+ * (`registerQuestion('text', TextQuestion)` in src/client/questions/), and forms:check fails on a
+ * type used in forms/ that has no registered component.
+ */
+export const questionTypes = [
+  'text',
+  'password',
+  'ssn',
+  'textarea',
+  'date',
+  'phone',
+  'select',
+  'radio',
+  'checkbox',
+  'checkbox-group',
+  'yes-no',
+  'confirm',
+  'address',
+  'school-search',
+  'file',
+  'add-another',
+  'tabs',
+  'paragraph',
+] as const;
+
+export type QuestionType = (typeof questionTypes)[number];
+
+/** Types whose chosen option also stores a display text under `{key}_desc` (SPEC §3). */
+export const descTypes: readonly QuestionType[] = ['select', 'radio', 'yes-no'];
+
+/** Types that ask for one answer under their own `key`. */
+export const keyedTypes = [
+  'text',
+  'password',
+  'ssn',
+  'textarea',
+  'date',
+  'phone',
+  'select',
+  'radio',
+  'checkbox',
+  'yes-no',
+  'confirm',
+  'file',
+] as const satisfies readonly QuestionType[];
+
+export type KeyedType = (typeof keyedTypes)[number];
+
+/** Whether a string names a question type of the language. */
+export function isQuestionType(type: unknown): type is QuestionType {
+  return typeof type === 'string' && (questionTypes as readonly string[]).includes(type);
+}
+
+/** The default max length of each input (SPEC §9: text 45, text area 1500). */
+export function defaultMaxLength(type: QuestionType): number | undefined {
+  if (type === 'textarea') return 1500;
+  if (type === 'text' || type === 'password') return 45;
+  return undefined;
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { fieldView } from '../../src/engine/field-view';
+import { pageById } from '../../src/engine/form-pages';
+
+const about = pageById('about')!;
+const errors = {
+  first_name: ['First Name is required.'],
+  zip: ['ZIP/Postal Code must be at least 5 characters.'],
+};
+
+describe('fieldView', () => {
+  it('shows errors only while validating, tied to the input with aria-describedby', () => {
+    expect(fieldView(about, 'first_name', { answers: {} }, errors, 'validating')).toEqual({
+      key: 'first_name',
+      visible: true,
+      label: 'First Name',
+      hint: 'Your legal first name, as on your passport or ID.',
+      required: true,
+      maxLength: 45,
+      errors: ['First Name is required.'],
+      errorText: 'First Name is required.',
+      hintId: 'first_name-hint',
+      errorId: 'first_name-error',
+      describedBy: 'first_name-hint first_name-error',
+    });
+    const started = fieldView(about, 'first_name', { answers: {} }, errors, 'started');
+    expect(started.errors).toEqual([]);
+    expect(started.errorText).toBeUndefined();
+    expect(started.describedBy).toBe('first_name-hint');
+  });
+
+  it('marks the ZIP required only for the USA, and hides the state outside the USA and Canada', () => {
+    expect(fieldView(about, 'zip', { answers: { country: 'USA' } }, {}, null).required).toBe(true);
+    expect(fieldView(about, 'zip', { answers: { country: 'CAN' } }, {}, null).required).toBe(false);
+    expect(fieldView(about, 'state', { answers: { country: 'MEX' } }, {}, null).visible).toBe(
+      false,
+    );
+    expect(fieldView(about, 'state', { answers: { country: 'CAN' } }, {}, null)).toMatchObject({
+      visible: true,
+      label: 'State/Province',
+      required: true,
+    });
+  });
+
+  it('marks the cell phone required when there is no home phone or texts are wanted', () => {
+    expect(fieldView(about, 'phone_mobile', { answers: {} }, {}, null).required).toBe(true);
+    expect(
+      fieldView(about, 'phone_mobile', { answers: { phone_home: '(507) 555-0140' } }, {}, null)
+        .required,
+    ).toBe(false);
+    expect(
+      fieldView(
+        about,
+        'phone_mobile',
+        { answers: { phone_home: '(507) 555-0140', optin_sms_ind: 'true' } },
+        {},
+        null,
+      ).required,
+    ).toBe(true);
+  });
+
+  it('shows no error for a hidden field, and nothing for a key the page does not ask', () => {
+    const hidden = fieldView(
+      about,
+      'legacy_first_name',
+      { answers: {} },
+      { legacy_first_name: ['x'] },
+      'validating',
+    );
+    expect(hidden).toMatchObject({ visible: false, errors: [] });
+    expect(fieldView(about, 'entry_term', { answers: {} }, {}, null)).toMatchObject({
+      visible: false,
+      label: '',
+    });
+  });
+});

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_OPTION,
+  listNamesOf,
+  optionLabel,
+  optionListNames,
+  resolveOptions,
+} from '../../src/engine/option-lists';
+
+const now = new Date('2025-06-15T12:00:00');
+const values = (source: Parameters<typeof resolveOptions>[0], answers = {}) =>
+  resolveOptions(source, { answers, now }).map((o) => o.value);
+
+describe('option lists', () => {
+  it('begin with an empty option shown as --', () => {
+    for (const name of optionListNames)
+      expect(resolveOptions(name, { now })[0]).toEqual({ value: '', label: '--' });
+    expect(resolveOptions([{ value: 'Y', label: 'Yes' }])).toEqual([
+      EMPTY_OPTION,
+      { value: 'Y', label: 'Yes' },
+    ]);
+  });
+
+  it('do not repeat the empty option when an inline list already has one', () => {
+    expect(
+      resolveOptions([
+        { value: '', label: 'None' },
+        { value: 'Y', label: 'Yes' },
+      ]),
+    ).toEqual([EMPTY_OPTION, { value: 'Y', label: 'Yes' }]);
+  });
+
+  it('countries: three-letter codes with the United States first', () => {
+    const countries = resolveOptions('countries');
+    expect(countries[1]).toEqual({ value: 'USA', label: 'United States' });
+    expect(countries.filter((c) => c.value === 'USA')).toHaveLength(1);
+    expect(countries.length).toBe(250);
+    expect(countries.slice(1).every((c) => /^[A-Z]{3}$/.test(c.value))).toBe(true);
+    expect(countries.find((c) => c.value === 'CAN')?.label).toBe('Canada');
+  });
+
+  it('countries without the USA', () => {
+    const list = values('countries-without-usa');
+    expect(list).not.toContain('USA');
+    expect(list).toContain('MEX');
+    expect(list.length).toBe(249);
+  });
+
+  it('months 1 to 12 with names', () => {
+    const months = resolveOptions('months');
+    expect(months).toHaveLength(13);
+    expect(months[1]).toEqual({ value: '1', label: 'January' });
+    expect(months[12]).toEqual({ value: '12', label: 'December' });
+  });
+
+  it('US states and Canadian provinces and territories', () => {
+    const states = values('us-states');
+    expect(states).toEqual(expect.arrayContaining(['MN', 'CA', 'DC', 'PR']));
+    expect(states.slice(0, 52).filter(Boolean)).toHaveLength(51);
+    expect(values('canadian-provinces')).toEqual([
+      '',
+      'AB',
+      'BC',
+      'MB',
+      'NB',
+      'NL',
+      'NS',
+      'ON',
+      'PE',
+      'QC',
+      'SK',
+      'NT',
+      'NU',
+      'YT',
+    ]);
+  });
+
+  it('years from a start year (default this year), a count and a direction', () => {
+    expect(values({ list: 'years', count: 3, direction: 'future' })).toEqual([
+      '',
+      '2025',
+      '2026',
+      '2027',
+    ]);
+    expect(values({ list: 'years', count: 3, direction: 'past' })).toEqual([
+      '',
+      '2025',
+      '2024',
+      '2023',
+    ]);
+    expect(values({ list: 'years', start: 2000, count: 2, direction: 'future' })).toEqual([
+      '',
+      '2000',
+      '2001',
+    ]);
+    expect(values({ list: 'years', startOffset: 4, count: 2, direction: 'past' })).toEqual([
+      '',
+      '2029',
+      '2028',
+    ]);
+    expect(values('years')).toHaveLength(11);
+  });
+
+  it('a list chosen by another answer: the state list by country', () => {
+    const source = { byAnswer: 'country', cases: { USA: 'us-states', CAN: 'canadian-provinces' } };
+    expect(values(source, { country: 'CAN' })).toContain('ON');
+    expect(values(source, { country: 'USA' })).toContain('MN');
+    expect(values(source, { country: 'MEX' })).toEqual(['']);
+    expect(values({ ...source, default: [{ value: 'NA', label: 'Not applicable' }] }, {})).toEqual([
+      '',
+      'NA',
+    ]);
+  });
+
+  it('an unknown list name gives only the empty option', () => {
+    expect(values('planets')).toEqual(['']);
+  });
+
+  it('finds the label a _desc companion stores', () => {
+    expect(optionLabel('us-states', 'MN')).toBe('Minnesota');
+    expect(optionLabel('months', '')).toBe('');
+    expect(optionLabel('months', '13')).toBe('');
+  });
+
+  it('names every list a source uses', () => {
+    expect(
+      listNamesOf({
+        byAnswer: 'c',
+        cases: { A: 'us-states', B: { list: 'years' } },
+        default: 'months',
+      }),
+    ).toEqual(['us-states', 'years', 'months']);
+    expect(listNamesOf([{ value: 'a', label: 'A' }])).toEqual([]);
+  });
+});

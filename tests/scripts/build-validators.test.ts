@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildValidators,
+  createAjv,
+  exportName,
+  hoistRequires,
+  languageSchemas,
+} from '../../scripts/build-validators';
+import { customKeywordNames } from '../../scripts/validator-keywords';
+import * as generated from '../../src/generated/validators.js';
+
+describe('build-validators', () => {
+  const { code, names } = buildValidators();
+
+  it('compiles the page schemas, the account schemas and the data model, not the form language', () => {
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'about',
+        'education',
+        'finalSteps',
+        'answers',
+        'login',
+        'resetPassword',
+      ]),
+    );
+    expect(names).not.toContain('formDefinition');
+    expect(names).not.toContain('site');
+    expect(languageSchemas).toEqual(['form-definition.schema.json', 'site.schema.json']);
+    expect(Object.keys(generated).sort()).toEqual([...names].sort());
+  });
+
+  it('emits code a strict Content-Security-Policy accepts: no eval, no new Function, no require', () => {
+    expect(code).not.toMatch(/\bnew Function\b/);
+    expect(code).not.toMatch(/\beval\(/);
+    expect(code).not.toMatch(/\brequire\(/);
+  });
+
+  it('inlines the custom date keywords, reading now from the validation context', () => {
+    expect(code).toContain('this.now');
+    expect(customKeywordNames).toEqual([
+      'isoDate',
+      'minAge',
+      'maxAge',
+      'minYearFromNow',
+      'maxYearFromNow',
+    ]);
+  });
+
+  it('names exports after the schema file', () => {
+    expect(exportName('final-steps.schema.json')).toBe('finalSteps');
+    expect(exportName('/x/reset-password.schema.json')).toBe('resetPassword');
+  });
+
+  it('turns AJV runtime requires into imports', () => {
+    const out = hoistRequires('const a = require("ajv/dist/runtime/equal").default;');
+    expect(out).toContain('import * as __runtime0Module from "ajv/dist/runtime/equal.js";');
+    expect(out).not.toContain('require(');
+  });
+
+  it('rejects a custom keyword given the wrong kind of value', () => {
+    expect(() => createAjv().compile({ type: 'string', minAge: 'thirteen' })).toThrow();
+  });
+});

@@ -1,0 +1,226 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { questionTypes } from '../../src/engine/question-types';
+import { checkForms } from '../../scripts/forms-check/check-project';
+import { formatGithub, formatText, type Finding } from '../../scripts/forms-check/findings';
+
+const fixtures = path.resolve('tests/fixtures/forms-broken');
+const noRenderers = path.join(fixtures, 'no-such-folder');
+
+/** Checks one fixture: its forms, its schemas (or the valid baseline's) and its renderers. */
+function check(name: string): Finding[] {
+  const dir = path.join(fixtures, name);
+  const schemas = path.join(dir, 'schemas');
+  const renderers = path.join(dir, 'renderers');
+  return checkForms({
+    formsDir: path.join(dir, 'forms'),
+    schemasDir: existsSync(schemas) ? schemas : path.join(fixtures, '_valid/schemas'),
+    renderersDir: existsSync(renderers) ? renderers : noRenderers,
+  });
+}
+
+const errors = (findings: Finding[]) => findings.filter((f) => f.severity === 'error');
+const at = (f: Finding) => `${path.basename(f.file)}:${f.line}:${f.column}`;
+
+describe('forms:check on the shipped forms and schemas', () => {
+  it('finds no errors', () => {
+    const findings = checkForms({ renderersDir: noRenderers });
+    expect(errors(findings)).toEqual([]);
+  });
+
+  it('warns once that the renderer check was skipped when the client has no registry yet', () => {
+    const skipped = checkForms({ renderersDir: noRenderers }).filter(
+      (f) => f.check === 'renderers-skipped',
+    );
+    expect(skipped).toHaveLength(1);
+    expect(skipped[0]?.message).toContain('renderer check was skipped');
+  });
+
+  it('accepts a registry that registers every question type', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'renderers-'));
+    writeFileSync(
+      path.join(dir, 'registry.tsx'),
+      questionTypes.map((t) => `registerQuestion('${t}', C);`).join('\n'),
+    );
+    expect(
+      checkForms({ renderersDir: dir }).filter(
+        (f) => f.check.startsWith('renderer') || f.check === 'no-renderer',
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('forms:check on the valid baseline fixture', () => {
+  it('finds nothing but the skipped renderer check', () => {
+    expect(check('_valid').map((f) => f.check)).toEqual(['renderers-skipped']);
+  });
+});
+
+describe('forms:check finds each broken fixture, at its line and column', () => {
+  it.each([
+    ['json-syntax', 'json-syntax', 'sample.json:38:80', /Not valid JSON/],
+    ['form-language', 'form-language', 'sample.json:24:48', /Unknown property "labl"/],
+    [
+      'summary-key-in-several-pages',
+      'summary-key-in-several-pages',
+      'second.json:11:16',
+      /^Your ValidationErrorSummary implementation uses keys that are present in multiple pages: "first_name"/,
+    ],
+    [
+      'key-not-in-data-model',
+      'key-not-in-data-model',
+      'sample.json:38:45',
+      /Key "pet_nickname" is not in the data model/,
+    ],
+    [
+      'block-prefix',
+      'block-prefix',
+      'sample.json:49:29',
+      /prefix "home_" is not part of its key "town"/,
+    ],
+    [
+      'block-key-not-in-data-model',
+      'block-key-not-in-data-model',
+      'sample.json:45:52',
+      /key "house_city" \(city\) is not in the data model/,
+    ],
+    [
+      'add-another-max',
+      'add-another-max',
+      'sample.json:50:18',
+      /allows 12 blocks; the maximum is 10/,
+    ],
+    [
+      'unknown-condition-key',
+      'unknown-condition-key',
+      'sample.json:43:28',
+      /reads "pet_kind", which is not in the data model/,
+    ],
+    [
+      'unknown-option-list',
+      'unknown-option-list',
+      'sample.json:29:22',
+      /Unknown option list "colours"/,
+    ],
+    [
+      'no-renderer',
+      'no-renderer',
+      'sample.json:35:19',
+      /No component renders question type "yes-no"/,
+    ],
+    [
+      'required-but-hideable',
+      'required-but-hideable',
+      'sample.json:24:9',
+      /"first_name" is required .* but a condition can hide its question/,
+    ],
+    [
+      'rule-without-message',
+      'rule-without-message',
+      'sample.schema.json:7:37',
+      /The "maxLength" rule has no message/,
+    ],
+    [
+      'key-asked-twice',
+      'key-asked-twice',
+      'sample.json:39:45',
+      /Key "first_name" is asked more than once/,
+    ],
+    [
+      'tab-file',
+      'tab-file',
+      'sample.json:53:23',
+      /owns the file "home_city", but no file question in the tab asks it/,
+    ],
+    [
+      'site-alert-window',
+      'alert-window',
+      'site.json:38:14',
+      /ends \(2024-12-01\) before or when it starts/,
+    ],
+    ['schema-compile', 'schema-compile', 'sample.schema.json:8:7', /unknown keyword: "minLenght"/],
+  ])('%s: %s at %s', (fixture, checkName, location, message) => {
+    const found = errors(check(fixture)).filter((f) => f.check === checkName && at(f) === location);
+    expect(found.map((f) => f.message)).toContainEqual(expect.stringMatching(message));
+  });
+
+  it('reports a key with no page as a warning, not an error', () => {
+    const findings = check('key-without-page');
+    expect(errors(findings)).toEqual([]);
+    expect(findings.find((f) => f.check === 'key-without-page')).toMatchObject({
+      severity: 'warning',
+      line: 38,
+      column: 45,
+      pointer: '/sections/0/questions/2/then/0/key',
+      message: 'Key "pet_name" does not correlate to a page: no page\'s errorSummary lists it.',
+    });
+  });
+
+  it('gives each finding a JSON pointer into its file', () => {
+    const [finding] = errors(check('add-another-max'));
+    expect(finding?.pointer).toBe('/sections/1/questions/1/max');
+    const [compile] = errors(check('unknown-option-list'));
+    expect(compile?.pointer).toBe('/sections/0/questions/1/options');
+  });
+});
+
+describe('output formats', () => {
+  const finding: Finding = {
+    severity: 'error',
+    check: 'add-another-max',
+    file: 'forms/education.json',
+    line: 50,
+    column: 18,
+    pointer: '/sections/1/questions/1/max',
+    message: 'Too many: 100%, really',
+  };
+
+  it('prints text as file:line:column', () => {
+    expect(formatText(finding)).toBe(
+      'forms/education.json:50:18: error: Too many: 100%, really [/sections/1/questions/1/max] (add-another-max)',
+    );
+  });
+
+  it('prints GitHub workflow annotations, escaping their special characters', () => {
+    expect(formatGithub(finding)).toBe(
+      '::error file=forms/education.json,line=50,col=18::Too many: 100%25, really [/sections/1/questions/1/max]',
+    );
+    expect(formatGithub({ ...finding, severity: 'warning', message: 'a\nb' })).toMatch(
+      /^::warning file=.*::a%0Ab /,
+    );
+  });
+});
+
+describe('the forms:check command', () => {
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-forms.ts', ...args], {
+      encoding: 'utf8',
+    });
+
+  it('exits 0 on the shipped forms', () => {
+    const result = run('--renderers', noRenderers);
+    expect(result.stdout).toContain('forms:check: 0 errors');
+    expect(result.status).toBe(0);
+  });
+
+  it('exits 1 with GitHub annotations on a broken fixture, checking the folders it is given', () => {
+    const dir = path.join(fixtures, 'add-another-max');
+    const result = run(
+      '--forms',
+      path.join(dir, 'forms'),
+      '--schemas',
+      path.join(fixtures, '_valid/schemas'),
+      '--renderers',
+      noRenderers,
+      '--format',
+      'github',
+    );
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(
+      /^::error file=tests\/fixtures\/forms-broken\/add-another-max\/forms\/sample\.json,line=50,col=18::Add-another "pets" allows 12 blocks/m,
+    );
+  });
+});
