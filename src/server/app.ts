@@ -20,8 +20,13 @@ import type { FormsRuntime } from './application/forms-runtime';
 import { loadFormsRuntime } from './application/load-forms-runtime';
 import { apiRoutes, requireSession } from './routes/api-routes';
 import { applicationRoutes, visitorAnswerRoutes } from './routes/application-routes';
+import { formLayoutRoutes } from './routes/form-layout-routes';
 import { addRateLimits, publicRoutes } from './routes/public-routes';
 import { loadSite } from './site';
+import { LookupService } from './lookup/lookup-service';
+import { NoAddressProvider } from './lookup/address-provider';
+import { PhotonAddressProvider } from './lookup/photon-address-provider';
+import { lookupRoutes } from './routes/lookup-routes';
 
 export interface AppDeps {
   config: Config;
@@ -33,8 +38,26 @@ export interface AppDeps {
   forms?: FormsRuntime;
   /** The built client (index.html and assets); absent in API-only tests. */
   clientDir?: string;
-  logger?: boolean | { level: string };
+  /** false for silence; an object adds pino options (tests pass a stream to read the log). */
+  logger?: false | { level: string; stream?: NodeJS.WritableStream };
+  /**
+   * The school and address search; built over db when not given. Its data is loaded by the
+   * caller (main.ts at start, loadLookupData), never here, so API tests need not load it.
+   */
+  lookup?: LookupService;
 }
+
+/**
+ * Query strings may hold what applicants type (school and address searches) or tokens, so a
+ * request is logged by its path only: never its query, body or cookies.
+ */
+const logSerializers = {
+  req: (request: { method: string; url: string; id: string }) => ({
+    id: request.id,
+    method: request.method,
+    path: request.url.split('?')[0],
+  }),
+};
 
 const apiPrefixes = ['/public/', '/api/', '/service/', '/lookup/'];
 
@@ -43,14 +66,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
-    logger: deps.logger ?? { level: 'info' },
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: 'info',
+            ...(typeof deps.logger === 'object' ? deps.logger : {}),
+            serializers: logSerializers,
+          },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     // JSON bodies are typed strictly: a number is not silently turned into a string, nor a string
     // into a list. Query parameters are declared as strings and parsed by their handlers.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
-    // Request ids in logs; no bodies, cookies or query strings are logged.
-    disableRequestLogging: false,
   });
 
   const secure = config.publicUrl.startsWith('https:');
@@ -106,6 +134,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const limiter = new RateLimiter(db, clock);
   const application = new ApplicationService(db, hasher, clock);
   const forms = deps.forms ?? loadFormsRuntime();
+  const lookup =
+    deps.lookup ??
+    new LookupService(
+      db,
+      config.addressLookupUrl
+        ? new PhotonAddressProvider({
+            url: config.addressLookupUrl,
+            onError: (err) => app.log.warn({ err }, 'address lookup failed'),
+          })
+        : new NoAddressProvider(),
+    );
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -145,12 +184,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       requireSession(scope, apiOptions);
       await scope.register(apiRoutes, apiOptions);
       await scope.register(applicationRoutes, applicationOptions);
+      await scope.register(formLayoutRoutes, {
+        application,
+        addAnother: forms.addAnother,
+        tabs: forms.tabs,
+      });
     },
     { prefix: '/api' },
   );
-  // /service (staff view) and /lookup (school search) are filled by later issues.
+  await app.register(lookupRoutes, {
+    prefix: '/lookup',
+    lookup,
+    perIpPerMinute: config.rateLimit.lookupPerIpPerMinute,
+  });
+  // /service (staff view) is filled by a later issue.
   await app.register(async () => {}, { prefix: '/service' });
-  await app.register(async () => {}, { prefix: '/lookup' });
 
   const indexHtml = deps.clientDir
     ? readIndex(deps.clientDir, config.identityCookiePrefix)

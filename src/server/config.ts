@@ -16,7 +16,9 @@ export interface Config {
   sessionSecret: string;
   /** NODE_ENV unset or "development": the log shows codes and links from the outbox. */
   development: boolean;
-  rateLimit: { perIpPerMinute: number; perUsernamePerHour: number };
+  rateLimit: { perIpPerMinute: number; perUsernamePerHour: number; lookupPerIpPerMinute: number };
+  /** A Photon geocoder for the address block's suggestions; empty means manual entry only. */
+  addressLookupUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -104,7 +106,17 @@ export function loadConfig(env: Env = process.env): Config {
   const rateLimit = {
     perIpPerMinute: positiveInteger(env, 'RATE_LIMIT_PER_IP_PER_MINUTE', 60, problems),
     perUsernamePerHour: positiveInteger(env, 'RATE_LIMIT_PER_USERNAME_PER_HOUR', 20, problems),
+    // Typing a school's name sends a lookup at every pause, and a school's lab or a family may
+    // share one address: lookups get much more room.
+    lookupPerIpPerMinute: positiveInteger(env, 'RATE_LIMIT_LOOKUP_PER_MINUTE', 600, problems),
   };
+
+  const addressLookupUrl = env.ADDRESS_LOOKUP_URL ?? '';
+  if (addressLookupUrl && !isHttpUrl(addressLookupUrl)) {
+    problems.push(
+      `ADDRESS_LOOKUP_URL must be empty (no address suggestions) or an http(s) URL such as http://photon.internal:2322, got "${addressLookupUrl}".`,
+    );
+  }
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -120,7 +132,17 @@ export function loadConfig(env: Env = process.env): Config {
     sessionSecret: sessionSecretRaw || readOrCreateSecret(dataDir),
     development: (env.NODE_ENV || 'development') === 'development',
     rateLimit,
+    addressLookupUrl,
   };
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
 }
 
 /** A generated secret is kept in DATA_DIR so sessions and codes survive a restart. */

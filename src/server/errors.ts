@@ -46,6 +46,10 @@ export const errorCatalogue = {
   },
   CROSS_ORIGIN: { status: 403, message: 'This request must come from the application itself.' },
   NOT_FOUND: { status: 404, message: 'There is nothing at this address.' },
+  LOOKUP_NOT_FOUND: {
+    status: 404,
+    message: 'We could not find that entry. Please type it in yourself.',
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     message: 'This request must be sent as JSON (Content-Type: application/json).',

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { loadLookupData } from './lookup/lookup-loader';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -10,6 +11,10 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({ config, db, clientDir: path.join(root, 'dist', 'client') });
+  const lookup = await loadLookupData(db);
+  app.log.info(
+    `Lookup data: ${lookup.entries} schools ${lookup.loaded ? 'loaded' : 'already loaded'} in ${lookup.ms} ms`,
+  );
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -212,3 +212,99 @@ describe.each(databases)('application routes on $name', ({ url }) => {
     });
   });
 });
+
+describe('submit with the real forms', () => {
+  it('refuses an empty application with the messages of SPEC §5, page by page', async () => {
+    const t = await createTestApp();
+    try {
+      const cookies = await signedIn(t, 'ada@example.org');
+      await t.call('PUT', '/api/answer', { first_name: 'Ada' }, cookies);
+      const response = await t.call('POST', '/api/submit', {}, cookies);
+      expect(response.statusCode).toBe(422);
+      const errors = response.json().errors as Record<string, string[]>;
+      expect(errors['about.last_name']).toEqual(['Last Name is required.']);
+      expect(errors['about.first_name']).toBeUndefined();
+      expect(errors['final-steps.legal_agree']?.length).toBe(1);
+      expect(Object.keys(errors).some((k) => k.startsWith('education.'))).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.each(databases)('add-another and tabs on $name', ({ url }) => {
+  let t: TestApp;
+  let ada: Record<string, string>;
+  beforeEach(async () => {
+    t = await createTestApp(url, {}, fixtureForms);
+    ada = await signedIn(t, 'ada@example.org');
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('store and return the number of blocks per button', async () => {
+    expect((await t.call('GET', '/api/add-another', undefined, ada)).json()).toEqual({});
+    const put = await t.call(
+      'PUT',
+      '/api/add-another',
+      { button_id: 'activities', num_components: 2 },
+      ada,
+    );
+    expect(put.statusCode).toBe(200);
+    expect((await t.call('GET', '/api/add-another', undefined, ada)).json()).toEqual({
+      activities: 2,
+    });
+  });
+
+  it('refuse a count over the button maximum, an unknown button, and a non-integer', async () => {
+    const over = await t.call(
+      'PUT',
+      '/api/add-another',
+      { button_id: 'activities', num_components: 4 },
+      ada,
+    );
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toBe('"activities" allows at most 3.');
+    const unknown = await t.call(
+      'PUT',
+      '/api/add-another',
+      { button_id: 'nope', num_components: 2 },
+      ada,
+    );
+    expect(unknown.json().message).toBe('There is no add-another button "nope".');
+    const text = await t.call(
+      'PUT',
+      '/api/add-another',
+      { button_id: 'activities', num_components: '2' },
+      ada,
+    );
+    expect(text.statusCode).toBe(400);
+  });
+
+  it('store and return the chosen tab, refusing unknown tabs', async () => {
+    expect(
+      (await t.call('PUT', '/api/tabs', { tab_id: 'transcript', chosen_tab: 'mail' }, ada))
+        .statusCode,
+    ).toBe(200);
+    expect((await t.call('GET', '/api/tabs', undefined, ada)).json()).toEqual({
+      transcript: 'mail',
+    });
+    const bad = await t.call('PUT', '/api/tabs', { tab_id: 'transcript', chosen_tab: 'fax' }, ada);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('"transcript" has no tab "fax"; choose one of upload, mail.');
+  });
+
+  it('are refused to visitors and after submission', async () => {
+    expect((await t.call('GET', '/api/tabs')).statusCode).toBe(401);
+    await t.call('PUT', '/api/answer', { first_name: 'Ada' }, ada);
+    await t.call('POST', '/api/submit', {}, ada);
+    const late = await t.call(
+      'PUT',
+      '/api/tabs',
+      { tab_id: 'transcript', chosen_tab: 'mail' },
+      ada,
+    );
+    expect(late.statusCode).toBe(409);
+  });
+});

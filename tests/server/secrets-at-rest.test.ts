@@ -65,7 +65,7 @@ describe('secrets', () => {
       config,
       db,
       clock: new ManualClock(),
-      logger: { level: 'info', stream } as never,
+      logger: { level: 'info', stream },
     });
     try {
       const call = (url: string, body: unknown) =>
@@ -84,7 +84,10 @@ describe('secrets', () => {
       const login = await call('/public/login', { username: USER, password: PASSWORD });
       const token = login.cookies.find((c) => c.name.endsWith('.session'))?.value;
       await call('/public/forgot-password', { username: USER });
+      await app.inject({ method: 'GET', url: '/public/tmp?token=secret-visitor-token' });
       const log = lines.join('');
+      expect(log).toContain('"path":"/public/tmp"');
+      expect(log).not.toContain('secret-visitor-token');
       expect(log).toContain('mail written to outbox');
       for (const secret of [PASSWORD, code!, token!]) expect(log).not.toContain(secret);
       expect(log).not.toMatch(/reset\?username/);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FormState } from '../../engine/definitions';
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
 import { AppError } from '../errors';
@@ -119,11 +120,15 @@ export class ApplicationService {
   async submit(
     accountId: string,
     formsVersion: string,
-    check: (answers: Answers) => Record<string, Record<string, string[]>>,
+    check: (state: FormState) => Record<string, Record<string, string[]>>,
   ): Promise<void> {
     await this.assertNotSubmitted(accountId);
-    const answers = await this.answersOf(accountId);
-    const errors = check(answers);
+    const [answers, addAnother, tabs] = await Promise.all([
+      this.answersOf(accountId),
+      this.addAnotherOf(accountId),
+      this.tabsOf(accountId),
+    ]);
+    const errors = check({ answers, addAnother, tabs });
     if (Object.keys(errors).length > 0) {
       throw new AppError('APPLICATION_INCOMPLETE', undefined, flatten(errors));
     }
@@ -150,6 +155,44 @@ export class ApplicationService {
         .onConflict((oc) => oc.columns(['account_id', 'web_status']).doNothing())
         .execute();
     });
+  }
+
+  async addAnotherOf(accountId: string): Promise<Record<string, number>> {
+    const rows = await this.db
+      .selectFrom('add_another_counts')
+      .select(['button_id', 'num_components'])
+      .where('account_id', '=', accountId)
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.button_id, Number(r.num_components)]));
+  }
+
+  async setAddAnother(accountId: string, buttonId: string, count: number): Promise<void> {
+    await this.assertNotSubmitted(accountId);
+    await this.db
+      .insertInto('add_another_counts')
+      .values({ account_id: accountId, button_id: buttonId, num_components: count })
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'button_id']).doUpdateSet({ num_components: count }),
+      )
+      .execute();
+  }
+
+  async tabsOf(accountId: string): Promise<Record<string, string>> {
+    const rows = await this.db
+      .selectFrom('chosen_tabs')
+      .select(['tab_id', 'chosen_tab'])
+      .where('account_id', '=', accountId)
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.tab_id, r.chosen_tab]));
+  }
+
+  async setTab(accountId: string, tabId: string, chosen: string): Promise<void> {
+    await this.assertNotSubmitted(accountId);
+    await this.db
+      .insertInto('chosen_tabs')
+      .values({ account_id: accountId, tab_id: tabId, chosen_tab: chosen })
+      .onConflict((oc) => oc.columns(['account_id', 'tab_id']).doUpdateSet({ chosen_tab: chosen }))
+      .execute();
   }
 
   /** Keeps a visitor's answers under a new temporary token (SPEC §1: they survive signing up). */

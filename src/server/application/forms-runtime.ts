@@ -1,4 +1,4 @@
-import type { Answers } from './application-service';
+import type { FormState } from '../../engine/definitions';
 
 /** What the server needs to know of the form definitions: their version, keys and rules. */
 export interface FormsRuntime {
@@ -8,6 +8,10 @@ export interface FormsRuntime {
   knownKeys: ReadonlySet<string>;
   /** The route of every form page, e.g. "/about" (last_page must be one). */
   pageRoutes: readonly string[];
+  /** add-another id → its maximum number of blocks. */
+  addAnother: ReadonlyMap<string, number>;
+  /** tabs id → the ids of its tabs. */
+  tabs: ReadonlyMap<string, readonly string[]>;
   /** Field errors of every page, page id → field → messages (SPEC §5), as the client shows them. */
-  validateAll(answers: Answers, now: Date): Record<string, Record<string, string[]>>;
+  validateAll(state: FormState, now: Date): Record<string, Record<string, string[]>>;
 }

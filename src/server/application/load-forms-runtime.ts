@@ -1,64 +1,65 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { validate, type CompiledValidator } from '../../engine/validation';
-import * as validators from '../../generated/validators.js';
+import { formPages, pageValidator } from '../../engine/form-pages';
+import { validateApplication } from '../../engine/page-validation';
+import type { AddAnotherQuestion, PageDefinition, TabsQuestion } from '../../engine/definitions';
 import type { FormsRuntime } from './forms-runtime';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-interface PageFile {
-  id: string;
-  route: string;
-}
-
-/** Reads forms/ and schemas/ once at start into what the routes need. */
+/**
+ * The forms as the server uses them: the engine's pages and compiled validators (the very ones
+ * the browser runs), the data model's keys, and a version hash of forms/ and schemas/ that is
+ * frozen with each submission so staff know which questions were answered.
+ */
 export function loadFormsRuntime(
   formsDir = path.join(root, 'forms'),
   schemasDir = path.join(root, 'schemas'),
 ): FormsRuntime {
   const hash = createHash('sha256');
-  const pages: PageFile[] = [];
   for (const dir of [formsDir, schemasDir]) {
     for (const file of readdirSync(dir)
       .filter((f) => f.endsWith('.json'))
       .sort()) {
-      const text = readFileSync(path.join(dir, file), 'utf8');
-      hash.update(`${path.basename(dir)}/${file}\0${text}\0`);
-      const json = JSON.parse(text) as Partial<PageFile>;
-      if (dir === formsDir && typeof json.id === 'string' && typeof json.route === 'string') {
-        pages.push({ id: json.id, route: json.route });
-      }
+      hash.update(`${path.basename(dir)}/${file}\0${readFileSync(path.join(dir, file), 'utf8')}\0`);
     }
   }
-  const dataModel = path.join(schemasDir, 'answers.schema.json');
-  const knownKeys = existsSync(dataModel)
-    ? new Set(
-        Object.keys(
-          (JSON.parse(readFileSync(dataModel, 'utf8')) as { properties?: object }).properties ?? {},
-        ),
-      )
-    : new Set<string>();
-  const pageValidators = pages.map((page) => ({
-    page,
-    validator: (validators as Record<string, CompiledValidator | undefined>)[camel(page.id)],
-  }));
+  const dataModel = JSON.parse(
+    readFileSync(path.join(schemasDir, 'answers.schema.json'), 'utf8'),
+  ) as {
+    properties?: Record<string, unknown>;
+  };
   return {
     version: hash.digest('hex').slice(0, 16),
-    knownKeys,
-    pageRoutes: pages.map((p) => p.route),
-    validateAll(answers, now) {
-      const errors: Record<string, Record<string, string[]>> = {};
-      for (const { page, validator } of pageValidators) {
-        if (!validator) continue;
-        const found = validate(validator, answers, { now });
-        if (Object.keys(found).length > 0) errors[page.id] = found;
-      }
-      return errors;
-    },
+    knownKeys: new Set(Object.keys(dataModel.properties ?? {})),
+    pageRoutes: formPages.map((page) => page.route),
+    ...layoutQuestions(formPages),
+    validateAll: (state, now) => validateApplication(formPages, pageValidator, state, { now }),
   };
 }
 
-const camel = (id: string): string =>
-  id.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+/** Every add-another and tabs question, wherever it is nested in the pages. */
+function layoutQuestions(
+  pages: readonly PageDefinition[],
+): Pick<FormsRuntime, 'addAnother' | 'tabs'> {
+  const addAnother = new Map<string, number>();
+  const tabs = new Map<string, string[]>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const question = node as Partial<AddAnotherQuestion> & Partial<Omit<TabsQuestion, 'type'>>;
+    if (question.type === 'add-another' && question.id)
+      addAnother.set(question.id, question.max ?? 1);
+    if ((question.type as string) === 'tabs' && question.id && question.tabs) {
+      tabs.set(
+        question.id,
+        question.tabs.map((tab) => tab.id),
+      );
+    }
+    Object.values(node).forEach(visit);
+  };
+  visit(pages);
+  return { addAnother, tabs };
+}

@@ -19,7 +19,7 @@ export interface DatabaseOptions {
 /** Opens the database the configuration names and brings its tables up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   const db = options.url ? postgres(options.url, options.schema) : sqlite(options.dataDir);
-  await migrate(db);
+  await migrate(db, options.url ? options.schema : undefined);
   return db;
 }
 
@@ -44,8 +44,17 @@ function postgres(url: string, schema?: string): Db {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-async function migrate(db: Db): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+/**
+ * On PostgreSQL with a schema of its own (tests), the migrator's bookkeeping tables live in that
+ * schema too; otherwise Kysely may find another schema's and think migrations already ran.
+ */
+async function migrate(db: Db, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

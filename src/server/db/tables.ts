@@ -68,4 +68,40 @@ export interface Database {
     errors: string;
     created_at: string;
   };
+  /**
+   * Schools searched by /lookup/find, loaded from data/lookup. The full-text index beside it is
+   * dialect-specific and reached with raw SQL: the FTS5 table lookup_fts (rowid = entry_no) on
+   * SQLite, the generated tsvector column `search` on PostgreSQL.
+   */
+  lookup_entries: {
+    category: string;
+    id: string;
+    entry_no: number;
+    name: string;
+    ceeb: string;
+    address_line_1: string;
+    city: string;
+    state: string;
+    zip: string;
+    country: string;
+    name_key: string;
+    search_text: string;
+  };
+  /** Facts about the loaded lookup data; key "data_hash" tells whether the files changed. */
+  lookup_meta: {
+    key: string;
+    value: string;
+  };
+  /** How many blocks of each add-another question an applicant shows (SPEC §4 "Add another"). */
+  add_another_counts: {
+    account_id: string;
+    button_id: string;
+    num_components: number;
+  };
+  /** Which tab of each tabs question an applicant chose (SPEC §4 "Tabs"). */
+  chosen_tabs: {
+    account_id: string;
+    tab_id: string;
+    chosen_tab: string;
+  };
 }

@@ -118,8 +118,8 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
   );
 
   app.post('/submit', { schema: { response: message } }, async (request) => {
-    await application.submit(accountOf(request).accountId, forms.version, (answers) =>
-      forms.validateAll(answers, clock.now()),
+    await application.submit(accountOf(request).accountId, forms.version, (state) =>
+      forms.validateAll(state, clock.now()),
     );
     return { message: 'Your application was successfully submitted.' };
   });

@@ -140,6 +140,8 @@ export const fixtureForms: FormsRuntime = {
   version: 'fixture-1',
   knownKeys: new Set(['first_name', 'last_name', 'city', 'gender', 'gender_desc']),
   pageRoutes: ['/about', '/education', '/final-steps'],
-  validateAll: (answers): Record<string, Record<string, string[]>> =>
+  addAnother: new Map([['activities', 3]]),
+  tabs: new Map([['transcript', ['upload', 'mail']]]),
+  validateAll: ({ answers }): Record<string, Record<string, string[]>> =>
     answers.first_name ? {} : { about: { first_name: ['First Name is required.'] } },
 };
