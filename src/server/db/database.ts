@@ -2,7 +2,14 @@ import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type MigrationProvider,
+  type SqliteDatabase,
+} from 'kysely';
 import type { Database } from './tables';
 import { migrations } from './migrations';
 
@@ -30,7 +37,29 @@ function sqlite(dataDir: string): Db {
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(file) }),
+  });
+}
+
+/**
+ * Kysely prepares every query afresh, and preparing costs more than running a small query here;
+ * the same SQL text reuses its prepared statement instead (a bounded map, oldest out first).
+ */
+function withStatementCache(file: SQLite.Database, max = 500): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => file.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (!statement) {
+        statement = file.prepare(sql);
+        cache.set(sql, statement);
+        if (cache.size > max) cache.delete(cache.keys().next().value!);
+      }
+      return statement;
+    },
+  };
 }
 
 function postgres(url: string, schema?: string): Db {
