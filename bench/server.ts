@@ -5,18 +5,12 @@
  * child process (as in production, not sharing this process's event loop) on a fresh SQLite
  * database, and on a fresh PostgreSQL database too when TEST_DATABASE_URL is set.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import autocannon from 'autocannon';
+import { liveApplicants, startLiveServer, withFreshPostgres } from '../tests/helpers/live-server';
 import type { BenchRow } from './bench-row';
 
 const APPLICANTS = 50;
 const DURATION_S = 8;
-const PASSWORD = 'Bench-Marking-42!';
 const KEYS = [
   'first_name',
   'middle_name',
@@ -29,59 +23,6 @@ const KEYS = [
   'mailing_city',
   'hs_name',
 ];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
-
-async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not become healthy in 60 s');
-}
-
-function codeFromOutbox(dataDir: string, username: string): string {
-  const outbox = path.join(dataDir, 'outbox');
-  for (const file of readdirSync(outbox).sort().reverse()) {
-    const eml = readFileSync(path.join(outbox, file), 'utf8');
-    if (eml.includes(`To: ${username}`)) {
-      const code = eml.match(/confirmation code is (\d{6})/)?.[1];
-      if (code) return code;
-    }
-  }
-  throw new Error(`no code for ${username}`);
-}
-
-/** Signs up, confirms (code from the outbox) and logs in; returns the Cookie header. */
-async function applicant(base: string, dataDir: string, i: number): Promise<string> {
-  const headers = { 'content-type': 'application/json', origin: base };
-  const username = `bench${i}@example.org`;
-  const post = (url: string, body: unknown) =>
-    fetch(`${base}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  await post('/public/signup', { username, password: PASSWORD });
-  await post('/public/confirm', { username, code: codeFromOutbox(dataDir, username) });
-  const login = await post('/public/login', { username, password: PASSWORD });
-  if (!login.ok) throw new Error(`login failed: ${await login.text()}`);
-  return login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
 
 interface Load {
   rps: number;
@@ -101,34 +42,10 @@ async function load(options: autocannon.Options): Promise<Load> {
 }
 
 async function measure(label: string, databaseUrl: string): Promise<BenchRow[]> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admissions-bench-server-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      PUBLIC_URL: base,
-      NODE_ENV: 'production',
-      RATE_LIMIT_PER_IP_PER_MINUTE: '1000000',
-      RATE_LIMIT_PER_USERNAME_PER_HOUR: '1000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = await startLiveServer({ databaseUrl });
+  const base = server.base;
   try {
-    await waitForHealth(base, child);
-    const cookies: string[] = [];
-    for (let i = 0; i < APPLICANTS; i += 5) {
-      cookies.push(
-        ...(await Promise.all(
-          Array.from({ length: Math.min(5, APPLICANTS - i) }, (_, j) =>
-            applicant(base, dataDir, i + j),
-          ),
-        )),
-      );
-    }
+    const cookies = await liveApplicants(server, APPLICANTS, 'bench');
     let client = 0;
     let counter = 0;
     const saves = (connections: number) =>
@@ -177,31 +94,13 @@ async function measure(label: string, databaseUrl: string): Promise<BenchRow[]> 
     }
     return rows;
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-/** A fresh PostgreSQL database for one run, dropped afterwards. */
-async function withPostgres<T>(url: string, fn: (databaseUrl: string) => Promise<T>): Promise<T> {
-  const name = `bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  try {
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    return await fn(target.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await server.dispose();
   }
 }
 
 export async function run(): Promise<BenchRow[]> {
   const rows = await measure('SQLite', '');
   const pgUrl = process.env.TEST_DATABASE_URL;
-  if (pgUrl) rows.push(...(await withPostgres(pgUrl, (url) => measure('PostgreSQL', url))));
+  if (pgUrl) rows.push(...(await withFreshPostgres(pgUrl, (url) => measure('PostgreSQL', url))));
   return rows;
 }
