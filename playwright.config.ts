@@ -34,7 +34,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${e2ePort}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: 'pipe',
+    stdout: 'ignore',
     env: {
       PORT: String(e2ePort),
       HOST: '127.0.0.1',

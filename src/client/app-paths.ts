@@ -2,3 +2,6 @@
 export const defaultFormRoute = '/about';
 
 export const loginRoute = '/login';
+
+/** The page a submitted applicant always sees (SPEC §2). */
+export const completionRoute = '/completion';

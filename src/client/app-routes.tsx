@@ -1,12 +1,14 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
-import { defaultFormRoute } from './app-paths';
+import { Outlet, type RouteObject } from 'react-router-dom';
 import { ErrorFallback } from './components/error-fallback';
 import { LoadingSpinner } from './components/loading-spinner';
+import { RedirectToDefault } from './redirect-to-default';
 
 // Every page loads lazily (SPEC §2); each module has one named page export.
-const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
-  lazy(() => load().then((module) => ({ default: pick(module) })));
+const page = <M, P extends object = object>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+) => lazy(() => load().then((module) => ({ default: pick(module) })));
 
 const SignUpPage = page(
   () => import('./auth/sign-up-page'),
@@ -28,9 +30,21 @@ const ResetPasswordPage = page(
   () => import('./auth/reset-password-page'),
   (m) => m.ResetPasswordPage,
 );
-const AboutPlaceholderPage = page(
-  () => import('./pages/about-placeholder-page'),
-  (m) => m.AboutPlaceholderPage,
+const FormLoader = page(
+  () => import('./shell/form-loader'),
+  (m) => m.FormLoader,
+);
+const FormLayout = page(
+  () => import('./shell/form-layout'),
+  (m) => m.FormLayout,
+);
+const FormPage = page(
+  () => import('./pages/form-page'),
+  (m) => m.FormPage,
+);
+const CompletionPage = page(
+  () => import('./pages/completion-page'),
+  (m) => m.CompletionPage,
 );
 
 function RootLayout() {
@@ -39,12 +53,6 @@ function RootLayout() {
       <Outlet />
     </Suspense>
   );
-}
-
-/** Unknown paths go to the default form route and keep their query string (SPEC §2). */
-function RedirectToDefault() {
-  const { search } = useLocation();
-  return <Navigate to={{ pathname: defaultFormRoute, search }} replace />;
 }
 
 export const appRoutes: RouteObject[] = [
@@ -57,7 +65,19 @@ export const appRoutes: RouteObject[] = [
       { path: 'login', element: <LoginPage /> },
       { path: 'forgot', element: <ForgotPasswordPage /> },
       { path: 'reset', element: <ResetPasswordPage /> },
-      { path: 'about', element: <AboutPlaceholderPage /> },
+      {
+        // The profile loader, the session and the routing rules of the form routes.
+        element: <FormLoader />,
+        children: [
+          {
+            element: <FormLayout />,
+            // The pages come from forms/*.json, which load with the form (not with this module):
+            // form-page.tsx finds the page for the path and sends unknown ones to the default.
+            children: [{ path: ':page', element: <FormPage /> }],
+          },
+          { path: 'completion', element: <CompletionPage /> },
+        ],
+      },
       { index: true, element: <RedirectToDefault /> },
       { path: '*', element: <RedirectToDefault /> },
     ],

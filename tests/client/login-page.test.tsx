@@ -51,7 +51,8 @@ describe('Log In card', () => {
             username: 'ada@example.edu',
             last_page: 'about',
             successful_login: ['2025-01-01T00:00:00Z'],
-            web_status: [],
+            // Already started: a profile without a status would also post "started".
+            web_status: [{ web_status: 'started' }],
           }),
     );
     const { user, app } = renderApp('/login');

@@ -42,6 +42,8 @@ test('sign up, confirm with the e-mailed code, log in and log out', async ({ pag
   await expect(page).toHaveURL(/\/about$/);
   await expect(page.getByTestId('username')).toHaveText(email);
 
+  // Log Out sits in the account menu of the form layout.
+  await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('button', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();

@@ -1,6 +1,7 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '../components/use-document-title';
+import { visitorTokenSearch } from '../shell/visitor-token';
 import '../styles/auth.css';
 
 export interface CardFooter {
@@ -36,6 +37,7 @@ export function AuthCard({
   children,
 }: AuthCardProps) {
   const titleId = useId();
+  const carried = visitorTokenSearch(useLocation().search);
   useDocumentTitle(title, hasErrors);
 
   return (
@@ -60,7 +62,8 @@ export function AuthCard({
           </div>
         </form>
         <p className="auth-card__footer">
-          {footer.question} <Link to={footer.to}>{footer.linkText}</Link>
+          {footer.question}{' '}
+          <Link to={{ pathname: footer.to, search: carried }}>{footer.linkText}</Link>
         </p>
       </section>
     </main>

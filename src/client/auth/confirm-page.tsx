@@ -5,6 +5,7 @@ import { confirm, resendConfirm } from '../../generated/validators.js';
 import { authApi } from '../api/auth-api';
 import { Notice } from '../components/notice';
 import { TextField } from '../components/text-field';
+import { visitorTokenSearch } from '../shell/visitor-token';
 import { useToast } from '../components/toast-context';
 import { AuthCard } from './auth-card';
 import { readNavigationState } from './navigation-state';
@@ -20,7 +21,9 @@ export function ConfirmPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const showError = useErrorToast();
-  const { username = '', successMessage, errorMessage } = readNavigationState(useLocation().state);
+  const location = useLocation();
+  const { username = '', successMessage, errorMessage } = readNavigationState(location.state);
+  const carried = visitorTokenSearch(location.search);
   const form = useCardForm({
     idPrefix: 'confirm',
     validator: confirm,
@@ -29,7 +32,11 @@ export function ConfirmPage() {
   });
   const confirmation = useMutation({
     mutationFn: authApi.confirm,
-    onSuccess: (data) => navigate('/login', { state: { successMessage: data.message } }),
+    onSuccess: (data) =>
+      navigate(
+        { pathname: '/login', search: carried },
+        { state: { successMessage: data.message } },
+      ),
     onError: (error) => showError(title, error),
   });
   const resend = useMutation({

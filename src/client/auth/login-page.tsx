@@ -6,6 +6,7 @@ import { ServerError } from '../api/errors';
 import { defaultFormRoute } from '../app-paths';
 import { Notice } from '../components/notice';
 import { TextField } from '../components/text-field';
+import { visitorTokenSearch } from '../shell/visitor-token';
 import { AuthCard } from './auth-card';
 import { readNavigationState } from './navigation-state';
 import { useCardForm } from './use-card-form';
@@ -19,7 +20,10 @@ export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const showError = useErrorToast();
-  const { username = '', successMessage, errorMessage } = readNavigationState(useLocation().state);
+  const location = useLocation();
+  const { username = '', successMessage, errorMessage } = readNavigationState(location.state);
+  // The form claims a visitor's saved answers once signed in (SPEC §1).
+  const carried = visitorTokenSearch(location.search);
   const form = useCardForm({
     idPrefix: 'login',
     validator: login,
@@ -32,13 +36,14 @@ export function LoginPage() {
     onSuccess: () => {
       // Whatever was cached belonged to the previous visitor.
       queryClient.clear();
-      navigate(defaultFormRoute);
+      navigate({ pathname: defaultFormRoute, search: carried });
     },
     onError: (error, variables) => {
       if (error instanceof ServerError && error.code === 'USER_NOT_CONFIRMED') {
-        navigate('/confirm', {
-          state: { username: variables.username, errorMessage: error.message },
-        });
+        navigate(
+          { pathname: '/confirm', search: carried },
+          { state: { username: variables.username, errorMessage: error.message } },
+        );
         return;
       }
       showError(title, error);

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { signup } from '../../generated/validators.js';
 import { authApi } from '../api/auth-api';
 import { TextField } from '../components/text-field';
+import { visitorTokenSearch } from '../shell/visitor-token';
 import { AuthCard } from './auth-card';
 import { PasswordRequirementList } from './password-requirement-list';
 import { useCardForm } from './use-card-form';
@@ -15,6 +16,8 @@ const requirementsId = 'signup-password-requirements';
 /** /signup: creates an account, then goes to /confirm with the username in navigation state. */
 export function SignUpPage() {
   const navigate = useNavigate();
+  // A visitor's saved answers travel on in the query: sign-up → confirm → login (SPEC §1).
+  const carried = visitorTokenSearch(useLocation().search);
   const showError = useErrorToast();
   const form = useCardForm({
     idPrefix: 'signup',
@@ -25,9 +28,12 @@ export function SignUpPage() {
   const mutation = useMutation({
     mutationFn: authApi.signUp,
     onSuccess: (data, variables) =>
-      navigate('/confirm', {
-        state: { username: variables.username, successMessage: data.message },
-      }),
+      navigate(
+        { pathname: '/confirm', search: carried },
+        {
+          state: { username: variables.username, successMessage: data.message },
+        },
+      ),
     onError: (error) => showError(title, error),
   });
 

@@ -3,6 +3,20 @@ import { useRouteError } from 'react-router-dom';
 import { useDocumentTitle } from './use-document-title';
 import '../styles/page.css';
 
+/** The two sentences of the generic fallback (SPEC §2), for a screen or one area of it. */
+export function FallbackMessage({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  return (
+    <div role="alert" className="fallback-message">
+      <Heading className="page__title">Something went wrong.</Heading>
+      <p>
+        The issue that caused you to see this has been logged. We will get it fixed as soon as
+        possible.
+      </p>
+    </div>
+  );
+}
+
 /** The generic fallback screen of SPEC §2 for errors no one else handled; logs the error. */
 export function ErrorFallback() {
   const error = useRouteError();
@@ -11,13 +25,7 @@ export function ErrorFallback() {
 
   return (
     <main className="page" id="main-content">
-      <div role="alert">
-        <h1 className="page__title">Something went wrong.</h1>
-        <p>
-          The issue that caused you to see this has been logged. We will get it fixed as soon as
-          possible.
-        </p>
-      </div>
+      <FallbackMessage />
     </main>
   );
 }

@@ -5,6 +5,9 @@ export type ToastKind = 'success' | 'error';
 /** SPEC §9: toasts stay 5000 ms by default and 300000 ms when they report an error. */
 export const toastDurations: Record<ToastKind, number> = { success: 5000, error: 300000 };
 
+/** SPEC §9: a success toast dragged sideways this many pixels or more is dismissed. */
+export const toastSwipeThreshold = 50;
+
 export interface ToastOptions {
   kind: ToastKind;
   /** Shown in bold above the message, e.g. "Sign Up Error". */

@@ -1,0 +1,61 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import type { WebStatus } from '../../engine/web-status';
+import type { FormStore } from './form-store';
+import { answerTopic } from './store-topics';
+
+/** Who is looking at the form: errors show while validating; visitors and staff see less. */
+export interface FormEnvironment {
+  status: WebStatus | null;
+  loggedIn: boolean;
+  /** The read-only, PDF-like view of SPEC §6. */
+  serviceUser: boolean;
+}
+
+const StoreContext = createContext<FormStore | null>(null);
+const EnvironmentContext = createContext<FormEnvironment>({
+  status: null,
+  loggedIn: false,
+  serviceUser: false,
+});
+
+/** Gives the question components their store and environment. */
+export function FormProvider(props: {
+  store: FormStore;
+  environment: FormEnvironment;
+  children: ReactNode;
+}) {
+  return (
+    <StoreContext.Provider value={props.store}>
+      <EnvironmentContext.Provider value={props.environment}>
+        {props.children}
+      </EnvironmentContext.Provider>
+    </StoreContext.Provider>
+  );
+}
+
+export function useFormStore(): FormStore {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error('useFormStore must be used inside a FormProvider.');
+  return store;
+}
+
+export function useFormEnvironment(): FormEnvironment {
+  return useContext(EnvironmentContext);
+}
+
+/** One answer ('' when unanswered); re-renders only when that answer changes. */
+export function useAnswer(key: string): string {
+  const store = useFormStore();
+  const subscribe = useCallback(
+    (listener: () => void) => store.subscribeTopics([answerTopic(key)], listener),
+    [store, key],
+  );
+  const read = () => store.getState().answers[key] ?? '';
+  return useSyncExternalStore(subscribe, read, read);
+}

@@ -1,0 +1,21 @@
+import { useCallback } from 'react';
+import { ServerError, UnauthorizedError } from '../api/errors';
+import { useToast } from '../components/toast-context';
+
+/**
+ * Shows a failed call as an error toast titled Error with the catalogue's text (SPEC §8, e.g.
+ * "Error adding another {button id}") and the server's message under it. A 401 is left to the
+ * global handler, which sends the applicant to /login.
+ */
+export function useFailureToast() {
+  const toast = useToast();
+  return useCallback(
+    (message: string, error: unknown) => {
+      if (error instanceof UnauthorizedError) return;
+      if (!(error instanceof ServerError)) console.error(error);
+      const details = error instanceof ServerError ? [error.message] : [];
+      toast.show({ kind: 'error', title: 'Error', message, details });
+    },
+    [toast],
+  );
+}

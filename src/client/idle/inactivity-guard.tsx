@@ -1,0 +1,94 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useIdleTimer } from 'react-idle-timer';
+import { Modal } from '../shell/modal';
+import { inactivityMessage } from '../shell/session-messages';
+import {
+  activityEvents,
+  idleThrottle,
+  idleTimeout,
+  promptBeforeIdle,
+  windowTimers,
+} from './idle-settings';
+import { useForcedLogout } from './use-forced-logout';
+
+/**
+ * Inactivity (SPEC §4): after 14 idle minutes "Still working?" asks; Continue keeps the session,
+ * Log out or one more idle minute logs out with the inactivity message. Coming back to the tab
+ * after 15 minutes or more away logs out at once. Disabled when not logged in.
+ */
+export function InactivityGuard({ loggedIn }: { loggedIn: boolean }) {
+  const [prompted, setPrompted] = useState(false);
+  const forcedLogout = useForcedLogout();
+  const continueButton = useRef<HTMLButtonElement>(null);
+
+  const logOut = useCallback(() => {
+    setPrompted(false);
+    forcedLogout(inactivityMessage);
+  }, [forcedLogout]);
+
+  const timer = useIdleTimer({
+    timeout: idleTimeout,
+    promptBeforeIdle,
+    throttle: idleThrottle,
+    events: activityEvents,
+    timers: windowTimers,
+    disabled: !loggedIn,
+    onPrompt: () => setPrompted(true),
+    onIdle: logOut,
+  });
+
+  const { getLastActiveTime } = timer;
+  const mountedAt = useRef(0);
+  useEffect(() => {
+    mountedAt.current = Date.now();
+  }, []);
+  useEffect(() => {
+    if (!loggedIn) return;
+    const checkAway = () => {
+      if (document.visibilityState === 'hidden') return;
+      const lastActive = getLastActiveTime()?.getTime() ?? mountedAt.current;
+      if (Date.now() - lastActive >= idleTimeout) logOut();
+    };
+    document.addEventListener('visibilitychange', checkAway);
+    window.addEventListener('focus', checkAway);
+    return () => {
+      document.removeEventListener('visibilitychange', checkAway);
+      window.removeEventListener('focus', checkAway);
+    };
+  }, [loggedIn, getLastActiveTime, logOut]);
+
+  const stay = () => {
+    setPrompted(false);
+    timer.activate();
+  };
+
+  return (
+    <Modal
+      isOpen={loggedIn && prompted}
+      title="Still working?"
+      onDismiss={stay}
+      initialFocusRef={continueButton}
+      actions={
+        <>
+          <button
+            ref={continueButton}
+            type="button"
+            className="button button--primary"
+            onClick={stay}
+          >
+            Continue
+          </button>
+          <button type="button" className="button button--secondary" onClick={logOut}>
+            Log out
+          </button>
+        </>
+      }
+    >
+      <p>
+        You have not done anything for a while. To protect your information, you will be logged out
+        in one minute.
+      </p>
+      <p>Choose Continue to keep working on your application.</p>
+    </Modal>
+  );
+}

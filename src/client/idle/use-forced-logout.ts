@@ -1,0 +1,40 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { authApi } from '../api/auth-api';
+import { UnauthorizedError } from '../api/errors';
+import { loginRoute } from '../app-paths';
+
+/**
+ * Logs out without asking (inactivity): GET /api/logout, then /login with the message, and the
+ * cache cleared. The session may already be gone server-side, so a failed call changes nothing.
+ */
+export function useForcedLogout(): (message: string) => void {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const running = useRef(false);
+  return useCallback(
+    (message: string) => {
+      if (running.current) return;
+      running.current = true;
+      void authApi
+        .logOut()
+        .catch((error: unknown) => {
+          if (!(error instanceof UnauthorizedError)) console.error(error);
+        })
+        .then(() =>
+          // flushSync leaves the signed-in page at once, so it cannot refetch what is cleared next.
+          navigate(loginRoute, {
+            replace: true,
+            state: { errorMessage: message },
+            flushSync: true,
+          }),
+        )
+        .finally(() => {
+          queryClient.clear();
+          running.current = false;
+        });
+    },
+    [navigate, queryClient],
+  );
+}

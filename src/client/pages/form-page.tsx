@@ -1,0 +1,38 @@
+import { useLayoutEffect } from 'react';
+import { useParams } from 'react-router-dom';
+import type { PageDefinition } from '../../engine/definitions';
+import { formPages, pageByRoute } from '../../engine/form-pages';
+import { RedirectToDefault } from '../redirect-to-default';
+import { useDocumentTitle } from '../components/use-document-title';
+import { useApplicationSession } from '../shell/application-session';
+import { PageRenderer, useFormStore } from '../shell/form-bridge';
+import { pageHeadingId } from '../shell/form-layout';
+
+/** The form page of the path (/about, /education, /final-steps); any other path goes to /about. */
+export function FormPage() {
+  const page = pageByRoute(`/${useParams().page ?? ''}`);
+  if (!page) return <RedirectToDefault />;
+  return <PageView key={page.id} page={page} />;
+}
+
+/** One form page (About You, Your Academics, Final Steps): its heading and its questions. */
+function PageView({ page }: { page: PageDefinition }) {
+  const store = useFormStore();
+  const { errors } = useApplicationSession();
+  // The store validates the page on screen.
+  useLayoutEffect(() => store.setPage(page), [store, page]);
+  useDocumentTitle(page.title, errors.showing);
+
+  return (
+    <div className="page-content">
+      <p className="form-page__step">
+        Step {page.step} of {formPages.length}
+      </p>
+      <h1 id={pageHeadingId} className="form-page__title" tabIndex={-1}>
+        {page.title}
+      </h1>
+      {page.description && <p className="form-page__description">{page.description}</p>}
+      <PageRenderer page={page} />
+    </div>
+  );
+}

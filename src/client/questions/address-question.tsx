@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { fallbackAnswers, lookupAnswers, searchKey } from '../../engine/lookup-answers';
+import type { AddressQuestion as Definition } from '../../engine/definitions';
+import type { BlockPart } from '../../engine/page-fields';
+import { useFormEnvironment, useFormStore } from '../form/form-context';
+import { LOOKUP_DEBOUNCE, useLookupDetail, useLookupSearch } from '../form/lookup-api';
+import { useDebouncedValue } from '../form/use-debounced-value';
+import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import { QuestionNode } from '../renderer/question-list';
+import { Autocomplete, type Suggestion } from './parts/autocomplete';
+import { partsOf, useBlockLine } from './parts/block-parts';
+import { FieldFrame, inputAria, inputClass, inputId, ReadOnlyField } from './parts/field-frame';
+import { useKeyedField } from './parts/use-keyed-field';
+
+/** The first address line: typed text is the answer, and suggestions can fill the whole block. */
+function AddressLine({ block, part }: { block: Definition; part: BlockPart }) {
+  const store = useFormStore();
+  const { view, value, set } = useKeyedField(part.key);
+  const [typed, setTyped] = useState('');
+  const query = useDebouncedValue(typed, LOOKUP_DEBOUNCE);
+  const search = useLookupSearch('address', query);
+  const detail = useLookupDetail('address');
+  if (!view.visible) return null;
+
+  const results = typed.trim() !== '' && query.trim() !== '' ? (search.data ?? []) : [];
+  const choose = (suggestion: Suggestion) => {
+    setTyped('');
+    detail.mutate(suggestion.id, {
+      onSuccess: (record) => store.setAnswers(lookupAnswers(block, record, store.now())),
+      onError: () => store.setAnswers(fallbackAnswers(block, suggestion.text)),
+    });
+  };
+  const id = inputId(part.key);
+  return (
+    <FieldFrame view={view} labelFor={id}>
+      <Autocomplete
+        id={id}
+        name={part.key}
+        className={inputClass(part.question.variant)}
+        value={value}
+        maxLength={part.question.maxLength}
+        autoComplete={part.question.autocomplete}
+        suggestions={results.map((r) => ({ id: r.id, text: r.text, subText: r.sub_text }))}
+        busy={search.isFetching}
+        onInputChange={(next) => {
+          set(next);
+          setTyped(next);
+        }}
+        onChoose={choose}
+        onBlur={() => setTyped('')}
+        {...inputAria(view)}
+      />
+    </FieldFrame>
+  );
+}
+
+/**
+ * An address block (SPEC §3 "Address"): its parts are answers under the block's key prefix. The
+ * country comes first and decides the state or province list (the engine hides the state for
+ * other countries); the first line offers address suggestions, but typing is always enough.
+ */
+export function AddressQuestion({ question }: QuestionProps<'address'>) {
+  const { serviceUser } = useFormEnvironment();
+  const line = useBlockLine(question);
+  const parts = partsOf(question);
+  const lineKey = searchKey(question);
+  const id = `${question.prefix}address`;
+  if (serviceUser)
+    return <ReadOnlyField id={id} label={question.label ?? 'Address'} value={line} />;
+  return (
+    <fieldset
+      id={id}
+      className="question question--group address"
+      aria-describedby={question.hint ? `${id}-hint` : undefined}
+    >
+      {question.label && <legend className="question__label">{question.label}</legend>}
+      {question.hint && (
+        <p id={`${id}-hint`} className="question__hint">
+          {question.hint}
+        </p>
+      )}
+      {parts.map((part) =>
+        part.key === lineKey ? (
+          <AddressLine key={part.key} block={question} part={part} />
+        ) : (
+          <QuestionNode key={part.key} question={part.question} />
+        ),
+      )}
+    </fieldset>
+  );
+}
+
+registerQuestion('address', AddressQuestion);

@@ -1,0 +1,12 @@
+import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import { CheckboxField } from './parts/checkbox-field';
+import { useKeyedField } from './parts/use-keyed-field';
+
+/** A single checkbox storing 'true' or 'false'. */
+export function CheckboxQuestion({ question }: QuestionProps<'checkbox'>) {
+  const field = useKeyedField(question.key);
+  if (!field.view.visible) return null;
+  return <CheckboxField {...field} />;
+}
+
+registerQuestion('checkbox', CheckboxQuestion);

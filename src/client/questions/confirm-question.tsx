@@ -1,0 +1,56 @@
+import { checkMark } from '../../engine/read-only-text';
+import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import { QuestionList } from '../renderer/question-list';
+import { CheckboxField } from './parts/checkbox-field';
+import { HintAndError, inputId, labelId, ReadOnlyField, RequiredMark } from './parts/field-frame';
+import { useKeyedField } from './parts/use-keyed-field';
+
+/**
+ * A confirmation, as a checkbox (default) or a toggle button, that reveals its `then` content
+ * once confirmed ('true'); unconfirming hides it and the engine clears what it held.
+ */
+export function ConfirmQuestion({ question }: QuestionProps<'confirm'>) {
+  const { view, value, set, readOnly } = useKeyedField(question.key);
+  if (!view.visible) return null;
+  const confirmed = value === 'true';
+  let control;
+  if (readOnly) {
+    control = (
+      <ReadOnlyField id={view.key} label="" value={`${checkMark(confirmed)} ${view.label}`} />
+    );
+  } else if (question.style === 'button') {
+    control = (
+      <div id={view.key} className={view.errors.length ? 'question question--error' : 'question'}>
+        <p id={labelId(view.key)} className="question__label">
+          {view.label}
+          <RequiredMark required={view.required} />
+        </p>
+        <HintAndError view={view} />
+        <button
+          id={inputId(view.key)}
+          type="button"
+          className="button button--secondary question__confirm"
+          aria-pressed={confirmed}
+          aria-describedby={[labelId(view.key), view.describedBy].filter(Boolean).join(' ')}
+          onClick={() => set(confirmed ? 'false' : 'true')}
+        >
+          {question.buttonLabel ?? 'Confirm'}
+        </button>
+      </div>
+    );
+  } else {
+    control = <CheckboxField view={view} value={value} set={set} readOnly={false} />;
+  }
+  return (
+    <>
+      {control}
+      {confirmed && question.then && question.then.length > 0 && (
+        <div className="question__conditional">
+          <QuestionList questions={question.then} />
+        </div>
+      )}
+    </>
+  );
+}
+
+registerQuestion('confirm', ConfirmQuestion);

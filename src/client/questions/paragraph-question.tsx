@@ -1,0 +1,12 @@
+import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+
+/** Text between questions; it asks nothing. */
+export function ParagraphQuestion({ question }: QuestionProps<'paragraph'>) {
+  return (
+    <p id={question.id} className="question__paragraph">
+      {question.text}
+    </p>
+  );
+}
+
+registerQuestion('paragraph', ParagraphQuestion);

@@ -1,0 +1,68 @@
+import { useLayoutEffect, useRef, type InputHTMLAttributes } from 'react';
+
+const digitsOf = (text: string): string => text.replace(/\D/g, '');
+
+/** The caret position just after the n-th digit of a formatted value. */
+export function caretAfterDigits(formatted: string, n: number): number {
+  if (n <= 0) return formatted.search(/\d/) === -1 ? formatted.length : formatted.search(/\d/);
+  let seen = 0;
+  for (let i = 0; i < formatted.length; i++) {
+    if (/\d/.test(formatted[i]!) && ++seen === n) return i + 1;
+  }
+  return formatted.length;
+}
+
+type NativeProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>;
+
+interface MaskedInputProps extends NativeProps {
+  value: string;
+  onChange: (formatted: string) => void;
+  /** Formats digits as the applicant types (engine formatPhone, formatSsn). */
+  format: (value: string) => string;
+}
+
+/**
+ * A text input that formats digits as they are typed or pasted, keeping the caret after the
+ * same digit; deleting a separator deletes the digit before it, so Backspace never sticks.
+ */
+export function MaskedInput({ value, onChange, format, ...rest }: MaskedInputProps) {
+  const ref = useRef<HTMLInputElement>(null);
+  const caret = useRef<number | null>(null);
+
+  useLayoutEffect(() => {
+    const input = ref.current;
+    if (caret.current === null || !input) return;
+    if (input.ownerDocument.activeElement === input)
+      input.setSelectionRange(caret.current, caret.current);
+    caret.current = null;
+  });
+
+  return (
+    <input
+      {...rest}
+      ref={ref}
+      value={value}
+      onChange={(event) => {
+        const input = event.target;
+        const raw = input.value;
+        const at = input.selectionStart ?? raw.length;
+        let digits = digitsOf(raw);
+        let before = digitsOf(raw.slice(0, at)).length;
+        if (raw.length < value.length && digits === digitsOf(value) && before > 0) {
+          digits = digits.slice(0, before - 1) + digits.slice(before);
+          before -= 1;
+        }
+        const formatted = format(digits);
+        const position = caretAfterDigits(formatted, before);
+        if (formatted === value) {
+          // Nothing changes, so React will not re-render: put value and caret back ourselves.
+          input.value = formatted;
+          input.setSelectionRange(position, position);
+          return;
+        }
+        caret.current = position;
+        onChange(formatted);
+      }}
+    />
+  );
+}

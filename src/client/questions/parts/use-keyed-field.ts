@@ -1,0 +1,26 @@
+import { useCallback } from 'react';
+import type { FieldView } from '../../../engine/field-view';
+import { useAnswer, useFormEnvironment, useFormStore } from '../../form/form-context';
+import { useFieldView } from '../../form/use-field-view';
+
+export interface KeyedField {
+  view: FieldView;
+  value: string;
+  /** Sets the answer (and its `_desc` when given) through the store. */
+  set: (value: string, desc?: string) => void;
+  /** The service user's read-only view (SPEC §6). */
+  readOnly: boolean;
+}
+
+/** What a one-answer question needs: the engine's view, the answer, and a setter. */
+export function useKeyedField(key: string): KeyedField {
+  const store = useFormStore();
+  const view = useFieldView(key);
+  const value = useAnswer(key);
+  const { serviceUser } = useFormEnvironment();
+  const set = useCallback(
+    (next: string, desc?: string) => store.setAnswer(key, next, desc),
+    [store, key],
+  );
+  return { view, value, set, readOnly: serviceUser };
+}

@@ -1,0 +1,39 @@
+import { optionText } from '../../engine/read-only-text';
+import { useFormStore } from '../form/form-context';
+import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import { FieldFrame, inputClass, inputId, labelId, ReadOnlyField } from './parts/field-frame';
+import { SelectBox } from './parts/select-box';
+import { useKeyedField } from './parts/use-keyed-field';
+import { useOptions } from './parts/use-options';
+
+/**
+ * A drop-down list with type-ahead; choosing stores the value and its label as `{key}_desc`.
+ * A select whose list depends on another answer is cleared by the engine when that answer changes.
+ */
+export function SelectQuestion({ question }: QuestionProps<'select'>) {
+  const store = useFormStore();
+  const { view, value, set, readOnly } = useKeyedField(question.key);
+  const options = useOptions(question.options);
+  if (!view.visible) return null;
+  if (readOnly) {
+    const text = optionText(question.key, store.getState().answers, question.options, store.now());
+    return <ReadOnlyField id={view.key} label={view.label} value={text} />;
+  }
+  return (
+    <FieldFrame view={view} help={question.help}>
+      <SelectBox
+        id={inputId(question.key)}
+        labelledBy={labelId(question.key)}
+        options={options}
+        value={value}
+        onChange={(option) => set(option.value, option.value === '' ? '' : option.label)}
+        className={inputClass(question.variant)}
+        describedBy={view.describedBy}
+        invalid={view.errors.length > 0}
+        required={view.required}
+      />
+    </FieldFrame>
+  );
+}
+
+registerQuestion('select', SelectQuestion);

@@ -1,0 +1,139 @@
+import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
+import type { TabsQuestion as Definition } from '../../engine/definitions';
+import { chosenTab } from '../../engine/visibility';
+import { useSaveTab, useTabChoices } from '../form/choices-api';
+import { useFormEnvironment, useFormStore } from '../form/form-context';
+import type { FormStore } from '../form/form-store';
+import { tabTopic } from '../form/store-topics';
+import { useFailureToast } from '../form/use-failure-toast';
+import { useStoreSelector } from '../form/use-store-selector';
+import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import { QuestionList } from '../renderer/question-list';
+
+const topicsCache = new WeakMap<Definition, readonly string[]>();
+const topicsOf = (question: Definition) => {
+  let topics = topicsCache.get(question);
+  if (!topics) topicsCache.set(question, (topics = [tabTopic(question.id)]));
+  return topics;
+};
+
+/**
+ * Alternative sets of questions (SPEC §4 "Tabs"), as WAI-ARIA tabs with manual activation, since
+ * choosing a tab clears answers. A logged-in applicant's choice comes from GET /api/tabs; choosing
+ * another tab saves it with PUT, then records it and clears the answers that tab lists. Visitors
+ * see only the default tab; staff see the chosen tab's content without the tab list.
+ */
+export function TabsQuestion({ question }: QuestionProps<'tabs'>) {
+  const store = useFormStore();
+  const { loggedIn, serviceUser } = useFormEnvironment();
+  const applicant = loggedIn && !serviceUser;
+  const choices = useTabChoices(applicant);
+  const save = useSaveTab();
+  const failed = useFailureToast();
+  const defaultTab = question.tabs[0]?.id ?? '';
+  const failure = `Error handling tabs for ${defaultTab}`;
+  const selectTab = useCallback(
+    (s: FormStore) => chosenTab(s.getState(), question.id, defaultTab),
+    [question.id, defaultTab],
+  );
+  // A visitor cannot choose (nor load a choice), so the store holds the default tab for them.
+  const chosen = useStoreSelector(topicsOf(question), selectTab);
+  const tab = question.tabs.find((t) => t.id === chosen) ?? question.tabs[0];
+  const buttons = useRef<Array<HTMLButtonElement | null>>([]);
+
+  useEffect(() => {
+    if (choices.data) store.restoreChoices({ tabs: choices.data });
+  }, [choices.data, store]);
+  useEffect(() => {
+    if (choices.error) failed(failure, choices.error);
+  }, [choices.error, failed, failure]);
+
+  if (!tab) return null;
+  const panelId = `${question.id}-panel`;
+  const tabId = (id: string) => `${question.id}-tab-${id}`;
+  const panel = (
+    <div
+      id={panelId}
+      className="tabs__panel"
+      role={applicant ? 'tabpanel' : undefined}
+      aria-labelledby={applicant ? tabId(tab.id) : undefined}
+    >
+      <QuestionList questions={tab.questions} />
+    </div>
+  );
+
+  if (!applicant) {
+    return (
+      <div id={question.id} className="question tabs tabs--static">
+        {question.label && <p className="question__label">{question.label}</p>}
+        {serviceUser && <p className="tabs__chosen">{tab.label}</p>}
+        {panel}
+      </div>
+    );
+  }
+
+  const choose = (to: string) => {
+    if (to === chosen || save.isPending) return;
+    // TODO(documents): when the tab being left owns an uploaded file (engine tabSwitch's
+    // deleteFile), check its conversion first: IN_PROGRESS or UNPROCESSED blocks the switch with
+    // the "File Upload in Progress" dialog; otherwise delete the conversion and the answer.
+    save.mutate(
+      { tabsId: question.id, tabId: to },
+      {
+        onSuccess: () => store.setTab(question.id, to),
+        onError: (error) => failed(failure, error),
+      },
+    );
+  };
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const last = question.tabs.length - 1;
+    const target = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    buttons.current[target]?.focus();
+  };
+
+  return (
+    <div id={question.id} className="question tabs">
+      {question.label && (
+        <p id={`${question.id}-label`} className="question__label">
+          {question.label}
+        </p>
+      )}
+      <div
+        role="tablist"
+        className="tabs__list"
+        aria-labelledby={question.label ? `${question.id}-label` : undefined}
+        aria-busy={save.isPending || undefined}
+      >
+        {question.tabs.map((t, i) => (
+          <button
+            key={t.id}
+            ref={(element) => {
+              buttons.current[i] = element;
+            }}
+            id={tabId(t.id)}
+            type="button"
+            role="tab"
+            className="tabs__tab"
+            aria-selected={t.id === tab.id}
+            aria-controls={t.id === tab.id ? panelId : undefined}
+            tabIndex={t.id === tab.id ? 0 : -1}
+            onClick={() => choose(t.id)}
+            onKeyDown={(event) => onKeyDown(event, i)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      {panel}
+    </div>
+  );
+}
+
+registerQuestion('tabs', TabsQuestion);

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { defaultMaxLength } from '../../engine/question-types';
+import { useDebouncedValue } from '../form/use-debounced-value';
+import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import { FieldFrame, inputAria, inputClass, inputId, ReadOnlyField } from './parts/field-frame';
+import { useKeyedField } from './parts/use-keyed-field';
+
+const remainingText = (n: number) => `You have ${n} character${n === 1 ? '' : 's'} remaining`;
+
+/**
+ * A text area that keeps its text locally and commits it on blur (SPEC §4), with a counter of the
+ * characters left (default limit 1500). The counter is read to screen readers once typing pauses,
+ * not at every keystroke (GOV.UK character count).
+ */
+export function TextareaQuestion({ question }: QuestionProps<'textarea'>) {
+  const { view, value, set, readOnly } = useKeyedField(question.key);
+  const [text, setText] = useState(value);
+  const [committed, setCommitted] = useState(value);
+  if (value !== committed) {
+    // The answer changed elsewhere (restored, cleared by a condition): show it.
+    setCommitted(value);
+    setText(value);
+  }
+  const limit = question.maxLength ?? defaultMaxLength('textarea') ?? 1500;
+  const remaining = limit - text.length;
+  const announced = useDebouncedValue(remaining, { wait: 1000 });
+
+  if (!view.visible) return null;
+  if (readOnly) return <ReadOnlyField id={view.key} label={view.label} value={value} />;
+  const id = inputId(question.key);
+  const counterId = `${question.key}-count`;
+  return (
+    <FieldFrame view={view} labelFor={id} help={question.help}>
+      <textarea
+        id={id}
+        name={question.key}
+        className={inputClass(question.variant ?? 'outlined')}
+        rows={question.rows ?? 5}
+        value={text}
+        maxLength={limit}
+        onChange={(event) => setText(event.target.value)}
+        onBlur={() => {
+          if (text !== value) set(text);
+        }}
+        placeholder={question.placeholder}
+        {...inputAria(view)}
+        aria-describedby={[view.describedBy, counterId].filter(Boolean).join(' ')}
+      />
+      <p id={counterId} className="question__counter" aria-hidden="true">
+        {remainingText(remaining)}
+      </p>
+      <p className="visually-hidden" aria-live="polite">
+        {remainingText(announced)}
+      </p>
+    </FieldFrame>
+  );
+}
+
+registerQuestion('textarea', TextareaQuestion);

@@ -1,0 +1,61 @@
+import { memo, useLayoutEffect } from 'react';
+import type { PageDefinition, Section } from '../../engine/definitions';
+import { useFormEnvironment, useFormStore } from '../form/form-context';
+import { PageContext } from '../form/page-context';
+import { useCondition } from '../form/use-field-view';
+import '../questions';
+import '../styles/questions.css';
+import { QuestionList } from './question-list';
+
+const SectionNode = memo(function SectionNode({ section }: { section: Section }) {
+  const shown = useCondition(section.condition);
+  if (!shown) return null;
+  const headingId = `section-${section.id}`;
+  return (
+    <section className="form-section" aria-labelledby={section.title ? headingId : undefined}>
+      {section.title && (
+        <h2 id={headingId} className="form-section__title">
+          {section.title}
+        </h2>
+      )}
+      {section.description && <p className="form-section__description">{section.description}</p>}
+      <div className="form-section__questions">
+        <QuestionList questions={section.questions} />
+      </div>
+    </section>
+  );
+});
+
+/**
+ * Draws a page definition: its sections and their questions, each by the component registered for
+ * its type, hidden while a condition fails. The service user's view is read-only (SPEC §6).
+ * Components subscribe to the answers they read, so this renders once per page, not per keystroke.
+ */
+export function PageRenderer({ page }: { page: PageDefinition }) {
+  const store = useFormStore();
+  const { serviceUser } = useFormEnvironment();
+  useLayoutEffect(() => {
+    if (store.getPage() !== page) store.setPage(page);
+  }, [store, page]);
+  return <PageBody page={page} serviceUser={serviceUser} />;
+}
+
+/** Memoised, so a shell re-rendering around the page does not walk the sections again. */
+const PageBody = memo(function PageBody(props: { page: PageDefinition; serviceUser: boolean }) {
+  const { page, serviceUser } = props;
+  return (
+    <PageContext.Provider value={page}>
+      <div className={serviceUser ? 'question-page question-page--read-only' : 'question-page'}>
+        {!serviceUser && (
+          <p className="question-page__required-note">
+            Questions marked <span aria-hidden="true">*</span>
+            <span className="visually-hidden">with an asterisk</span> are required.
+          </p>
+        )}
+        {page.sections.map((section) => (
+          <SectionNode key={section.id} section={section} />
+        ))}
+      </div>
+    </PageContext.Provider>
+  );
+});

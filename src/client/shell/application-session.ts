@@ -1,0 +1,32 @@
+import { createContext, useContext } from 'react';
+import type { ClientSnapshot } from './client-snapshot';
+import type { FormStore } from './form-bridge';
+import type { ShownErrors } from './shown-errors';
+
+/** Where a visitor is sent to make an account or sign in (with their answers). */
+export type AccountRoute = '/signup' | '/login';
+
+/** What the shell's parts share: who is using it, the answers, the errors and the actions. */
+export interface ApplicationSession {
+  snapshot: ClientSnapshot;
+  store: FormStore;
+  errors: ShownErrors;
+  /** A save, submit or hand-off is under way: the buttons that start one are disabled. */
+  busy: boolean;
+  /** Step links, Back and error-summary links: save (when logged in) and go to a page. */
+  goToPage: (route: string, hash?: string) => void;
+  /** Save/Next: save and go to `next`, or stay on the page (null) with the saved message. */
+  saveAndContinue: (next: string | null) => void;
+  submit: () => void;
+  /** Sends a visitor to an account screen, their answers kept under a token first. */
+  handOff: (target: AccountRoute) => void;
+}
+
+export const ApplicationSessionContext = createContext<ApplicationSession | null>(null);
+
+/** The session of the form routes; needs the form loader above. */
+export function useApplicationSession(): ApplicationSession {
+  const session = useContext(ApplicationSessionContext);
+  if (!session) throw new Error('useApplicationSession must be used inside the form loader.');
+  return session;
+}

@@ -1,0 +1,30 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useToast } from '../components/toast-context';
+import { readFormLocationState } from './location-state';
+
+/**
+ * The location validator of SPEC §2: a success or error message carried in navigation state
+ * shows once as a toast, then leaves the history entry, so Back or a reload does not repeat it.
+ */
+export function LocationMessages() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const shown = useRef(new Set<string>());
+
+  useEffect(() => {
+    const { successMessage, errorMessage } = readFormLocationState(location.state);
+    if (!successMessage && !errorMessage) return;
+    if (shown.current.has(location.key)) return;
+    shown.current.add(location.key);
+    if (successMessage) toast.show({ kind: 'success', message: successMessage });
+    if (errorMessage) toast.show({ kind: 'error', title: 'Error', message: errorMessage });
+    void navigate(
+      { pathname: location.pathname, search: location.search, hash: location.hash },
+      { replace: true, state: null },
+    );
+  }, [location, navigate, toast]);
+
+  return null;
+}

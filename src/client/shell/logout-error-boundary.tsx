@@ -1,0 +1,44 @@
+import { Component, type ReactNode } from 'react';
+import { genericErrorMessage, ServerError } from '../api/errors';
+import { Modal } from './modal';
+
+interface LogoutErrorBoundaryState {
+  error: unknown;
+}
+
+/** A failed Log Out shows in a dialog (SPEC §8); closing it brings the Log Out button back. */
+export class LogoutErrorBoundary extends Component<
+  { children: ReactNode },
+  LogoutErrorBoundaryState
+> {
+  override state: LogoutErrorBoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: unknown): LogoutErrorBoundaryState {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error(error);
+  }
+
+  override render(): ReactNode {
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    const close = () => this.setState({ error: null });
+    return (
+      <Modal
+        isOpen
+        title="Log Out Error"
+        onDismiss={close}
+        actions={
+          <button type="button" className="button button--primary" onClick={close}>
+            Close
+          </button>
+        }
+      >
+        <p>We could not log you out.</p>
+        <p>{error instanceof ServerError ? error.message : genericErrorMessage}</p>
+      </Modal>
+    );
+  }
+}

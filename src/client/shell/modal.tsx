@@ -1,0 +1,78 @@
+import { DialogContent, DialogOverlay } from '@reach/dialog';
+import '@reach/dialog/styles.css';
+import { useEffect, useId, type ReactNode, type RefObject } from 'react';
+import '../styles/modal.css';
+
+/** SPEC §9 modal widths: xs 30rem, s 60rem, m 80vw (on tablets 30rem, 70vw, 90vw). */
+export type ModalSize = 'xs' | 's' | 'm';
+
+interface ModalProps {
+  isOpen: boolean;
+  title: string;
+  /**
+   * Escape, a click outside and the Close button call this; without it none of them close. The
+   * Close button (×) shows only for a modal without its own action buttons.
+   */
+  onDismiss?: () => void;
+  size?: ModalSize;
+  /** The element that takes focus when the modal opens (default: the first focusable one). */
+  initialFocusRef?: RefObject<HTMLElement | null>;
+  /** Buttons under the content. */
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
+/** A modal dialog (@reach/dialog): focus stays inside, the page behind is inert. */
+export function Modal({
+  isOpen,
+  title,
+  onDismiss,
+  size = 'xs',
+  initialFocusRef,
+  actions,
+  children,
+}: ModalProps) {
+  const titleId = useId();
+  useScrollLock(isOpen);
+  return (
+    <DialogOverlay
+      isOpen={isOpen}
+      onDismiss={onDismiss}
+      className="modal-overlay"
+      initialFocusRef={initialFocusRef}
+      // Reach's scroll lock injects a <style> element, which the Content-Security-Policy
+      // (style-src 'self') refuses; a class from our own stylesheet does the same job.
+      dangerouslyBypassScrollLock
+    >
+      <DialogContent aria-labelledby={titleId} className={`modal modal--${size}`}>
+        <div className="modal__header">
+          <h2 id={titleId} className="modal__title">
+            {title}
+          </h2>
+          {onDismiss && !actions && (
+            <button type="button" className="modal__close" aria-label="Close" onClick={onDismiss}>
+              <span aria-hidden="true">×</span>
+            </button>
+          )}
+        </div>
+        <div className="modal__body">{children}</div>
+        {actions && <div className="modal__actions">{actions}</div>}
+      </DialogContent>
+    </DialogOverlay>
+  );
+}
+
+let openModals = 0;
+
+/** Keeps the page behind an open modal from scrolling (modal.css: html.has-modal). */
+function useScrollLock(active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    openModals += 1;
+    document.documentElement.classList.add('has-modal');
+    return () => {
+      openModals -= 1;
+      if (openModals === 0) document.documentElement.classList.remove('has-modal');
+    };
+  }, [active]);
+}

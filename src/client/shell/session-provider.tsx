@@ -1,0 +1,140 @@
+import {
+  Suspense,
+  useCallback,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import type { Answers } from '../../engine/definitions';
+import {
+  defaultRoute,
+  formPages,
+  pageById,
+  pageByRoute,
+  pageValidator,
+} from '../../engine/form-pages';
+import type { FieldErrors } from '../../engine/validation';
+import { webStatusOf, type WebStatus } from '../../engine/web-status';
+import type { Profile } from '../api/use-profile';
+import { LoadingSpinner } from '../components/loading-spinner';
+import { completionRoute } from '../app-paths';
+import { InactivityGuard } from '../idle/inactivity-guard';
+import { ApplicationSessionContext, type ApplicationSession } from './application-session';
+import { snapshotOf, visitorSnapshot } from './client-snapshot';
+import { createFormStore, FormProvider, type FormEnvironment } from './form-bridge';
+import { LocationMessages } from './location-messages';
+import { shownErrors } from './shown-errors';
+import { useProgressRecorder } from './use-progress-recorder';
+import { useSessionActions } from './use-session-actions';
+
+interface SessionProviderProps {
+  /** The signed-in applicant's profile; undefined for a visitor. */
+  profile: Profile | undefined;
+  /** The answers the form starts with (the profile's, or a visitor's restored ones). */
+  initialAnswers: Answers;
+  children: ReactNode;
+}
+
+/** A saved last_page as a route: the server stores routes; a bare page id is read too. */
+export function lastPageRoute(lastPage: string | undefined): string {
+  if (!lastPage) return '';
+  if (pageByRoute(lastPage)) return lastPage;
+  return pageById(lastPage)?.route ?? '';
+}
+
+/**
+ * The state of the form routes (SPEC §2, §4): the answer store, the client snapshot, the errors
+ * and the actions, and the routing rules that depend on them: a submitted applicant always sees
+ * /completion, nobody else does, and a returning applicant lands on last_page.
+ */
+export function SessionProvider({ profile, initialAnswers, children }: SessionProviderProps) {
+  const { pathname } = useLocation();
+  const loggedIn = profile !== undefined;
+  const [store] = useState(() =>
+    createFormStore({
+      page: pageByRoute(pathname) ?? formPages[0]!,
+      initial: { answers: initialAnswers },
+      validatorOf: pageValidator,
+    }),
+  );
+  const [webStatus, setWebStatus] = useState<WebStatus | null>(() =>
+    profile ? webStatusOf(profile.web_status) : null,
+  );
+  const [hasChangedPage, setHasChangedPage] = useState(false);
+  const [lastPage, setLastPage] = useState(() => lastPageRoute(profile?.last_page));
+  const [serverErrors, setServerErrors] = useState<FieldErrors | null>(null);
+  const [completionMessage, setCompletionMessage] = useState<string | null>(null);
+  // SPEC §2: when the profile loads, has_changed_page is false, and last_page is elsewhere.
+  const [landing, setLanding] = useState(() =>
+    loggedIn &&
+    webStatus !== 'submitted' &&
+    lastPage !== '' &&
+    lastPage !== pathname &&
+    pageByRoute(pathname)
+      ? lastPage
+      : null,
+  );
+
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const errors = useMemo(
+    () => shownErrors(state, webStatus, serverErrors),
+    [state, webStatus, serverErrors],
+  );
+  const snapshot = useMemo(
+    () =>
+      profile
+        ? snapshotOf(profile, { webStatus, hasChangedPage, lastPage })
+        : { ...visitorSnapshot, has_changed_page: hasChangedPage },
+    [profile, webStatus, hasChangedPage, lastPage],
+  );
+
+  useProgressRecorder({ loggedIn, webStatus, setWebStatus, pathname, lastPage, setLastPage });
+
+  const markSubmitted = useCallback((message: string) => {
+    setCompletionMessage(message);
+    setWebStatus('submitted');
+  }, []);
+  const actions = useSessionActions({
+    store,
+    loggedIn,
+    webStatus,
+    page: pageByRoute(pathname),
+    savedAnswers: loggedIn ? initialAnswers : {},
+    setWebStatus,
+    setHasChangedPage,
+    setServerErrors,
+    markSubmitted,
+  });
+
+  const session = useMemo<ApplicationSession>(
+    () => ({ snapshot, store, errors, ...actions }),
+    [snapshot, store, errors, actions],
+  );
+  const environment = useMemo<FormEnvironment>(
+    () => ({ status: webStatus, loggedIn, serviceUser: false }),
+    [webStatus, loggedIn],
+  );
+
+  let redirect: ReactNode = null;
+  if (loggedIn && webStatus === 'submitted' && pathname !== completionRoute) {
+    const message = completionMessage ? { successMessage: completionMessage } : null;
+    redirect = <Navigate to={completionRoute} replace state={message} />;
+  } else if (pathname === completionRoute && webStatus !== 'submitted') {
+    redirect = <Navigate to={defaultRoute} replace />;
+  } else if (landing !== null) {
+    if (landing === pathname) setLanding(null);
+    else redirect = <Navigate to={landing} replace />;
+  }
+
+  return (
+    <ApplicationSessionContext.Provider value={session}>
+      <FormProvider store={store} environment={environment}>
+        <LocationMessages />
+        {loggedIn && <InactivityGuard loggedIn={loggedIn} />}
+        <Suspense fallback={<LoadingSpinner />}>{redirect ?? children}</Suspense>
+      </FormProvider>
+    </ApplicationSessionContext.Provider>
+  );
+}

@@ -1,0 +1,57 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { genericErrorMessage, ServerError, UnauthorizedError } from '../api/errors';
+
+// The dialog's code loads only when an error happens: the listener is all every page carries.
+const Modal = lazy(() => import('./modal').then((module) => ({ default: module.Modal })));
+
+/** Errors that are not for this dialog: a 401 has its own handler, an abort is intended. */
+function isExpected(error: unknown): boolean {
+  return (
+    error instanceof UnauthorizedError ||
+    (error instanceof DOMException && error.name === 'AbortError')
+  );
+}
+
+/**
+ * The "Unexpected Error" modal (SPEC §2, §8) for errors nothing else caught: uncaught exceptions
+ * and unhandled promise rejections. Each is logged to the console.
+ */
+export function UnexpectedErrorDialog() {
+  const [error, setError] = useState<unknown>(null);
+
+  useEffect(() => {
+    const show = (reason: unknown) => {
+      if (isExpected(reason)) return;
+      console.error(reason);
+      setError(reason ?? new Error('Unknown error'));
+    };
+    const onError = (event: ErrorEvent) => show(event.error ?? event.message);
+    const onRejection = (event: PromiseRejectionEvent) => show(event.reason);
+    window.addEventListener('error', onError);
+    window.addEventListener('unhandledrejection', onRejection);
+    return () => {
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onRejection);
+    };
+  }, []);
+
+  const close = () => setError(null);
+  if (error === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <Modal
+        isOpen
+        title="Unexpected Error"
+        onDismiss={close}
+        actions={
+          <button type="button" className="button button--primary" onClick={close}>
+            Close
+          </button>
+        }
+      >
+        <p>{error instanceof ServerError ? error.message : genericErrorMessage}</p>
+        <p>The issue has been logged. If it keeps happening, please contact us for help.</p>
+      </Modal>
+    </Suspense>
+  );
+}

@@ -1,0 +1,229 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Answers, PageDefinition } from '../../engine/definitions';
+import { defaultRoute, formPages, pageValidator } from '../../engine/form-pages';
+import { mergeErrors, validateApplication, validatePage } from '../../engine/page-validation';
+import { hasErrors, type FieldErrors } from '../../engine/validation';
+import type { WebStatus } from '../../engine/web-status';
+import { applicationApi, webStatusRetries } from '../api/application-api';
+import { genericErrorMessage, ServerError, UnauthorizedError } from '../api/errors';
+import { profileQueryKey, type Profile } from '../api/use-profile';
+import { useToast } from '../components/toast-context';
+import { changedAnswers } from './answer-changes';
+import type { AccountRoute, ApplicationSession } from './application-session';
+import type { FormStore } from './form-bridge';
+import type { FormLocationState } from './location-state';
+import { submittedMessage } from './session-messages';
+import { fieldErrorsFromServer } from './shown-errors';
+import { filledAnswers, visitorTokenParam } from './visitor-token';
+
+export interface SessionActionsInput {
+  store: FormStore;
+  loggedIn: boolean;
+  webStatus: WebStatus | null;
+  /** The page on screen, whose errors a save while validating reports. */
+  page: PageDefinition | undefined;
+  /** What the server holds: the base of the next save's changes. */
+  savedAnswers: Answers;
+  setWebStatus: (status: WebStatus) => void;
+  setHasChangedPage: (changed: boolean) => void;
+  setServerErrors: (errors: FieldErrors | null) => void;
+  /** Marks the application submitted, with the message /completion shows. */
+  markSubmitted: (message: string) => void;
+}
+
+type Actions = Pick<
+  ApplicationSession,
+  'busy' | 'goToPage' | 'saveAndContinue' | 'submit' | 'handOff'
+>;
+
+/** Saving, page changes, submit and the visitor hand-off (SPEC §2 "Top navigation bar", §4). */
+export function useSessionActions(input: SessionActionsInput): Actions {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+  // Callbacks read the newest values without being recreated on every keystroke.
+  const latest = useRef(input);
+  useLayoutEffect(() => {
+    latest.current = input;
+  });
+  const saved = useRef<Answers>(input.savedAnswers);
+
+  const { mutateAsync: saveAnswers } = useMutation({ mutationFn: applicationApi.saveAnswers });
+  const { mutate: postValidations } = useMutation({ mutationFn: applicationApi.postValidations });
+  const { mutateAsync: postWebStatus } = useMutation({
+    mutationFn: applicationApi.postWebStatus,
+    retry: webStatusRetries,
+  });
+  const { mutateAsync: submitApplication } = useMutation({ mutationFn: applicationApi.submit });
+  const { mutateAsync: keepVisitorAnswers } = useMutation({
+    mutationFn: applicationApi.keepVisitorAnswers,
+  });
+
+  const report = useCallback(
+    (error: unknown) => {
+      // A 401 is handled once, globally: cache cleared, /login with the session message.
+      if (error instanceof UnauthorizedError) return;
+      if (!(error instanceof ServerError)) console.error(error);
+      const message = error instanceof ServerError ? error.message : genericErrorMessage;
+      toast.show({ kind: 'error', title: 'Error', message });
+    },
+    [toast],
+  );
+
+  /** Runs one action at a time, with the buttons disabled while it runs. */
+  const exclusive = useCallback(
+    (action: () => Promise<void>) => {
+      if (busyRef.current) return;
+      busyRef.current = true;
+      setBusy(true);
+      action()
+        .catch(report)
+        .finally(() => {
+          busyRef.current = false;
+          setBusy(false);
+        });
+    },
+    [report],
+  );
+
+  /** PUT /api/answer with what changed; while validating, the page's errors go to the server. */
+  const save = useCallback(async (): Promise<string> => {
+    const { store, webStatus, page } = latest.current;
+    const changes = changedAnswers(saved.current, store.getState().answers);
+    const { message } = await saveAnswers(changes);
+    saved.current = { ...saved.current, ...changes };
+    queryClient.setQueryData<Profile>(profileQueryKey, (profile) =>
+      profile ? { ...profile, answer: { ...profile.answer, ...changes } } : profile,
+    );
+    if (webStatus === 'validating' && page) {
+      const validator = pageValidator(page.id);
+      const errors = validator ? validatePage(page, validator, store.getState()) : {};
+      if (hasErrors(errors)) postValidations(errors);
+    }
+    return message;
+  }, [saveAnswers, postValidations, queryClient]);
+
+  const handOff = useCallback(
+    (target: AccountRoute) =>
+      exclusive(async () => {
+        const answers = filledAnswers(latest.current.store.getState().answers);
+        let search = '';
+        if (Object.keys(answers).length > 0) {
+          const { token } = await keepVisitorAnswers(answers);
+          search = `?${new URLSearchParams({ [visitorTokenParam]: token }).toString()}`;
+        }
+        const state: FormLocationState = { answers };
+        await navigate({ pathname: target, search }, { state });
+      }),
+    [exclusive, keepVisitorAnswers, navigate],
+  );
+
+  const goToPage = useCallback(
+    (route: string, hash = '') => {
+      const { loggedIn, store, setHasChangedPage } = latest.current;
+      const to = { pathname: route, hash: hash ? `#${hash}` : '' };
+      if (!loggedIn) {
+        // A visitor moves freely until they have answers worth keeping (SPEC §2).
+        if (Object.keys(filledAnswers(store.getState().answers)).length > 0) handOff('/signup');
+        else void navigate(to);
+        return;
+      }
+      exclusive(async () => {
+        const message = await save();
+        setHasChangedPage(true);
+        const state: FormLocationState = { successMessage: message };
+        await navigate(to, { state });
+      });
+    },
+    [exclusive, handOff, navigate, save],
+  );
+
+  const saveAndContinue = useCallback(
+    (next: string | null) => {
+      if (!latest.current.loggedIn) {
+        handOff('/signup');
+        return;
+      }
+      exclusive(async () => {
+        const message = await save();
+        latest.current.setHasChangedPage(true);
+        if (next === null) {
+          toast.show({ kind: 'success', message });
+          return;
+        }
+        const state: FormLocationState = { successMessage: message };
+        await navigate(next, { state });
+      });
+    },
+    [exclusive, handOff, navigate, save, toast],
+  );
+
+  const submit = useCallback(() => {
+    if (!latest.current.loggedIn) {
+      handOff('/signup');
+      return;
+    }
+    const showErrors = (serverErrors: FieldErrors | null) => {
+      const { setServerErrors, setWebStatus, setHasChangedPage } = latest.current;
+      setServerErrors(serverErrors);
+      setWebStatus('validating');
+      setHasChangedPage(true);
+      const state: FormLocationState = { focus: 'summary' };
+      return navigate(defaultRoute, { state });
+    };
+    exclusive(async () => {
+      await save();
+      const { webStatus, setWebStatus, store } = latest.current;
+      if (webStatus !== 'validating') {
+        setWebStatus('validating');
+        await postWebStatus('validating');
+        setProfileStatuses(queryClient, ['started', 'validating']);
+      }
+      const byPage = validateApplication(formPages, pageValidator, store.getState());
+      if (Object.keys(byPage).length > 0) {
+        postValidations(mergeErrors(byPage));
+        await showErrors(null);
+        return;
+      }
+      try {
+        await submitApplication();
+      } catch (error) {
+        if (error instanceof ServerError && error.status === 422 && error.errors) {
+          await showErrors(fieldErrorsFromServer(error.errors));
+          return;
+        }
+        throw error;
+      }
+      setProfileStatuses(queryClient, ['started', 'validating', 'submitted']);
+      latest.current.markSubmitted(submittedMessage);
+    });
+  }, [
+    exclusive,
+    handOff,
+    navigate,
+    postValidations,
+    postWebStatus,
+    queryClient,
+    save,
+    submitApplication,
+  ]);
+
+  return useMemo(
+    () => ({ busy, goToPage, saveAndContinue, submit, handOff }),
+    [busy, goToPage, saveAndContinue, submit, handOff],
+  );
+}
+
+/** Keeps the cached profile's statuses in step with what was posted. */
+export function setProfileStatuses(
+  queryClient: ReturnType<typeof useQueryClient>,
+  statuses: WebStatus[],
+): void {
+  queryClient.setQueryData<Profile>(profileQueryKey, (profile) =>
+    profile ? { ...profile, web_status: statuses.map((web_status) => ({ web_status })) } : profile,
+  );
+}

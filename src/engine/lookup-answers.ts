@@ -1,0 +1,84 @@
+/**
+ * What a chosen lookup result fills in (SPEC §7 "/lookup/find … fields are copied into the
+ * answers"): the parts of an address or school-search block, with the `_desc` of the country and
+ * state selects. The country comes first, because changing it clears the state.
+ */
+import type { AddressQuestion, Answers, SchoolSearchQuestion } from './definitions';
+import { optionLabel } from './option-lists';
+import { blockParts } from './page-fields';
+
+/** One answer to set, with its display text when it is a chosen option. */
+export interface AnswerChange {
+  key: string;
+  value: string;
+  desc?: string;
+}
+
+/** The record GET /lookup/find?id=… returns (a school, or an address with empty name and ceeb). */
+export interface LookupRecord {
+  id: string;
+  name: string;
+  ceeb: string;
+  address_line_1: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+}
+
+export type LookupBlock = AddressQuestion | SchoolSearchQuestion;
+
+const order = [
+  'country',
+  'name',
+  'ceeb',
+  'address_line_1',
+  'address_line_2',
+  'city',
+  'state',
+  'zip',
+];
+
+/** The answers a lookup record sets on a block; a select part keeps only a value it lists. */
+export function lookupAnswers(
+  block: LookupBlock,
+  record: Partial<LookupRecord>,
+  now?: Date,
+): AnswerChange[] {
+  const parts = new Map(blockParts(block).map((part) => [part.part as string, part]));
+  const answers: Answers = {};
+  const changes: AnswerChange[] = [];
+  for (const name of order) {
+    const part = parts.get(name);
+    if (!part) continue;
+    const raw = (record as Record<string, string | undefined>)[name] ?? '';
+    const { options } = part.question;
+    if (options === undefined) {
+      changes.push({ key: part.key, value: raw });
+    } else {
+      const desc = optionLabel(options, raw, { answers, now });
+      changes.push({ key: part.key, value: desc ? raw : '', desc });
+    }
+    answers[part.key] = changes[changes.length - 1]!.value;
+  }
+  return changes;
+}
+
+/**
+ * When the detail call fails, the chosen suggestion's text becomes the value (SPEC §8): the
+ * school's name (its code unknown), or the first address line.
+ */
+export function fallbackAnswers(block: LookupBlock, text: string): AnswerChange[] {
+  const parts = new Map(blockParts(block).map((part) => [part.part as string, part.key]));
+  const first = parts.get(block.type === 'school-search' ? 'name' : 'address_line_1');
+  const changes: AnswerChange[] = first ? [{ key: first, value: text }] : [];
+  const ceeb = parts.get('ceeb');
+  if (ceeb) changes.push({ key: ceeb, value: '' });
+  return changes;
+}
+
+/** The key the block's search box writes: the school name, or the first address line. */
+export function searchKey(block: LookupBlock): string {
+  const part = block.type === 'school-search' ? 'name' : 'address_line_1';
+  return blockParts(block).find((p) => p.part === part)?.key ?? `${block.prefix}${part}`;
+}

@@ -1,0 +1,197 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createFormStore } from '../../../src/client/form/form-store';
+import {
+  answerTopic,
+  blockTopic,
+  errorTopic,
+  tabTopic,
+} from '../../../src/client/form/store-topics';
+import type { PageDefinition } from '../../../src/engine/definitions';
+import { pageById, pageValidator } from '../../../src/engine/form-pages';
+
+const about = pageById('about')!;
+const education = pageById('education')!;
+const now = () => new Date('2025-01-15T12:00:00Z');
+
+const aboutStore = (answers: Record<string, string> = {}) =>
+  createFormStore({ page: about, initial: { answers }, validatorOf: pageValidator, now });
+
+describe('form store', () => {
+  it('validates the page it starts on', () => {
+    const store = aboutStore();
+    expect(store.getErrors().first_name).toEqual(['First Name is required.']);
+    expect(store.getErrors().entry_term).toBeUndefined();
+  });
+
+  it('sets an answer with its _desc and revalidates', () => {
+    const store = aboutStore();
+    store.setAnswer('first_name', 'Ada');
+    store.setAnswer('gender', 'F', 'Female');
+    expect(store.getState().answers).toMatchObject({
+      first_name: 'Ada',
+      gender: 'F',
+      gender_desc: 'Female',
+    });
+    expect(store.getErrors().first_name).toBeUndefined();
+    expect(store.getErrors().gender).toBeUndefined();
+  });
+
+  it('clears the state and its _desc when the country changes', () => {
+    const store = aboutStore({ country: 'USA', state: 'MN', state_desc: 'Minnesota' });
+    store.setAnswer('country', 'CAN', 'Canada');
+    expect(store.getState().answers).toMatchObject({ country: 'CAN', state: '', state_desc: '' });
+  });
+
+  it('clears what a condition hides', () => {
+    const store = aboutStore({
+      legacy_ind: 'Y',
+      legacy_first_name: 'Grace',
+      legacy_last_name: 'Hopper',
+    });
+    store.setAnswer('legacy_ind', 'N', 'No');
+    expect(store.getState().answers).toMatchObject({ legacy_first_name: '', legacy_last_name: '' });
+  });
+
+  it('notifies only the topics that changed', () => {
+    const store = aboutStore();
+    const first = vi.fn();
+    const last = vi.fn();
+    const firstErrors = vi.fn();
+    const everything = vi.fn();
+    store.subscribeTopics([answerTopic('first_name')], first);
+    store.subscribeTopics([answerTopic('last_name'), errorTopic('last_name')], last);
+    store.subscribeTopics([errorTopic('first_name')], firstErrors);
+    store.subscribe(everything);
+    store.getErrors(); // as a subscriber's first render does
+
+    store.setAnswer('first_name', 'A');
+    store.setAnswer('first_name', 'Ad');
+    expect(first).toHaveBeenCalledTimes(2);
+    // The required error went away with the first letter, and stayed away.
+    expect(firstErrors).toHaveBeenCalledTimes(1);
+    expect(last).not.toHaveBeenCalled();
+    expect(everything).toHaveBeenCalledTimes(2);
+
+    store.setAnswer('first_name', 'Ad');
+    expect(everything).toHaveBeenCalledTimes(2);
+  });
+
+  it('validates only when asked while nobody watches errors', () => {
+    const validator = pageValidator('about')!;
+    const calls = vi.fn();
+    const counting = Object.assign(
+      function (this: unknown, data: unknown) {
+        calls();
+        const ok = validator.call(this as never, data);
+        counting.errors = validator.errors;
+        return ok;
+      },
+      { errors: null as typeof validator.errors },
+    );
+    const store = createFormStore({ page: about, validatorOf: () => counting, now });
+    store.setAnswer('first_name', 'A');
+    store.setAnswer('first_name', 'Ad');
+    expect(calls).not.toHaveBeenCalled();
+    expect(store.getErrors().first_name).toBeUndefined();
+    expect(store.getErrors().last_name).toEqual(['Last Name is required.']);
+    expect(calls).toHaveBeenCalledTimes(1);
+
+    // Someone shows errors: each change revalidates at once and says which errors changed.
+    const lastErrors = vi.fn();
+    const topics = [errorTopic('last_name')];
+    store.subscribeTopics(topics, lastErrors);
+    const before = store.versionOf(topics);
+    store.setAnswer('last_name', 'L');
+    expect(calls).toHaveBeenCalledTimes(2);
+    expect(lastErrors).toHaveBeenCalledTimes(1);
+    expect(store.versionOf(topics)).toBeGreaterThan(before);
+  });
+
+  it('moves the version of a topic only when it changes', () => {
+    const store = aboutStore();
+    const topics = [answerTopic('last_name')];
+    const before = store.versionOf(topics);
+    store.setAnswer('first_name', 'Ada');
+    expect(store.versionOf(topics)).toBe(before);
+    store.setAnswer('last_name', 'Lovelace');
+    expect(store.versionOf(topics)).toBeGreaterThan(before);
+  });
+
+  it('switches a tab: records it and clears the answers the tab lists', () => {
+    const store = createFormStore({
+      page: education,
+      initial: { answers: { hs_gpa: '3.9' }, tabs: { transcript: 'self-report' } },
+      validatorOf: pageValidator,
+      now,
+    });
+    const tab = vi.fn();
+    store.subscribeTopics([tabTopic('transcript')], tab);
+    store.setTab('transcript', 'upload');
+    expect(store.getState().tabs).toEqual({ transcript: 'upload' });
+    expect(store.getState().answers.hs_gpa).toBe('');
+    expect(tab).toHaveBeenCalledTimes(1);
+  });
+
+  it('restores saved tab choices and counts without clearing answers', () => {
+    const store = createFormStore({
+      page: education,
+      initial: { answers: { hs_gpa: '3.9' } },
+      validatorOf: pageValidator,
+      now,
+    });
+    const blocks = vi.fn();
+    store.subscribeTopics([blockTopic('activity_interest')], blocks);
+    store.restoreChoices({ tabs: { transcript: 'upload' }, addAnother: { activity_interest: 3 } });
+    expect(store.getState()).toMatchObject({
+      answers: { hs_gpa: '3.9' },
+      tabs: { transcript: 'upload' },
+      addAnother: { activity_interest: 3 },
+    });
+    expect(blocks).toHaveBeenCalledTimes(1);
+    store.restoreChoices({ addAnother: { activity_interest: 3 } });
+    expect(blocks).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts add-another blocks', () => {
+    const store = createFormStore({ page: education, validatorOf: pageValidator, now });
+    store.setAddAnother('activity_interest', 2);
+    expect(store.getState().addAnother).toEqual({ activity_interest: 2 });
+  });
+
+  it('resets the state, keeping the parts not given, and notifies everyone', () => {
+    const store = aboutStore({ first_name: 'Ada' });
+    store.restoreChoices({ tabs: { transcript: 'upload' } });
+    const last = vi.fn();
+    store.subscribeTopics([answerTopic('last_name')], last);
+    store.reset({ answers: { first_name: 'Grace', last_name: 'Hopper' } });
+    expect(store.getState()).toMatchObject({
+      answers: { first_name: 'Grace', last_name: 'Hopper' },
+      tabs: { transcript: 'upload' },
+    });
+    expect(last).toHaveBeenCalledTimes(1);
+    expect(store.getErrors().last_name).toBeUndefined();
+  });
+
+  it('revalidates against the page it switches to', () => {
+    const store = aboutStore();
+    store.setPage(education);
+    expect(store.getPage()).toBe(education);
+    expect(store.getErrors().entry_term).toEqual(['Please tell us when you plan to enroll.']);
+    expect(store.getErrors().first_name).toBeUndefined();
+  });
+
+  it('sets several answers in order, the country before the state', () => {
+    const store = createFormStore({ page: education, validatorOf: pageValidator, now });
+    store.setAnswers([
+      { key: 'hs_country', value: 'USA', desc: 'United States' },
+      { key: 'hs_state', value: 'IL', desc: 'Illinois' },
+    ]);
+    expect(store.getState().answers).toMatchObject({ hs_country: 'USA', hs_state: 'IL' });
+  });
+
+  it('runs without a validator for a page that has none', () => {
+    const page: PageDefinition = { ...about, id: 'no-schema' };
+    const store = createFormStore({ page, validatorOf: pageValidator, now });
+    expect(store.getErrors()).toEqual({});
+  });
+});

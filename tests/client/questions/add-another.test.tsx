@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { bodyOf, calledUrls, json, pageOf, renderForm, stubFetch } from './render-form';
+
+const page = pageOf([
+  {
+    type: 'add-another',
+    id: 'activity_interest',
+    label: 'Which activities interest you?',
+    max: 3,
+    buttonLabel: 'Add Another Activity',
+    questions: [
+      {
+        type: 'select',
+        key: 'activity_interest_{n}',
+        label: 'Activity Interest {n}',
+        options: [
+          { value: 'MUSI', label: 'Music' },
+          { value: 'THEA', label: 'Theatre' },
+        ],
+      },
+    ],
+  },
+]);
+
+const loggedIn = { environment: { loggedIn: true } };
+const blocks = () => screen.getAllByRole('combobox').map((c) => c.getAttribute('aria-labelledby'));
+
+describe('add another', () => {
+  it('shows the saved count, stores count + 1 with PUT and hides the button at the maximum', async () => {
+    const fetchMock = stubFetch((url, init) =>
+      init.method === 'PUT' ? { message: 'Saved.' } : { activity_interest: 2 },
+    );
+    const { user, store } = renderForm(page, loggedIn);
+    await waitFor(() => expect(blocks()).toHaveLength(2));
+    expect(blocks()).toEqual(['activity_interest_1-label', 'activity_interest_2-label']);
+    expect(calledUrls(fetchMock)).toEqual(['/api/add-another']);
+
+    await user.click(screen.getByRole('button', { name: 'Add Another Activity' }));
+    await waitFor(() => expect(blocks()).toHaveLength(3));
+    expect(fetchMock.mock.calls[1]![0]).toBe('/api/add-another');
+    expect(fetchMock.mock.calls[1]![1]!.method).toBe('PUT');
+    expect(bodyOf(fetchMock.mock.calls[1]![1])).toEqual({
+      button_id: 'activity_interest',
+      num_components: 3,
+    });
+    expect(store.getState().addAnother).toEqual({ activity_interest: 3 });
+    expect(screen.queryByRole('button', { name: 'Add Another Activity' })).toBeNull();
+    // Focus lands in the new block.
+    expect(document.activeElement?.id).toBe('activity_interest_3-input');
+    const third = screen.getByRole('group', { name: 'Which activities interest you? 3' });
+    expect(within(third).getByRole('combobox', { name: 'Activity Interest 3' })).toBeTruthy();
+  });
+
+  it('starts from one block when nothing is saved', async () => {
+    stubFetch(() => ({}));
+    renderForm(page, loggedIn);
+    expect(await screen.findByRole('button', { name: 'Add Another Activity' })).toBeTruthy();
+    expect(blocks()).toEqual(['activity_interest_1-label']);
+  });
+
+  it('shows "Error adding another {button id}" when saving fails, and keeps the count', async () => {
+    stubFetch((url, init) =>
+      init.method === 'PUT' ? json({ message: 'Database unavailable.' }, 500) : {},
+    );
+    const { user, store } = renderForm(page, loggedIn);
+    await user.click(await screen.findByRole('button', { name: 'Add Another Activity' }));
+    const toast = await screen.findByRole('alert');
+    expect(toast.textContent).toContain('Error adding another activity_interest');
+    expect(toast.textContent).toContain('Database unavailable.');
+    expect(blocks()).toHaveLength(1);
+    expect(store.getState().addAnother).toEqual({});
+  });
+
+  it('gives a visitor the default count and no button, and never calls /api', () => {
+    const fetchMock = stubFetch(() => ({ activity_interest: 3 }));
+    renderForm(page);
+    expect(blocks()).toEqual(['activity_interest_1-label']);
+    expect(screen.queryByRole('button', { name: 'Add Another Activity' })).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows a service user every saved block, read-only, without the button', () => {
+    const fetchMock = stubFetch(() => ({}));
+    renderForm(page, {
+      environment: { serviceUser: true, loggedIn: false },
+      initial: {
+        addAnother: { activity_interest: 2 },
+        answers: { activity_interest_1: 'MUSI', activity_interest_2: 'THEA' },
+      },
+    });
+    expect(screen.getByText('Music')).toBeTruthy();
+    expect(screen.getByText('Theatre')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

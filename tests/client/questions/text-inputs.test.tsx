@@ -1,0 +1,221 @@
+// @vitest-environment jsdom
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { pageById, pageValidator } from '../../../src/engine/form-pages';
+import { pageOf, renderForm } from './render-form';
+
+describe('text question', () => {
+  const page = pageOf([
+    { type: 'text', key: 'first_name', label: 'First Name', required: true, hint: 'Legal name.' },
+    { type: 'text', key: 'preferred_name', label: 'Preferred Name', variant: 'outlined' },
+    { type: 'text', key: 'alien_registration_number', label: 'A-Number', maxLength: 10 },
+  ]);
+
+  it('is labelled, limited to 45 characters by default, and stores what is typed', async () => {
+    const { user, store } = renderForm(page);
+    const input = screen.getByLabelText(/^First Name/) as HTMLInputElement;
+    expect(input.maxLength).toBe(45);
+    expect((screen.getByLabelText('A-Number') as HTMLInputElement).maxLength).toBe(10);
+    await user.type(input, 'Ada');
+    expect(input.value).toBe('Ada');
+    expect(store.getState().answers.first_name).toBe('Ada');
+  });
+
+  it('draws the underlined variant by default and the outlined one when asked', () => {
+    renderForm(page);
+    expect(screen.getByLabelText(/^First Name/).className).toContain('question__input--underlined');
+    expect(screen.getByLabelText('Preferred Name').className).toContain(
+      'question__input--outlined',
+    );
+  });
+
+  it('ties the hint to the input and marks it required', () => {
+    renderForm(page);
+    const input = screen.getByLabelText(/^First Name/);
+    expect(input.getAttribute('aria-describedby')).toBe('first_name-hint');
+    expect(document.getElementById('first_name-hint')?.textContent).toBe('Legal name.');
+    expect(input.getAttribute('aria-required')).toBe('true');
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    // The container carries the field key, the error summary's anchor.
+    expect(input.closest('[id="first_name"]')).not.toBeNull();
+  });
+
+  it('shows errors only while the status is validating, tied with aria-describedby', async () => {
+    const about = pageById('about')!;
+    renderForm(about, { validatorOf: pageValidator, environment: { status: 'started' } });
+    expect(screen.queryByText('First Name is required.')).toBeNull();
+    const input = document.getElementById('first_name-input')!;
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('shows the engine error text, aria-invalid and the error id while validating', async () => {
+    const about = pageById('about')!;
+    const { user } = renderForm(about, {
+      validatorOf: pageValidator,
+      environment: { status: 'validating' },
+    });
+    const input = screen.getByRole('textbox', { name: 'First Name', description: /required/ });
+    expect(screen.getByText('First Name is required.')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe('first_name-hint first_name-error');
+    expect(document.getElementById('first_name-error')?.textContent).toBe(
+      'Error: First Name is required.',
+    );
+    await user.type(input, 'A');
+    expect(screen.queryByText('First Name is required.')).toBeNull();
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+  });
+});
+
+describe('password question', () => {
+  it('hides what is typed, limits it to 45 characters, and never prints it read-only', async () => {
+    const page = pageOf([{ type: 'password', key: 'pin', label: 'Portal PIN' }]);
+    const { user, store, unmount } = renderForm(page);
+    const input = screen.getByLabelText('Portal PIN') as HTMLInputElement;
+    expect(input.type).toBe('password');
+    expect(input.maxLength).toBe(45);
+    await user.type(input, 'secret');
+    expect(store.getState().answers.pin).toBe('secret');
+    unmount();
+    renderForm(page, {
+      environment: { serviceUser: true },
+      initial: { answers: { pin: 'secret' } },
+    });
+    expect(screen.queryByText('secret')).toBeNull();
+    expect(screen.getByText('********')).toBeTruthy();
+  });
+});
+
+describe('masked inputs', () => {
+  const page = pageOf([
+    { type: 'phone', key: 'phone_home', label: 'Home Phone' },
+    { type: 'ssn', key: 'ssn', label: 'Social Security Number' },
+  ]);
+
+  it('formats a phone number as (ddd) ddd-dddd while typing', async () => {
+    const { user, store } = renderForm(page);
+    const input = screen.getByLabelText('Home Phone') as HTMLInputElement;
+    await user.type(input, '507');
+    expect(input.value).toBe('(507');
+    await user.type(input, '5');
+    expect(input.value).toBe('(507) 5');
+    await user.type(input, '551234');
+    expect(input.value).toBe('(507) 555-1234');
+    await user.type(input, '99');
+    expect(input.value).toBe('(507) 555-1234');
+    expect(store.getState().answers.phone_home).toBe('(507) 555-1234');
+  });
+
+  it('ignores letters and formats a pasted number with other punctuation', async () => {
+    const { user, store } = renderForm(page);
+    const input = screen.getByLabelText('Home Phone') as HTMLInputElement;
+    await user.type(input, 'ab5x');
+    expect(input.value).toBe('(5');
+    await user.clear(input);
+    await user.click(input);
+    await user.paste('507.555.1234');
+    expect(input.value).toBe('(507) 555-1234');
+    expect(store.getState().answers.phone_home).toBe('(507) 555-1234');
+  });
+
+  it('deletes the digit before a separator on Backspace', async () => {
+    const { user } = renderForm(page);
+    const input = screen.getByLabelText('Home Phone') as HTMLInputElement;
+    await user.type(input, '5075551');
+    expect(input.value).toBe('(507) 555-1');
+    await user.type(input, '{Backspace}');
+    expect(input.value).toBe('(507) 555');
+    await user.type(input, '{Backspace}');
+    expect(input.value).toBe('(507) 55');
+  });
+
+  it('keeps the caret after the same digit when typing in the middle', async () => {
+    const { user } = renderForm(page);
+    const input = screen.getByLabelText('Home Phone') as HTMLInputElement;
+    await user.type(input, '5075551234');
+    // Put the caret after "(50" and type a digit: the rest moves along, the caret follows it.
+    input.setSelectionRange(3, 3);
+    await user.type(input, '9', { initialSelectionStart: 3, initialSelectionEnd: 3 });
+    expect(input.value).toBe('(509) 755-5123');
+    expect(input.selectionStart).toBe(4);
+  });
+
+  it('formats a social-security-style number as 3-2-4 digits, typed or pasted', async () => {
+    const { user, store } = renderForm(page);
+    const input = screen.getByLabelText('Social Security Number') as HTMLInputElement;
+    await user.type(input, '12345');
+    expect(input.value).toBe('123-45');
+    await user.type(input, '67890');
+    expect(input.value).toBe('123-45-6789');
+    await user.clear(input);
+    await user.click(input);
+    await user.paste('987 65 4321');
+    expect(input.value).toBe('987-65-4321');
+    expect(store.getState().answers.ssn).toBe('987-65-4321');
+  });
+});
+
+const counter = (key: string) => document.getElementById(`${key}-count`)?.textContent;
+
+describe('text area', () => {
+  const page = pageOf([
+    { type: 'textarea', key: 'essay', label: 'Essay' },
+    { type: 'textarea', key: 'short', label: 'Short', maxLength: 10 },
+  ]);
+
+  it('counts the characters left and commits only on blur', async () => {
+    const { user, store } = renderForm(page);
+    const area = screen.getByLabelText('Essay') as HTMLTextAreaElement;
+    expect(area.maxLength).toBe(1500);
+    expect(counter('essay')).toBe('You have 1500 characters remaining');
+    await user.type(area, 'Hello');
+    expect(counter('essay')).toBe('You have 1495 characters remaining');
+    expect(store.getState().answers.essay).toBeUndefined();
+    await user.tab();
+    expect(store.getState().answers.essay).toBe('Hello');
+    expect(area.getAttribute('aria-describedby')).toBe('essay-count');
+  });
+
+  it('stops at its limit', async () => {
+    const { user, store } = renderForm(page);
+    const area = screen.getByLabelText('Short') as HTMLTextAreaElement;
+    await user.type(area, 'abcdefghijkl');
+    expect(area.value).toBe('abcdefghij');
+    expect(counter('short')).toBe('You have 0 characters remaining');
+    await user.tab();
+    expect(store.getState().answers.short).toBe('abcdefghij');
+  });
+
+  it('shows an answer changed elsewhere', async () => {
+    const { store, findByDisplayValue } = renderForm(page, {
+      initial: { answers: { essay: 'A' } },
+    });
+    store.setAnswer('essay', 'Restored');
+    expect(await findByDisplayValue('Restored')).toBeTruthy();
+  });
+});
+
+describe('date', () => {
+  const page = pageOf([{ type: 'date', key: 'birth_date', label: 'Date of Birth' }]);
+
+  it('commits a valid date', () => {
+    const { store } = renderForm(page);
+    const input = screen.getByLabelText('Date of Birth') as HTMLInputElement;
+    expect(input.type).toBe('date');
+    fireEvent.change(input, { target: { value: '2007-03-14' } });
+    expect(store.getState().answers.birth_date).toBe('2007-03-14');
+  });
+
+  it('clears the prior answer when the date becomes invalid or incomplete', () => {
+    const { store } = renderForm(page, { initial: { answers: { birth_date: '2007-03-14' } } });
+    const input = screen.getByLabelText('Date of Birth') as HTMLInputElement;
+    expect(input.value).toBe('2007-03-14');
+    // A browser reports '' while a segment is missing or the date does not exist (30 February).
+    fireEvent.change(input, { target: { value: '2007-02-30' } });
+    expect(store.getState().answers.birth_date).toBe('');
+    fireEvent.change(input, { target: { value: '2008-02-29' } });
+    expect(store.getState().answers.birth_date).toBe('2008-02-29');
+    fireEvent.change(input, { target: { value: '' } });
+    expect(store.getState().answers.birth_date).toBe('');
+  });
+});

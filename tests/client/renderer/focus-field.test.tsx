@@ -1,0 +1,47 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { focusField } from '../../../src/client/renderer/focus-field';
+import { pageOf, renderForm } from '../questions/render-form';
+
+const page = pageOf([
+  { type: 'text', key: 'first_name', label: 'First Name' },
+  {
+    type: 'radio',
+    key: 'gender',
+    label: 'Gender',
+    options: [
+      { value: 'F', label: 'Female' },
+      { value: 'M', label: 'Male' },
+    ],
+  },
+  { type: 'select', key: 'entry_term', label: 'Term', options: [{ value: 'F', label: 'Fall' }] },
+  { type: 'file', key: 'transcript_file', label: 'Transcript' },
+]);
+
+describe('focusField', () => {
+  it('moves focus into the input of the field with that key', () => {
+    renderForm(page);
+    expect(focusField('first_name')).toBe(true);
+    expect(document.activeElement).toBe(screen.getByLabelText('First Name'));
+    expect(focusField('entry_term')).toBe(true);
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Term' }));
+  });
+
+  it('focuses the chosen radio of a group, or the first', () => {
+    renderForm(page, { initial: { answers: { gender: 'M' } } });
+    expect(focusField('gender')).toBe(true);
+    expect(document.activeElement).toBe(screen.getByLabelText('Male'));
+  });
+
+  it('focuses a field with nothing to type into (the visitor upload note) itself', () => {
+    renderForm(page);
+    expect(focusField('transcript_file')).toBe(true);
+    expect(document.activeElement?.id).toBe('transcript_file');
+  });
+
+  it('says false for a field that is not on the page', () => {
+    renderForm(page);
+    expect(focusField('nothing_here')).toBe(false);
+  });
+});

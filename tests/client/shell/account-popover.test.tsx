@@ -1,0 +1,142 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { AccountPopover, popoverSideOffset } from '../../../src/client/shell/account-popover';
+import { jsonResponse, renderApp } from '../render-app';
+import {
+  fakeServer,
+  findPage,
+  inputOf,
+  logIn,
+  profileOf,
+  profileRoute,
+  quietConsole,
+  renderWithProviders,
+} from './shell-fixtures';
+
+const openAccount = async (user: ReturnType<typeof renderApp>['user']) => {
+  await user.click(await screen.findByRole('button', { name: 'Account' }));
+  return screen.getByRole('dialog', { name: 'Account' });
+};
+
+describe('AccountPopover', () => {
+  it('logged in: the username and Log Out, behind the Account button with a close button', async () => {
+    const { user } = renderWithProviders(
+      <AccountPopover
+        loggedIn
+        serviceUser={false}
+        username="ada@example.edu"
+        onAccountRoute={vi.fn()}
+      />,
+    );
+    const trigger = screen.getByRole('button', { name: 'Account' });
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('dialog', { name: 'Account' })).toBeNull();
+
+    await user.click(trigger);
+    const panel = screen.getByRole('dialog', { name: 'Account' });
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    expect(within(panel).getByTestId('username').textContent).toBe('ada@example.edu');
+    expect(within(panel).getByRole('button', { name: 'Log Out' })).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Sign In' })).toBeNull();
+    expect(panel.style.marginTop).toBe(`${popoverSideOffset}px`);
+    expect(popoverSideOffset).toBe(5);
+
+    await user.click(within(panel).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Account' })).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+  });
+
+  it('visitor: Sign In and Create Account, which go to /login and /signup', async () => {
+    const onAccountRoute = vi.fn();
+    const { user } = renderWithProviders(
+      <AccountPopover
+        loggedIn={false}
+        serviceUser={false}
+        username=""
+        onAccountRoute={onAccountRoute}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    const panel = screen.getByRole('dialog', { name: 'Account' });
+    expect(within(panel).queryByRole('button', { name: 'Log Out' })).toBeNull();
+    await user.click(within(panel).getByRole('button', { name: 'Sign In' }));
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(onAccountRoute.mock.calls).toEqual([['/login'], ['/signup']]);
+  });
+
+  it('closes with Escape and returns focus to the Account button', async () => {
+    const { user } = renderWithProviders(
+      <AccountPopover loggedIn={false} serviceUser={false} username="" onAccountRoute={vi.fn()} />,
+    );
+    const trigger = screen.getByRole('button', { name: 'Account' });
+    await user.click(trigger);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sign In' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Account' })).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+  });
+
+  it('is hidden for service users', () => {
+    const { container } = renderWithProviders(
+      <AccountPopover loggedIn serviceUser username="staff@example.edu" onAccountRoute={vi.fn()} />,
+    );
+    expect(screen.queryByRole('button', { name: 'Account' })).toBeNull();
+    expect(container.textContent).toBe('');
+  });
+});
+
+describe('the account popover in the application', () => {
+  it('logs out to /login, clearing the cache', async () => {
+    logIn();
+    const { called } = fakeServer({
+      ...profileRoute(profileOf()),
+      'GET /api/logout': jsonResponse({ message: 'You have been logged out.' }),
+    });
+    const { user, app } = renderApp('/about');
+    const panel = await openAccount(user);
+    await user.click(within(panel).getByRole('button', { name: 'Log Out' }));
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+    expect(called('GET', '/api/logout')).toHaveLength(1);
+    expect(app.queryClient.getQueryCache().getAll()).toEqual([]);
+    expect(screen.getByRole('status').textContent).toContain('You have been logged out.');
+  });
+
+  it('shows a failed logout in an error dialog, with the cache cleared anyway', async () => {
+    logIn();
+    fakeServer({
+      ...profileRoute(profileOf()),
+      'GET /api/logout': jsonResponse({ message: 'The server is restarting.' }, 503),
+    });
+    const consoleError = quietConsole();
+    try {
+      const { user, app } = renderApp('/about');
+      const panel = await openAccount(user);
+      await user.click(within(panel).getByRole('button', { name: 'Log Out' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Log Out Error' });
+      expect(dialog.textContent).toContain('The server is restarting.');
+      expect(app.router.state.location.pathname).toBe('/about');
+      await waitFor(() =>
+        expect(app.queryClient.getQueryCache().find({ queryKey: ['profile'] })).toBeUndefined(),
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      expect(await screen.findByRole('button', { name: 'Account' })).toBeTruthy();
+    } finally {
+      consoleError.mockRestore();
+    }
+  });
+
+  it("a visitor's Sign In keeps their answers under a token and carries them to /login", async () => {
+    const { called } = fakeServer({ 'POST /public/tmp': jsonResponse({ token: 'tok-42' }) });
+    const { user, app } = renderApp('/about');
+    await findPage('About You');
+    await user.type(inputOf('first_name'), 'Ada');
+    const panel = await openAccount(user);
+    await user.click(within(panel).getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+    expect(called('POST', '/public/tmp')[0]?.body).toEqual({ answer: { first_name: 'Ada' } });
+    expect(app.router.state.location.search).toBe('?token=tok-42');
+    expect(app.router.state.location.state).toEqual({ answers: { first_name: 'Ada' } });
+  });
+});

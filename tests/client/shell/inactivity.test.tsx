@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderApp } from '../render-app';
+import { fakeServer, findPage, logIn, profileOf, profileRoute } from './shell-fixtures';
+
+const minutes = (n: number) => n * 60_000;
+const inactivityMessage = 'You have been automatically logged out due to inactivity.';
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+function applicant() {
+  logIn();
+  return fakeServer({
+    ...profileRoute(profileOf()),
+    'GET /api/logout': jsonResponse({ message: 'You have been logged out.' }),
+  });
+}
+
+describe('inactivity (SPEC §4, §9)', () => {
+  beforeEach(() => {
+    // Real time still flows, so Testing Library's waiting works; the idle clock is ours to move.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('asks "Still working?" at 14 minutes and logs out at 15 with the message', async () => {
+    const { called } = applicant();
+    const { app } = renderApp('/about');
+    await findPage('About You');
+
+    await advance(minutes(14) - 1000);
+    expect(screen.queryByRole('dialog', { name: 'Still working?' })).toBeNull();
+    await advance(2000);
+    const dialog = await screen.findByRole('dialog', { name: 'Still working?' });
+    expect(within(dialog).getByRole('button', { name: 'Continue' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Log out' })).toBeTruthy();
+
+    await advance(minutes(1));
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+    expect(app.router.state.location.pathname).toBe('/login');
+    expect(screen.getByRole('alert').textContent).toContain(inactivityMessage);
+    expect(called('GET', '/api/logout')).toHaveLength(1);
+    expect(app.queryClient.getQueryCache().getAll()).toEqual([]);
+  });
+
+  it('Continue keeps the session and starts the 15 minutes again', async () => {
+    const { called } = applicant();
+    const { app } = renderApp('/about');
+    await findPage('About You');
+    await advance(minutes(14) + 1000);
+    const dialog = await screen.findByRole('dialog', { name: 'Still working?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(screen.queryByRole('dialog', { name: 'Still working?' })).toBeNull();
+
+    await advance(minutes(10));
+    expect(app.router.state.location.pathname).toBe('/about');
+    expect(called('GET', '/api/logout')).toEqual([]);
+  });
+
+  it('Log out in the prompt logs out at once with the message', async () => {
+    applicant();
+    const { app } = renderApp('/about');
+    await findPage('About You');
+    await advance(minutes(14) + 1000);
+    const dialog = await screen.findByRole('dialog', { name: 'Still working?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+    expect(app.router.state.location.state).toEqual({ errorMessage: inactivityMessage });
+  });
+
+  it('logs out on return to the tab after 15 minutes or more away', async () => {
+    const { called } = applicant();
+    renderApp('/about');
+    await findPage('About You');
+    // The tab was in the background: its timers did not run, only the wall clock moved.
+    vi.setSystemTime(Date.now() + minutes(15));
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain(inactivityMessage);
+    expect(called('GET', '/api/logout')).toHaveLength(1);
+  });
+
+  it('does nothing for a visitor', async () => {
+    const { fetchMock } = fakeServer();
+    const { app } = renderApp('/about');
+    await findPage('About You');
+    await advance(minutes(16));
+    expect(screen.queryByRole('dialog', { name: 'Still working?' })).toBeNull();
+    expect(app.router.state.location.pathname).toBe('/about');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

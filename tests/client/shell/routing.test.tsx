@@ -1,0 +1,148 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, renderApp } from '../render-app';
+import {
+  completeAnswers,
+  fakeServer,
+  logIn,
+  profileOf,
+  profileRoute,
+  quietConsole,
+  statuses,
+} from './shell-fixtures';
+
+const submitted = statuses('started', 'validating', 'submitted');
+
+describe('routing rules of the form routes (SPEC §2)', () => {
+  it('always sends a submitted applicant to /completion', async () => {
+    logIn();
+    fakeServer(profileRoute(profileOf({ web_status: submitted, answer: completeAnswers })));
+    const { app } = renderApp('/education');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Application submitted' }),
+    ).toBeTruthy();
+    expect(app.router.state.location.pathname).toBe('/completion');
+    expect(screen.getByText('Your application was successfully submitted.')).toBeTruthy();
+  });
+
+  it('keeps a submitted applicant on /completion when they go back to a form page', async () => {
+    logIn();
+    fakeServer(profileRoute(profileOf({ web_status: submitted })));
+    const { app } = renderApp('/completion');
+    await screen.findByRole('heading', { name: 'Application submitted' });
+    await app.router.navigate('/about');
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/completion'));
+  });
+
+  it('sends anyone not submitted from /completion to the default route', async () => {
+    logIn();
+    fakeServer(profileRoute(profileOf({ web_status: statuses('started', 'validating') })));
+    const { app } = renderApp('/completion');
+    expect(await screen.findByRole('heading', { level: 1, name: 'About You' })).toBeTruthy();
+    expect(app.router.state.location.pathname).toBe('/about');
+  });
+
+  it('sends a visitor from /completion to the default route', async () => {
+    const { app } = renderApp('/completion');
+    expect(await screen.findByRole('heading', { level: 1, name: 'About You' })).toBeTruthy();
+    expect(app.router.state.location.pathname).toBe('/about');
+  });
+
+  it('lands a returning applicant on last_page while has_changed_page is false', async () => {
+    logIn();
+    const { called } = fakeServer(profileRoute(profileOf({ last_page: '/final-steps' })));
+    const { app } = renderApp('/about');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Final Steps' })).toBeTruthy();
+    expect(app.router.state.location.pathname).toBe('/final-steps');
+    // Arriving is not a change of page: last_page is not written back.
+    expect(called('PUT', '/api/last-page')).toEqual([]);
+  });
+
+  it('stays put when last_page is the current page or empty', async () => {
+    logIn();
+    fakeServer(profileRoute(profileOf({ last_page: '/education' })));
+    const { app } = renderApp('/education');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your Academics' })).toBeTruthy();
+    expect(app.router.state.location.pathname).toBe('/education');
+  });
+
+  it('sends unknown paths to /about keeping the query string', async () => {
+    const { app } = renderApp('/nowhere?utm_source=mail&x=1');
+    await screen.findByRole('heading', { level: 1, name: 'About You' });
+    expect(app.router.state.location.pathname).toBe('/about');
+    expect(app.router.state.location.search).toBe('?utm_source=mail&x=1');
+  });
+
+  it('shows a visitor the form without calling the server', async () => {
+    const { fetchMock } = fakeServer();
+    renderApp('/education');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your Academics' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Application steps' })).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the full-screen spinner while the profile loads', async () => {
+    logIn();
+    let answer: (response: Response) => void = () => {};
+    fakeServer({ 'GET /api/profile': () => new Promise<Response>((r) => (answer = r)) });
+    renderApp('/about');
+    expect((await screen.findByText('Loading')).closest('.loading-screen')).toBeTruthy();
+    answer(jsonResponse(profileOf()));
+    expect(await screen.findByRole('heading', { level: 1, name: 'About You' })).toBeTruthy();
+  });
+
+  it('sends a 401 from /api/profile to /login with the session-invalid message', async () => {
+    logIn();
+    const { fetchMock } = fakeServer({
+      'GET /api/profile': jsonResponse({ message: 'Not logged in.' }, 401),
+    });
+    const { app } = renderApp('/about');
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Your session is invalid. Please clear your cookies and login again.',
+    );
+    expect(app.router.state.location.pathname).toBe('/login');
+    expect(app.queryClient.getQueryCache().getAll()).toEqual([]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the fallback screen when the profile fails otherwise', async () => {
+    logIn();
+    fakeServer({ 'GET /api/profile': jsonResponse({ message: 'Database is down.' }, 500) });
+    const consoleError = quietConsole();
+    try {
+      renderApp('/about');
+      expect(await screen.findByRole('heading', { name: 'Something went wrong.' })).toBeTruthy();
+      expect(
+        screen.getByText(
+          'The issue that caused you to see this has been logged. We will get it fixed as soon as possible.',
+        ),
+      ).toBeTruthy();
+    } finally {
+      consoleError.mockRestore();
+    }
+  });
+
+  it('opens the staff view for service_token, with no header, steps or account menu', async () => {
+    const { fetchMock } = fakeServer();
+    renderApp('/about?service_token=abc');
+    expect(await screen.findByText('This staff link is not valid.')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Application steps' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Account' })).toBeNull();
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows a success message carried in navigation state once, as a toast', async () => {
+    const { app } = renderApp({
+      pathname: '/education',
+      state: { successMessage: 'Your answers have been saved.' },
+    });
+    const message = await screen.findByText('Your answers have been saved.');
+    expect(message.closest('.toast--success')).toBeTruthy();
+    expect(screen.getAllByText('Your answers have been saved.')).toHaveLength(1);
+    // The message leaves the history entry, so Back or a reload does not repeat it.
+    await waitFor(() => expect(app.router.state.location.state).toBeNull());
+  });
+});

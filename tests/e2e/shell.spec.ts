@@ -1,0 +1,230 @@
+import { expect, test, type Page } from '@playwright/test';
+import { waitForMail } from './outbox';
+
+const password = 'Correct-Horse-42';
+const uniqueEmail = () =>
+  `shell-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.edu`;
+
+/** The text input of an answer key (each field's container has the key as its id). */
+const input = (page: Page, key: string) => page.locator(`[id="${key}"] input`).first();
+const passwordField = (page: Page) => page.getByLabel('Password', { exact: true });
+const pageHeading = (page: Page, name: string) =>
+  page.getByRole('heading', { level: 1, name, exact: true });
+
+/** Answers that pass every page's validation (forms/*.json and schemas/*.schema.json). */
+const completeAnswers: Record<string, string> = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  gender: 'F',
+  birth_date: '2007-05-01',
+  address_line_1: '1 College Avenue',
+  city: 'Northfield',
+  country: 'USA',
+  state: 'MN',
+  zip: '55057',
+  phone_mobile: '(507) 555-0100',
+  entry_term: 'FALL',
+  applied_major: 'MATH',
+  hs_name: 'Northfield High School',
+  counselor_waiver_request: 'Y',
+  legal_agree: 'true',
+};
+
+/** Sign Up → Confirm (code from the outbox) → Log In; the page may start on /signup?token=… */
+async function signUpConfirmAndLogIn(page: Page, email: string, start = '/signup') {
+  if (!page.url().includes('/signup')) await page.goto(start);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
+  await page.getByLabel('Email Address').fill(email);
+  await passwordField(page).fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Confirm Your Account' })).toBeVisible();
+  const [, code] = await waitForMail(email, /Your confirmation code is (\d{6})/);
+  await page.getByLabel('Confirmation Code').fill(code ?? '');
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  await logIn(page, email);
+}
+
+async function logIn(page: Page, email: string) {
+  await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  await page.getByLabel('Email Address').fill(email);
+  await passwordField(page).fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** Saves answers through the API, from the page (same origin, same session). */
+async function saveAnswers(page: Page, answers: Record<string, string>) {
+  const status = await page.evaluate(async (body) => {
+    const response = await fetch('/api/answer', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return response.status;
+  }, answers);
+  expect(status).toBe(200);
+}
+
+test('a visitor fills page one, signs up, confirms, logs in and finds the answers saved', async ({
+  page,
+}) => {
+  const email = uniqueEmail();
+  await page.goto('/about');
+  await expect(pageHeading(page, 'About You')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+  await input(page, 'first_name').fill('Ada');
+  await input(page, 'last_name').fill('Lovelace');
+  await page.getByRole('button', { name: 'Save/Next' }).click();
+
+  await expect(page).toHaveURL(/\/signup\?token=[^&]+$/);
+  const token = new URL(page.url()).searchParams.get('token');
+  await signUpConfirmAndLogIn(page, email);
+
+  // The token travelled sign-up → confirm → login; after login it is claimed and spent.
+  await expect(page).toHaveURL(/\/about$/);
+  expect(token).toBeTruthy();
+  await expect(page.getByRole('heading', { name: "YOU'RE IN!" })).toBeVisible();
+  await expect(input(page, 'first_name')).toHaveValue('Ada');
+  await expect(input(page, 'last_name')).toHaveValue('Lovelace');
+
+  // Saved in the account, not just in the page.
+  await page.reload();
+  await expect(input(page, 'first_name')).toHaveValue('Ada');
+  await expect(input(page, 'last_name')).toHaveValue('Lovelace');
+});
+
+test('submit with a missing answer, follow the summary link, fix it, submit, complete', async ({
+  page,
+}) => {
+  const email = uniqueEmail();
+  await signUpConfirmAndLogIn(page, email);
+  await expect(pageHeading(page, 'About You')).toBeVisible();
+  const { first_name: _missing, ...almostComplete } = completeAnswers;
+  await saveAnswers(page, almostComplete);
+
+  await page.goto('/final-steps');
+  await expect(pageHeading(page, 'Final Steps')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  const summary = page.locator('.error-summary');
+  await expect(
+    summary.getByRole('heading', { name: "We're missing some information!" }),
+  ).toBeVisible();
+  await expect(summary).toBeFocused();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page).toHaveTitle(/^Error: About You/);
+
+  await summary.getByRole('link', { name: 'First Name is required.' }).click();
+  await expect(page).toHaveURL(/\/about#first_name$/);
+  await expect(input(page, 'first_name')).toBeFocused();
+  await page.keyboard.type('Ada');
+  await expect(summary).toHaveCount(0);
+  await expect(page).toHaveTitle(/^About You/);
+
+  await page
+    .getByRole('navigation', { name: 'Application steps' })
+    .getByRole('link', { name: /Final Steps/ })
+    .click();
+  await expect(pageHeading(page, 'Final Steps')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(page).toHaveURL(/\/completion$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Application submitted' }),
+  ).toBeVisible();
+  await expect(
+    page
+      .locator('.toast--success')
+      .filter({ hasText: 'Your application was successfully submitted.' }),
+  ).toBeVisible();
+
+  // A submitted applicant opening a form page is sent back to /completion.
+  await page.goto('/about');
+  await expect(page).toHaveURL(/\/completion$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Application submitted' }),
+  ).toBeVisible();
+});
+
+test('a returning applicant lands on the page they last worked on', async ({ page }) => {
+  const email = uniqueEmail();
+  await signUpConfirmAndLogIn(page, email);
+  await expect(pageHeading(page, 'About You')).toBeVisible();
+  await input(page, 'first_name').fill('Ada');
+  await page.getByRole('button', { name: 'Save/Next' }).click();
+  await expect(pageHeading(page, 'Your Academics')).toBeVisible();
+  await expect(
+    page.locator('.toast--success').filter({ hasText: 'Your answers have been saved.' }),
+  ).toBeVisible();
+
+  await logOut(page);
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/education$/);
+  await expect(pageHeading(page, 'Your Academics')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'WELCOME BACK!' })).toBeVisible();
+});
+
+test('inactivity: "Still working?" after 14 minutes, logged out after 15', async ({ page }) => {
+  const email = uniqueEmail();
+  await page.clock.install();
+  await signUpConfirmAndLogIn(page, email);
+  await expect(pageHeading(page, 'About You')).toBeVisible();
+
+  await page.clock.fastForward('14:00');
+  const prompt = page.getByRole('dialog', { name: 'Still working?' });
+  await expect(prompt).toBeVisible();
+  await expect(prompt.getByRole('button', { name: 'Continue' })).toBeVisible();
+  await expect(prompt.getByRole('button', { name: 'Log out' })).toBeVisible();
+
+  await page.clock.fastForward('01:00');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'automatically logged out' })).toHaveText(
+    /You have been automatically logged out due to inactivity\./,
+  );
+
+  // The session is gone on the server too.
+  await page.goto('/about');
+  await expect(page.getByTestId('username')).toHaveCount(0);
+});
+
+test('an unknown route goes to the default route and keeps its query string', async ({ page }) => {
+  await page.goto('/no/such/page?utm_source=e-mail&step=2');
+  await expect(page).toHaveURL(/\/about\?utm_source=e-mail&step=2$/);
+  await expect(pageHeading(page, 'About You')).toBeVisible();
+});
+
+test('Help and Privacy open from the footer, within the Content-Security-Policy', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto('/about');
+  await expect(pageHeading(page, 'About You')).toBeVisible();
+
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText('100 College Avenue');
+  await footer.getByRole('button', { name: 'Help' }).click();
+  const help = page.getByRole('dialog', { name: 'Help' });
+  await expect(help.getByRole('link', { name: '(507) 555-0140' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(help).toHaveCount(0);
+  await expect(footer.getByRole('button', { name: 'Help' })).toBeFocused();
+
+  await footer.getByRole('button', { name: 'Privacy' }).click();
+  const privacy = page.getByRole('dialog', { name: 'Privacy' });
+  await expect(privacy).toContainText(`© ${new Date().getFullYear()} Northfield State University`);
+  await privacy.getByRole('button', { name: 'Close' }).click();
+  await expect(privacy).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
