@@ -6,6 +6,7 @@ import type { BenchModule, BenchRow } from '../bench/bench-row';
 
 const benches: Array<{ name: string; load: () => Promise<BenchModule> }> = [
   { name: 'validation', load: () => import('../bench/validation') },
+  { name: 'documents', load: () => import('../bench/documents') },
   { name: 'lookup', load: () => import('../bench/lookup') },
   { name: 'server', load: () => import('../bench/server') },
 ];

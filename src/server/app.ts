@@ -27,6 +27,12 @@ import { LookupService } from './lookup/lookup-service';
 import { NoAddressProvider } from './lookup/address-provider';
 import { PhotonAddressProvider } from './lookup/photon-address-provider';
 import { lookupRoutes } from './routes/lookup-routes';
+import { createDocuments, type Documents } from './documents/documents';
+import { LocalBlobStore } from './documents/local-blob-store';
+import { ServiceTokens } from './identity/service-tokens';
+import { documentRoutes } from './routes/document-routes';
+import { serviceRoutes } from './routes/service-routes';
+import { uploadRoutes } from './routes/upload-routes';
 
 export interface AppDeps {
   config: Config;
@@ -45,6 +51,11 @@ export interface AppDeps {
    * caller (main.ts at start, loadLookupData), never here, so API tests need not load it.
    */
   lookup?: LookupService;
+  /**
+   * Blob store, job queue, document and PDF services and job handlers; built from the config
+   * when not given. main.ts builds them first, to run the jobs with the same handlers.
+   */
+  documents?: Documents;
 }
 
 /**
@@ -59,7 +70,7 @@ const logSerializers = {
   }),
 };
 
-const apiPrefixes = ['/public/', '/api/', '/service/', '/lookup/'];
+const apiPrefixes = ['/public/', '/api/', '/service/', '/lookup/', '/uploads'];
 
 /** Builds the Fastify application; the caller decides whether to listen. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -81,6 +92,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
   });
 
+  const site = loadSite();
+  const forms = deps.forms ?? loadFormsRuntime();
+  const documents = deps.documents ?? createDocuments({ config, db, clock, forms, site });
   const secure = config.publicUrl.startsWith('https:');
   await app.register(cookie);
   await app.register(helmet, {
@@ -92,7 +106,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // The S3 bucket, when uploads go there (ARCHITECTURE decision 6).
+        connectSrc: ["'self'", ...documents.blobs.uploadOrigins],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
@@ -103,9 +118,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     strictTransportSecurity: secure,
     referrerPolicy: { policy: 'same-origin' },
   });
-  await app.register(requestGuard, { publicOrigin: config.allowedOrigin });
+  await app.register(requestGuard, {
+    publicOrigin: config.allowedOrigin,
+    nonJsonPrefixes: ['/uploads'],
+  });
 
-  const site = loadSite();
   const hasher = new SecretHasher(config.sessionSecret);
   const sessions = new SessionStore(db, hasher, clock);
   const cookies = new SessionCookies(config.identityCookiePrefix, secure);
@@ -133,7 +150,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const limiter = new RateLimiter(db, clock);
   const application = new ApplicationService(db, hasher, clock);
-  const forms = deps.forms ?? loadFormsRuntime();
   const lookup =
     deps.lookup ??
     new LookupService(
@@ -169,7 +185,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
-  const applicationOptions = { application, forms, clock };
+  const applicationOptions = {
+    application,
+    forms,
+    clock,
+    onSubmitted: (accountId: string) => documents.pdfs.freeze(accountId),
+  };
   await app.register(
     async (scope) => {
       addRateLimits(scope, { limiter, rateLimit: config.rateLimit });
@@ -180,7 +201,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(
     async (scope) => {
-      const apiOptions = { db, sessions, cookies };
+      const apiOptions = {
+        db,
+        sessions,
+        cookies,
+        documentAnswers: (accountId: string) => documents.documents.list(accountId),
+      };
       requireSession(scope, apiOptions);
       await scope.register(apiRoutes, apiOptions);
       await scope.register(applicationRoutes, applicationOptions);
@@ -189,16 +215,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         addAnother: forms.addAnother,
         tabs: forms.tabs,
       });
+      await scope.register(documentRoutes, {
+        documents: documents.documents,
+        pdfs: documents.pdfs,
+      });
     },
     { prefix: '/api' },
   );
+  if (documents.blobs instanceof LocalBlobStore) {
+    await app.register(uploadRoutes, { prefix: '/uploads', store: documents.blobs });
+  }
   await app.register(lookupRoutes, {
     prefix: '/lookup',
     lookup,
     perIpPerMinute: config.rateLimit.lookupPerIpPerMinute,
   });
-  // /service (staff view) is filled by a later issue.
-  await app.register(async () => {}, { prefix: '/service' });
+  await app.register(serviceRoutes, {
+    prefix: '/service',
+    db,
+    tokens: new ServiceTokens(hasher, clock),
+    application,
+    documents: documents.documents,
+  });
 
   const indexHtml = deps.clientDir
     ? readIndex(deps.clientDir, config.identityCookiePrefix)

@@ -19,7 +19,25 @@ export interface Config {
   rateLimit: { perIpPerMinute: number; perUsernamePerHour: number; lookupPerIpPerMinute: number };
   /** A Photon geocoder for the address block's suggestions; empty means manual entry only. */
   addressLookupUrl: string;
+  /** Where uploaded and converted documents are kept (ARCHITECTURE decision 6). */
+  blobStore: BlobStoreConfig;
+  /** Who runs the jobs (conversions, PDFs): this process, or separate `npm run worker` processes. */
+  jobs: { runner: 'in-process' | 'worker'; concurrency: number };
 }
+
+export type BlobStoreConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** An S3-compatible endpoint (MinIO, R2…); empty for AWS itself. */
+      endpoint: string;
+      /** Empty (both) means the SDK's default credentials (environment, instance role). */
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -118,6 +136,16 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
 
+  const blobStore = readBlobStore(env, problems);
+  const jobRunner = env.JOB_RUNNER || 'in-process';
+  if (jobRunner !== 'in-process' && jobRunner !== 'worker') {
+    problems.push(`JOB_RUNNER must be "in-process" or "worker", got "${jobRunner}".`);
+  }
+  const jobs = {
+    runner: jobRunner === 'worker' ? ('worker' as const) : ('in-process' as const),
+    concurrency: positiveInteger(env, 'JOB_CONCURRENCY', 2, problems, 16),
+  };
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -133,6 +161,54 @@ export function loadConfig(env: Env = process.env): Config {
     development: (env.NODE_ENV || 'development') === 'development',
     rateLimit,
     addressLookupUrl,
+    blobStore,
+    jobs,
+  };
+}
+
+/** BLOB_STORE=local (default: DATA_DIR/blobs) or s3 with its S3_* settings. */
+function readBlobStore(env: Env, problems: string[]): BlobStoreConfig {
+  const kind = env.BLOB_STORE || 'local';
+  if (kind === 'local') return { kind };
+  if (kind !== 's3') {
+    problems.push(`BLOB_STORE must be "local" or "s3", got "${kind}".`);
+    return { kind: 'local' };
+  }
+  const bucket = env.S3_BUCKET ?? '';
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    problems.push(
+      `S3_BUCKET must name a bucket (3 to 63 lower-case letters, digits, "." or "-"), got "${bucket}".`,
+    );
+  }
+  const region = env.S3_REGION ?? '';
+  if (!/^[a-z0-9-]{2,40}$/.test(region)) {
+    problems.push(`S3_REGION must be a region such as us-east-1, got "${region}".`);
+  }
+  const endpoint = env.S3_ENDPOINT ?? '';
+  if (endpoint && !isHttpUrl(endpoint)) {
+    problems.push(`S3_ENDPOINT must be empty (AWS) or an http(s) URL, got "${endpoint}".`);
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID ?? '';
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY ?? '';
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    problems.push(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or both left empty for the default credentials).',
+    );
+  }
+  const pathStyle = (env.S3_FORCE_PATH_STYLE ?? '').toLowerCase();
+  if (!['', 'true', 'false', '1', '0'].includes(pathStyle)) {
+    problems.push(
+      `S3_FORCE_PATH_STYLE must be "true" or "false", got "${env.S3_FORCE_PATH_STYLE}".`,
+    );
+  }
+  return {
+    kind,
+    bucket,
+    region,
+    endpoint,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: pathStyle === 'true' || pathStyle === '1',
   };
 }
 

@@ -54,6 +54,49 @@ export const errorCatalogue = {
     status: 415,
     message: 'This request must be sent as JSON (Content-Type: application/json).',
   },
+  NOT_A_FILE_QUESTION: { status: 400, message: 'There is no file question with this key.' },
+  FILE_REJECTED: {
+    status: 400,
+    message: "The file's content is not a PNG, JPEG, PDF or DOCX file.",
+  },
+  FILE_TOO_LARGE: {
+    status: 413,
+    message: 'Your file is too large. The maximum file size is 1 MB.',
+  },
+  UPLOAD_NOT_ISSUED: {
+    status: 400,
+    message: 'This upload was not issued to you for this question. Please choose your file again.',
+  },
+  UPLOAD_MISSING: {
+    status: 400,
+    message: 'We did not receive your file. Please choose your file again.',
+  },
+  UPLOAD_FORM_INVALID: {
+    status: 400,
+    message: 'The upload form is not valid. Please choose your file again.',
+  },
+  UPLOAD_REFUSED: {
+    status: 403,
+    message: 'This upload is not allowed: its form was changed. Please choose your file again.',
+  },
+  UPLOAD_EXPIRED: {
+    status: 403,
+    message: 'This upload form has expired. Please choose your file again.',
+  },
+  UPLOAD_EXISTS: { status: 409, message: 'This file has already been received.' },
+  DOCUMENT_NOT_FOUND: { status: 404, message: 'There is no converted document for this question.' },
+  PDF_NOT_READY: {
+    status: 404,
+    message: 'The PDF of your application is not ready yet. Please try again in a moment.',
+  },
+  SERVICE_TOKEN_INVALID: {
+    status: 403,
+    message: 'This staff link is not valid. Please ask for a new link.',
+  },
+  SERVICE_TOKEN_EXPIRED: {
+    status: 403,
+    message: 'This staff link has expired. Please ask for a new link.',
+  },
   RATE_LIMITED: {
     status: 429,
     message: 'Too many attempts. Please wait a few minutes and try again.',

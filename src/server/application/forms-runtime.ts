@@ -1,4 +1,4 @@
-import type { FormState } from '../../engine/definitions';
+import type { FormState, PageDefinition } from '../../engine/definitions';
 
 /** What the server needs to know of the form definitions: their version, keys and rules. */
 export interface FormsRuntime {
@@ -12,6 +12,10 @@ export interface FormsRuntime {
   addAnother: ReadonlyMap<string, number>;
   /** tabs id → the ids of its tabs. */
   tabs: ReadonlyMap<string, readonly string[]>;
+  /** The key of every file question: the only keys documents are uploaded for. */
+  fileKeys: ReadonlySet<string>;
+  /** The form pages in step order (the read-only document and the application PDF draw them). */
+  pages: readonly PageDefinition[];
   /** Field errors of every page, page id → field → messages (SPEC §5), as the client shows them. */
   validateAll(state: FormState, now: Date): Record<string, Record<string, string[]>>;
 }

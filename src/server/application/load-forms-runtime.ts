@@ -36,22 +36,26 @@ export function loadFormsRuntime(
     knownKeys: new Set(Object.keys(dataModel.properties ?? {})),
     pageRoutes: formPages.map((page) => page.route),
     ...layoutQuestions(formPages),
+    pages: formPages,
     validateAll: (state, now) => validateApplication(formPages, pageValidator, state, { now }),
   };
 }
 
-/** Every add-another and tabs question, wherever it is nested in the pages. */
+/** Every add-another, tabs and file question, wherever it is nested in the pages. */
 function layoutQuestions(
   pages: readonly PageDefinition[],
-): Pick<FormsRuntime, 'addAnother' | 'tabs'> {
+): Pick<FormsRuntime, 'addAnother' | 'tabs' | 'fileKeys'> {
   const addAnother = new Map<string, number>();
   const tabs = new Map<string, string[]>();
+  const fileKeys = new Set<string>();
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(visit);
     if (!node || typeof node !== 'object') return;
     const question = node as Partial<AddAnotherQuestion> & Partial<Omit<TabsQuestion, 'type'>>;
     if (question.type === 'add-another' && question.id)
       addAnother.set(question.id, question.max ?? 1);
+    const keyed = node as { type?: unknown; key?: unknown };
+    if (keyed.type === 'file' && typeof keyed.key === 'string') fileKeys.add(keyed.key);
     if ((question.type as string) === 'tabs' && question.id && question.tabs) {
       tabs.set(
         question.id,
@@ -61,5 +65,5 @@ function layoutQuestions(
     Object.values(node).forEach(visit);
   };
   visit(pages);
-  return { addAnother, tabs };
+  return { addAnother, tabs, fileKeys };
 }

@@ -104,4 +104,62 @@ export interface Database {
     tab_id: string;
     chosen_tab: string;
   };
+  /**
+   * The table-backed job queue (conversions, application PDFs). A runner claims a due job by
+   * setting it running with a lease (locked_until, locked_by); a job whose lease ran out is
+   * claimed again, so a runner that died loses nothing.
+   */
+  jobs: {
+    id: string;
+    kind: string;
+    /** JSON. */
+    payload: string;
+    status: 'queued' | 'running' | 'done' | 'failed';
+    attempts: number;
+    max_attempts: number;
+    run_after: string;
+    locked_until: string | null;
+    locked_by: string | null;
+    last_error: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  /** Object keys a presigned upload was issued for: only these may be converted, by their owner. */
+  upload_grants: {
+    object_key: string;
+    account_id: string;
+    answer_key: string;
+    expires_at: string;
+    created_at: string;
+  };
+  /** An applicant's document for a file question, and its conversion to PDF (SPEC §3, §4). */
+  document_answers: {
+    account_id: string;
+    answer_key: string;
+    file_name: string;
+    file_size: number;
+    /** The type found by content: png, jpeg, pdf or docx. */
+    kind: string;
+    upload_key: string;
+    pdf_key: string | null;
+    /** Changes with every new upload, so a superseded conversion job knows to do nothing. */
+    conversion_id: string;
+    status: 'UNPROCESSED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
+    message: string;
+    created_at: string;
+    updated_at: string;
+  };
+  /** The application PDF: a draft rebuilt when the answers change, and the copy frozen at submit. */
+  application_pdfs: {
+    account_id: string;
+    kind: 'draft' | 'final';
+    /** Changes with every build asked for, so a superseded build job knows to do nothing. */
+    build_id: string;
+    status: 'UNPROCESSED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
+    /** A hash of what the PDF shows (answers, layout choices, documents, forms version). */
+    state_hash: string;
+    pdf_key: string | null;
+    message: string;
+    updated_at: string;
+  };
 }

@@ -9,6 +9,8 @@ export interface ApiRoutesOptions {
   db: Db;
   sessions: SessionStore;
   cookies: SessionCookies;
+  /** The applicant's attached documents (GET /api/document-answer's map). */
+  documentAnswers?: (accountId: string) => Promise<Record<string, unknown>>;
 }
 
 /** Admits only live sessions to every route of a scope (all of /api). */
@@ -16,7 +18,8 @@ export function requireSession(
   app: FastifyInstance,
   { sessions, cookies }: ApiRoutesOptions,
 ): void {
-  app.addHook('preHandler', authenticate(sessions, cookies));
+  // Before validation, so a request without a session learns nothing of what a route expects.
+  app.addHook('preValidation', authenticate(sessions, cookies));
 }
 
 const stringMap = { type: 'object', additionalProperties: { type: 'string' } } as const;
@@ -48,11 +51,11 @@ const profileReply = {
 
 /** The signed-in applicant's profile and logout (SPEC §7); mounted behind requireSession. */
 export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions) {
-  const { db, sessions, cookies } = options;
+  const { db, sessions, cookies, documentAnswers } = options;
 
   app.get('/profile', { schema: { response: profileReply } }, async (request) => {
     const { accountId, username } = accountOf(request);
-    const [account, answers, logins, statuses] = await Promise.all([
+    const [account, answers, logins, statuses, documents] = await Promise.all([
       db.selectFrom('accounts').select('last_page').where('id', '=', accountId).executeTakeFirst(),
       db
         .selectFrom('answers')
@@ -71,10 +74,11 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
         .where('account_id', '=', accountId)
         .orderBy('created_at')
         .execute(),
+      documentAnswers?.(accountId) ?? {},
     ]);
     return {
       answer: Object.fromEntries(answers.map((a) => [a.key, a.value])),
-      document_answer: {},
+      document_answer: documents,
       username,
       last_page: account?.last_page ?? '',
       successful_login: logins.map((l) => l.logged_in_at),

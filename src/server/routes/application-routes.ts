@@ -9,6 +9,8 @@ export interface ApplicationRoutesOptions {
   application: ApplicationService;
   forms: FormsRuntime;
   clock: Clock;
+  /** Called once an application is submitted (the PDF copy is frozen then). */
+  onSubmitted?: (accountId: string) => Promise<void>;
 }
 
 /** Answers are a flat map of strings (SPEC §3); keys are snake_case names of the data model. */
@@ -36,16 +38,24 @@ export function assertKnownKeys(forms: FormsRuntime, answers: Record<string, str
   }
 }
 
+/**
+ * The answers an applicant may write: document questions are the server's to set (ANSWERED once
+ * a file is converted), so a value sent for one is left out.
+ */
+function writable(forms: FormsRuntime, answers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(answers).filter(([key]) => !forms.fileKeys.has(key)));
+}
+
 /** Saving, progress and submission for a signed-in applicant (mounted inside /api). */
 export async function applicationRoutes(app: FastifyInstance, options: ApplicationRoutesOptions) {
-  const { application, forms, clock } = options;
+  const { application, forms, clock, onSubmitted } = options;
 
   app.put<{ Body: Record<string, string> }>(
     '/answer',
     { schema: { body: answersBody, response: message } },
     async (request) => {
       assertKnownKeys(forms, request.body);
-      await application.saveAnswers(accountOf(request).accountId, request.body);
+      await application.saveAnswers(accountOf(request).accountId, writable(forms, request.body));
       return { message: savedMessage };
     },
   );
@@ -118,8 +128,13 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
   );
 
   app.post('/submit', { schema: { response: message } }, async (request) => {
-    await application.submit(accountOf(request).accountId, forms.version, (state) =>
+    const { accountId } = accountOf(request);
+    await application.submit(accountId, forms.version, (state) =>
       forms.validateAll(state, clock.now()),
+    );
+    // The submission stands even if this fails: GET /api/pdf asks for the frozen copy again.
+    await onSubmitted?.(accountId).catch((err: unknown) =>
+      request.log.error({ err }, 'asking for the submitted PDF failed'),
     );
     return { message: 'Your application was successfully submitted.' };
   });
@@ -163,7 +178,8 @@ export async function visitorAnswerRoutes(app: FastifyInstance, options: Applica
     },
     async (request) => {
       assertKnownKeys(forms, request.body.answer);
-      return { token: await application.keepVisitorAnswers(request.body.answer) };
+      const answers = writable(forms, request.body.answer);
+      return { token: await application.keepVisitorAnswers(answers) };
     },
   );
 

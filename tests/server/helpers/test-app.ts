@@ -9,6 +9,11 @@ import { ManualClock } from '../../../src/server/clock';
 import { loadConfig, type Config } from '../../../src/server/config';
 import { openDatabase, type Db } from '../../../src/server/db/database';
 import type { FormsRuntime } from '../../../src/server/application/forms-runtime';
+import { loadFormsRuntime } from '../../../src/server/application/load-forms-runtime';
+import { createDocuments, type Documents } from '../../../src/server/documents/documents';
+import type { DocxConverter } from '../../../src/server/documents/convert-docx';
+import { JobRunner } from '../../../src/server/jobs/job-runner';
+import { loadSite } from '../../../src/server/site';
 import type { Mailer } from '../../../src/server/mail/mailer';
 import type { MailMessage } from '../../../src/server/mail/templates';
 
@@ -29,6 +34,10 @@ export interface TestApp {
   config: Config;
   mail: MailMessage[];
   dataDir: string;
+  /** Blob store, queue, document and PDF services of the app. */
+  documents: Documents;
+  /** A job runner over the app's queue, not started: tests run jobs with runUntilIdle(). */
+  jobs: JobRunner;
   /** A same-origin JSON request, as the client sends it. */
   call(
     method: InjectOptions['method'],
@@ -43,6 +52,7 @@ export async function createTestApp(
   databaseUrl = '',
   env: Record<string, string> = {},
   forms?: FormsRuntime,
+  options: { docx?: DocxConverter } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admissions-test-'));
   let schema: string | undefined;
@@ -64,7 +74,25 @@ export async function createTestApp(
   const clock = new ManualClock();
   const mail: MailMessage[] = [];
   const mailer: Mailer = { send: async (m) => void mail.push(m) };
-  const app = await buildApp({ config, db, clock, mailer, logger: false, forms });
+  const formsRuntime = forms ?? loadFormsRuntime();
+  const documents = createDocuments({
+    config,
+    db,
+    clock,
+    forms: formsRuntime,
+    site: loadSite(),
+    docx: options.docx,
+  });
+  const app = await buildApp({
+    config,
+    db,
+    clock,
+    mailer,
+    logger: false,
+    forms: formsRuntime,
+    documents,
+  });
+  const jobs = new JobRunner({ queue: documents.queue, handlers: documents.handlers });
   await app.ready();
   return {
     app,
@@ -73,6 +101,8 @@ export async function createTestApp(
     config,
     mail,
     dataDir,
+    documents,
+    jobs,
     call: (method, url, body, cookies) =>
       app.inject({
         method,
@@ -142,6 +172,8 @@ export const fixtureForms: FormsRuntime = {
   pageRoutes: ['/about', '/education', '/final-steps'],
   addAnother: new Map([['activities', 3]]),
   tabs: new Map([['transcript', ['upload', 'mail']]]),
+  fileKeys: new Set(),
+  pages: [],
   validateAll: ({ answers }): Record<string, Record<string, string[]>> =>
     answers.first_name ? {} : { about: { first_name: ['First Name is required.'] } },
 };

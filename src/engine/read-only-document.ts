@@ -1,0 +1,176 @@
+/**
+ * The application as a read-only document (ARCHITECTURE decision 7): the visible, answered
+ * questions of every page in page order, each as a label and the text shown for its answer. The
+ * service user's view and the downloadable PDF both draw this one structure, so they can never
+ * disagree.
+ */
+import type {
+  AddAnotherQuestion,
+  AddressQuestion,
+  FormState,
+  KeyedQuestion,
+  OptionItem,
+  PageDefinition,
+  Question,
+  SchoolSearchQuestion,
+} from './definitions';
+import { isIsoDate } from './iso-date';
+import { blockParts } from './page-fields';
+import { blockLine, checkMark, optionText } from './read-only-text';
+import { blockCount, chosenTab, visibleKeys } from './visibility';
+
+export interface ReadOnlyRow {
+  /** The answer key (for a block, the key of its address line or school name). */
+  key: string;
+  label: string;
+  value: string;
+}
+
+export interface ReadOnlySection {
+  id: string;
+  title: string;
+  rows: ReadOnlyRow[];
+}
+
+export interface ReadOnlyPage {
+  pageId: string;
+  title: string;
+  /** Only sections with at least one answered question. */
+  sections: ReadOnlySection[];
+}
+
+export interface ReadOnlyOptions {
+  /** The attached documents by question key (GET /api/document-answer). */
+  documents?: Record<string, { file_name: string }>;
+  /** The instant year lists count from (option labels); defaults to now. */
+  now?: Date;
+}
+
+/** The answer of a document question once its file is converted (SPEC §3). */
+export const DOCUMENT_ANSWERED = 'ANSWERED';
+
+/** The note that stands for an attached document (SPEC §6). */
+export const documentNote = (fileName?: string): string =>
+  fileName ? `Document attached: ${fileName}` : 'Document attached';
+
+const yesNo: OptionItem[] = [
+  { value: 'Y', label: 'Yes' },
+  { value: 'N', label: 'No' },
+];
+
+interface Context {
+  state: FormState;
+  visible: ReadonlySet<string>;
+  options: ReadOnlyOptions;
+}
+
+/** Every page with its answered, visible questions, in page order (pages without any are kept). */
+export function readOnlyDocument(
+  pages: readonly PageDefinition[],
+  state: FormState,
+  options: ReadOnlyOptions = {},
+): ReadOnlyPage[] {
+  return pages.map((page) => {
+    const context: Context = { state, visible: new Set(visibleKeys(page, state)), options };
+    const sections = page.sections
+      .map((section) => ({
+        id: section.id,
+        title: section.title ?? '',
+        rows: rowsOf(section.questions, context),
+      }))
+      .filter((section) => section.rows.length > 0);
+    return { pageId: page.id, title: page.title, sections };
+  });
+}
+
+function rowsOf(questions: readonly Question[], context: Context): ReadOnlyRow[] {
+  return questions.flatMap((question) => rowsOfQuestion(question, context));
+}
+
+function rowsOfQuestion(question: Question, context: Context): ReadOnlyRow[] {
+  const { state, visible } = context;
+  const answers = state.answers;
+  switch (question.type) {
+    case 'paragraph':
+      return [];
+    case 'checkbox-group': {
+      // A group shows once any box is answered; then every box, ticked or not.
+      const items = question.items.filter((item) => visible.has(item.key));
+      if (!items.some((item) => (answers[item.key] ?? '') !== '')) return [];
+      return items.map((item) => ({
+        key: item.key,
+        label: item.label,
+        value: checkMark(answers[item.key] === 'true'),
+      }));
+    }
+    case 'address':
+    case 'school-search':
+      return blockRow(question, context);
+    case 'add-another': {
+      const count = Math.min(blockCount(state, question.id), question.max);
+      const rows: ReadOnlyRow[] = [];
+      for (let n = 1; n <= count; n++) rows.push(...rowsOf(instance(question, n), context));
+      return rows;
+    }
+    case 'tabs': {
+      const chosen = chosenTab(state, question.id, question.tabs[0]?.id ?? '');
+      const tab = question.tabs.find((t) => t.id === chosen);
+      return tab ? rowsOf(tab.questions, context) : [];
+    }
+    default: {
+      const keyed = question as KeyedQuestion;
+      const value = visible.has(keyed.key) ? keyedValue(keyed, context) : '';
+      const row = value ? [{ key: keyed.key, label: keyed.label ?? '', value }] : [];
+      // Branches that hide are not in `visible`, so both can be walked.
+      return [...row, ...rowsOf(keyed.then ?? [], context), ...rowsOf(keyed.else ?? [], context)];
+    }
+  }
+}
+
+/** The text shown for a keyed answer; '' when unanswered. */
+function keyedValue(question: KeyedQuestion, { state, options }: Context): string {
+  const answers = state.answers;
+  const raw = answers[question.key] ?? '';
+  if (raw.trim() === '') return '';
+  switch (question.type) {
+    case 'checkbox':
+    case 'confirm':
+      return checkMark(raw === 'true');
+    case 'select':
+    case 'radio':
+      return optionText(question.key, answers, question.options, options.now);
+    case 'yes-no':
+      return optionText(question.key, answers, question.options ?? yesNo, options.now);
+    case 'date': {
+      const [y, m, d] = raw.split('-');
+      return isIsoDate(raw) ? `${m}/${d}/${y}` : raw;
+    }
+    case 'password':
+      return '********';
+    case 'file':
+      return raw === DOCUMENT_ANSWERED
+        ? documentNote(options.documents?.[question.key]?.file_name)
+        : '';
+    default:
+      return raw.trim();
+  }
+}
+
+/** An address or school block as one row: the combined line (SPEC §6). */
+function blockRow(
+  block: AddressQuestion | SchoolSearchQuestion,
+  { state, visible, options }: Context,
+): ReadOnlyRow[] {
+  const parts = blockParts(block);
+  if (!parts.some((part) => visible.has(part.key))) return [];
+  const value = blockLine(block, state.answers, options.now);
+  if (!value) return [];
+  const main = block.type === 'school-search' ? 'name' : 'address_line_1';
+  const key = (parts.find((part) => part.part === main) ?? parts[0])?.key ?? block.prefix;
+  return [{ key, label: block.label ?? '', value }];
+}
+
+/** The questions of block `n` of an add-another, `{n}` replaced as page-fields does. */
+function instance(question: AddAnotherQuestion, n: number): Question[] {
+  return JSON.parse(JSON.stringify(question.questions).replaceAll('{n}', String(n))) as Question[];
+}

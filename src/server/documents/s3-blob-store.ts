@@ -1,0 +1,106 @@
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { BlobStore, PresignedPost, PresignRequest } from './blob-store';
+
+/** The SDK is large: it is loaded when the store is first used, not at every start. */
+const sdk = () => import('@aws-sdk/client-s3');
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  endpoint: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
+/**
+ * Blobs in an S3 (or S3-compatible) bucket, with real presigned POST policies: the browser posts
+ * the file to the bucket, which enforces the key, the account field and the size range itself.
+ * The bucket's CORS rules must allow POST from PUBLIC_URL.
+ */
+export class S3BlobStore implements BlobStore {
+  readonly kind = 's3';
+  readonly uploadOrigins: readonly string[];
+  private clientPromise: Promise<S3Client> | undefined;
+
+  constructor(private readonly settings: S3Settings) {
+    this.uploadOrigins = [this.bucketOrigin()];
+  }
+
+  private client(): Promise<S3Client> {
+    const settings = this.settings;
+    return (this.clientPromise ??= sdk().then(
+      ({ S3Client }) =>
+        new S3Client({
+          region: settings.region,
+          ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+          forcePathStyle: settings.forcePathStyle,
+          ...(settings.accessKeyId
+            ? {
+                credentials: {
+                  accessKeyId: settings.accessKeyId,
+                  secretAccessKey: settings.secretAccessKey,
+                },
+              }
+            : {}),
+        }),
+    ));
+  }
+
+  async presignPost(request: PresignRequest): Promise<PresignedPost> {
+    const { createPresignedPost } = await import('@aws-sdk/s3-presigned-post');
+    const { url, fields } = await createPresignedPost(await this.client(), {
+      Bucket: this.settings.bucket,
+      Key: request.key,
+      // Each field becomes an exact-match condition of the policy, as does the key.
+      Fields: { 'x-amz-meta-account': request.accountId },
+      Conditions: [['content-length-range', 1, request.maxBytes]],
+      Expires: request.expiresInSeconds,
+    });
+    return { url, fields };
+  }
+
+  async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+    const [{ PutObjectCommand }, client] = await Promise.all([sdk(), this.client()]);
+    await client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: key,
+        Body: bytes,
+        ContentType: contentType,
+      }),
+    );
+  }
+
+  async get(key: string): Promise<Uint8Array | undefined> {
+    const [{ GetObjectCommand, NoSuchKey }, client] = await Promise.all([sdk(), this.client()]);
+    try {
+      const object = await client.send(
+        new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }),
+      );
+      return object.Body ? await object.Body.transformToByteArray() : undefined;
+    } catch (error) {
+      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') {
+        return undefined;
+      }
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    const [{ DeleteObjectCommand }, client] = await Promise.all([sdk(), this.client()]);
+    await client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+  }
+
+  /** The origin presigned posts go to: the endpoint's, or the bucket's virtual host on AWS. */
+  private bucketOrigin(): string {
+    const { bucket, region, endpoint, forcePathStyle } = this.settings;
+    if (endpoint) {
+      const url = new URL(endpoint);
+      return forcePathStyle ? url.origin : `${url.protocol}//${bucket}.${url.host}`;
+    }
+    return forcePathStyle
+      ? `https://s3.${region}.amazonaws.com`
+      : `https://${bucket}.s3.${region}.amazonaws.com`;
+  }
+}
