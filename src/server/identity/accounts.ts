@@ -118,14 +118,16 @@ export class AccountService {
 
   async confirm(username: string, code: string): Promise<void> {
     const account = await this.find(username);
-    if (account?.confirmed_at) return;
-    const row = account
-      ? await this.deps.db
-          .selectFrom('confirmation_codes')
-          .selectAll()
-          .where('account_id', '=', account.id)
-          .executeTakeFirst()
-      : undefined;
+    // A confirmed account answers any code as an unknown address does (its code is spent), so
+    // confirm tells no one which addresses have an account.
+    const row =
+      account && !account.confirmed_at
+        ? await this.deps.db
+            .selectFrom('confirmation_codes')
+            .selectAll()
+            .where('account_id', '=', account.id)
+            .executeTakeFirst()
+        : undefined;
     if (!account || !row) throw new AppError('CODE_INVALID');
     if (row.attempts >= CODE_MAX_ATTEMPTS || this.now().toISOString() >= row.expires_at) {
       throw new AppError('CODE_EXPIRED');

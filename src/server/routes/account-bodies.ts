@@ -6,9 +6,10 @@ import { AppError } from '../errors';
 
 /**
  * Structural JSON Schemas for Fastify (types and size caps, checked before a handler runs); the
- * rules and messages themselves come from the same compiled schemas the client uses.
+ * rules and messages themselves come from the same compiled schemas the client uses. No field
+ * holds a NUL character: no address or secret has one, and PostgreSQL cannot store or compare one.
  */
-const field = { type: 'string', maxLength: 1024 } as const;
+const field = { type: 'string', maxLength: 1024, pattern: '^[^\\u0000]*$' } as const;
 
 function body(...fields: string[]) {
   return {

@@ -13,12 +13,15 @@ export interface ApplicationRoutesOptions {
   onSubmitted?: (accountId: string) => Promise<void>;
 }
 
-/** Answers are a flat map of strings (SPEC §3); keys are snake_case names of the data model. */
+/**
+ * Answers are a flat map of strings (SPEC §3); keys are snake_case names of the data model.
+ * Values hold no NUL character, which nobody types and PostgreSQL cannot store in text.
+ */
 export const answersBody = {
   type: 'object',
   maxProperties: 2000,
   propertyNames: { pattern: '^[a-z][a-z0-9_]{0,79}$' },
-  additionalProperties: { type: 'string', maxLength: 10000 },
+  additionalProperties: { type: 'string', maxLength: 10000, pattern: '^[^\\u0000]*$' },
 } as const;
 
 const message = {

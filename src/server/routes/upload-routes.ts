@@ -22,6 +22,18 @@ async function readAtMost(stream: Readable & { truncated?: boolean }, max: numbe
 }
 
 /**
+ * A multipart body the parser cannot read (no boundary, cut short) is the sender's mistake: a
+ * 400, not a 500. The parser's own limits keep their 4xx.
+ */
+function formError(error: unknown): never {
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (error instanceof AppError || (typeof status === 'number' && status >= 400 && status < 500)) {
+    throw error;
+  }
+  throw new AppError('UPLOAD_FORM_INVALID');
+}
+
+/**
  * The local blob store's upload route (POST /uploads), taking the presigned form the way S3
  * does: multipart fields first (key, account, policy, signature), the file last under "file".
  * The policy's signature, expiry, exact key and size range are enforced before anything is
@@ -36,7 +48,7 @@ export async function uploadRoutes(app: FastifyInstance, { store }: UploadRoutes
     if (!request.isMultipart()) {
       throw new AppError('UPLOAD_FORM_INVALID', 'The upload must be a multipart/form-data form.');
     }
-    const part = await request.file();
+    const part = await request.file().catch(formError);
     if (!part || part.fieldname !== 'file') {
       throw new AppError(
         'UPLOAD_FORM_INVALID',
@@ -66,7 +78,7 @@ export async function uploadRoutes(app: FastifyInstance, { store }: UploadRoutes
       part.file.resume(); // let the rest of the body go by
       throw error;
     }
-    const bytes = await readAtMost(part.file, allowed.maxBytes);
+    const bytes = await readAtMost(part.file, allowed.maxBytes).catch(formError);
     if (!bytes) throw new AppError('FILE_TOO_LARGE', fileMessages.tooLarge);
     if (bytes.length < allowed.minBytes) throw new AppError('FILE_REJECTED', fileMessages.empty);
     const content = await documentKindOf(bytes);

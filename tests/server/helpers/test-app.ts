@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../../src/server/app';
+import { buildApp, type AppDeps } from '../../../src/server/app';
 import { ManualClock } from '../../../src/server/clock';
 import { loadConfig, type Config } from '../../../src/server/config';
 import { openDatabase, type Db } from '../../../src/server/db/database';
@@ -52,7 +52,7 @@ export async function createTestApp(
   databaseUrl = '',
   env: Record<string, string> = {},
   forms?: FormsRuntime,
-  options: { docx?: DocxConverter } = {},
+  options: { docx?: DocxConverter; logger?: AppDeps['logger']; clientDir?: string } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admissions-test-'));
   let schema: string | undefined;
@@ -88,9 +88,10 @@ export async function createTestApp(
     db,
     clock,
     mailer,
-    logger: false,
+    logger: options.logger ?? false,
     forms: formsRuntime,
     documents,
+    clientDir: options.clientDir,
   });
   const jobs = new JobRunner({ queue: documents.queue, handlers: documents.handlers });
   await app.ready();

@@ -1,0 +1,102 @@
+/**
+ * The server errors the fuzzing found, each kept as the plain request that caused it: they must
+ * stay 4xx answers with a message, on every database.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  databases,
+  PASSWORD,
+  signedIn,
+  type TestApp,
+} from '../server/helpers/test-app';
+import { presign } from '../server/documents/helpers/uploads';
+import { noRateLimits } from '../security/helpers/applicants';
+
+describe.each(databases)('requests that once answered 500, on $name', ({ url }) => {
+  let t: TestApp;
+  let ada: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp(url, noRateLimits);
+    ada = await signedIn(t, 'ada@example.org');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const refusedAsBadRequest = (response: { statusCode: number; json(): unknown }) => {
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'BAD_REQUEST', message: expect.any(String) });
+  };
+
+  // PostgreSQL cannot store or compare a NUL character in text: it answered 500.
+  it.each([
+    ['/public/login', { username: 'a\u0000@example.org', password: PASSWORD }],
+    ['/public/signup', { username: 'a\u0000@example.org', password: PASSWORD }],
+    ['/public/forgot-password', { username: 'a\u0000@example.org' }],
+    ['/public/resend-confirm', { username: '\u0000' }],
+    ['/public/confirm', { username: '\u0000', code: '123456' }],
+    [
+      '/public/reset-password',
+      { username: '\u0000', password: PASSWORD, confirm_password: PASSWORD, id: 'x' },
+    ],
+  ])('refuses a NUL character in %s with 400', async (route, body) => {
+    refusedAsBadRequest(await t.call('POST', route, body));
+  });
+
+  it('refuses a NUL character in an answer with 400, keeping nothing', async () => {
+    refusedAsBadRequest(await t.call('PUT', '/api/answer', { first_name: 'a\u0000b' }, ada));
+    refusedAsBadRequest(await t.call('POST', '/public/tmp', { answer: { city: '\u0000' } }));
+    const profile = await t.call('GET', '/api/profile', undefined, ada);
+    expect(profile.json().answer).toEqual({});
+  });
+
+  it('still takes any other unicode in an answer', async () => {
+    const value = 'Zoë 👩‍👩‍👧 \u202e ǅ \u0001';
+    expect((await t.call('PUT', '/api/answer', { first_name: value }, ada)).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/profile', undefined, ada)).json().answer).toEqual({
+      first_name: value,
+    });
+  });
+
+  // The multipart parser threw plain errors for these, which answered 500.
+  it.each([
+    ['no boundary', 'multipart/form-data', '{}'],
+    ['a body that is not a form', 'multipart/form-data; boundary=x', '\u0000'],
+    ['a form cut short', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form'],
+  ])('refuses an upload with %s with 400', async (_name, contentType, payload) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/uploads',
+      headers: { origin: t.config.publicUrl, 'content-type': contentType },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'The upload form is not valid. Please choose your file again.',
+      code: 'UPLOAD_FORM_INVALID',
+    });
+  });
+
+  it('refuses a signed upload form whose file is cut short with 400, storing nothing', async () => {
+    const form = await presign(t, ada);
+    const fields = Object.entries(form.fields)
+      .map(([n, v]) => `--x\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n${v}\r\n`)
+      .join('');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/uploads',
+      headers: { origin: t.config.publicUrl, 'content-type': 'multipart/form-data; boundary=x' },
+      payload: `${fields}--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.7`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('UPLOAD_FORM_INVALID');
+    const attach = await t.call(
+      'POST',
+      '/api/pdf/document-answer/transcript_file',
+      { file_key: form.fields.key, file_name: 'a.pdf' },
+      ada,
+    );
+    expect(attach.json().code).toBe('UPLOAD_MISSING');
+  });
+});

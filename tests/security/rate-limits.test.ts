@@ -1,0 +1,162 @@
+/**
+ * Anti-automation (ASVS V2.2.1, V11.1.4): every /public route is limited per IP, every route that
+ * names an account also per username whatever the IP, and /lookup per IP. A limited request gets
+ * 429 with the catalogue message, X-Forwarded-For does not reset a count (no proxy is trusted by
+ * default), and the count starts again in the next window.
+ */
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, databases, PASSWORD, type TestApp } from '../server/helpers/test-app';
+import { routesOf } from './helpers/routes';
+import { useSecurityLog } from './helpers/security-log';
+
+const log = useSecurityLog();
+log.secret('password', PASSWORD);
+const limited = {
+  message: 'Too many attempts. Please wait a few minutes and try again.',
+  code: 'RATE_LIMITED',
+};
+
+/** A request each /public route accepts the shape of. */
+const publicRequests: Record<string, { method: 'GET' | 'POST'; body?: unknown; query?: string }> = {
+  '/public/signup': { method: 'POST', body: { username: 'x@example.org', password: PASSWORD } },
+  '/public/confirm': { method: 'POST', body: { username: 'x@example.org', code: '123456' } },
+  '/public/resend-confirm': { method: 'POST', body: { username: 'x@example.org' } },
+  '/public/login': { method: 'POST', body: { username: 'x@example.org', password: PASSWORD } },
+  '/public/forgot-password': { method: 'POST', body: { username: 'x@example.org' } },
+  '/public/reset-password': {
+    method: 'POST',
+    body: {
+      username: 'x@example.org',
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+      id: 'y'.repeat(43),
+    },
+  },
+  '/public/tmp': { method: 'GET', query: '?token=guessed-token-1234' },
+};
+const usernameRoutes = Object.keys(publicRequests).filter((r) => r !== '/public/tmp');
+
+describe.each(databases)('rate limits on $name', ({ url }) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(
+      url,
+      {
+        RATE_LIMIT_PER_IP_PER_MINUTE: '2',
+        RATE_LIMIT_PER_USERNAME_PER_HOUR: '2',
+        RATE_LIMIT_LOOKUP_PER_MINUTE: '3',
+      },
+      undefined,
+      { logger: log.logger },
+    );
+  });
+  afterAll(async () => {
+    log.secretsFromMail(t.mail);
+    await t?.close();
+  });
+
+  let nextIp = 1;
+  const ip = () => `10.1.${Math.floor(nextIp / 250)}.${nextIp++ % 250}`;
+
+  function send(
+    route: string,
+    remoteAddress: string,
+    options: { username?: string; headers?: Record<string, string> } = {},
+  ) {
+    const request = publicRequests[route]!;
+    const body =
+      request.body && options.username
+        ? { ...(request.body as object), username: options.username }
+        : request.body;
+    const inject: InjectOptions = {
+      method: request.method,
+      url: `${route}${request.query ?? ''}`,
+      remoteAddress,
+      headers: {
+        origin: t.config.publicUrl,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...options.headers,
+      },
+      ...(body ? { payload: JSON.stringify(body) } : {}),
+    };
+    return t.app.inject(inject);
+  }
+
+  it('limits every /public route the app has', () => {
+    const routes = new Set(
+      routesOf(t.app)
+        .filter((r) => r.includes(' /public/') && !r.startsWith('HEAD'))
+        .map((r) => r.split(' ')[1]),
+    );
+    expect([...routes].sort()).toEqual(Object.keys(publicRequests).sort());
+  });
+
+  it.each(Object.keys(publicRequests))(
+    'answers %s 429 from one IP after its share, whatever X-Forwarded-For says',
+    async (route) => {
+      const address = ip();
+      const statuses: number[] = [];
+      for (let i = 0; i < 2; i++) {
+        statuses.push(
+          (await send(route, address, { username: `ip${i}-${nextIp}@ex.org` })).statusCode,
+        );
+      }
+      expect(statuses).not.toContain(429);
+      const third = await send(route, address, {
+        username: `ip3-${nextIp}@ex.org`,
+        headers: { 'x-forwarded-for': '203.0.113.9', 'x-real-ip': '203.0.113.9' },
+      });
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toEqual(limited);
+      // Another address still has its share.
+      expect((await send(route, ip(), { username: `other-${nextIp}@ex.org` })).statusCode).not.toBe(
+        429,
+      );
+    },
+  );
+
+  it.each(usernameRoutes)(
+    'answers %s 429 for one username after its share, from any IP and in any spelling',
+    async (route) => {
+      const username = `target-${nextIp}@example.org`;
+      const spellings = [username, username.toUpperCase(), `  ${username} `];
+      const statuses: number[] = [];
+      for (const spelling of spellings) {
+        statuses.push((await send(route, ip(), { username: spelling })).statusCode);
+      }
+      expect(statuses.slice(0, 2)).not.toContain(429);
+      expect(statuses[2]).toBe(429);
+      // Another username from a fresh address is not held back.
+      expect((await send(route, ip(), { username: `free-${nextIp}@ex.org` })).statusCode).not.toBe(
+        429,
+      );
+    },
+  );
+
+  it('lets a username try again in the next hour', async () => {
+    const username = `later-${nextIp}@example.org`;
+    for (let i = 0; i < 3; i++) await send('/public/login', ip(), { username });
+    expect((await send('/public/login', ip(), { username })).statusCode).toBe(429);
+    t.clock.advance(60 * 60 * 1000);
+    expect((await send('/public/login', ip(), { username })).statusCode).toBe(400);
+  });
+
+  it('limits /lookup/find per IP, X-Forwarded-For or not', async () => {
+    const find = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/lookup/find?category=hs_ceeb&query=alc',
+        remoteAddress,
+        headers,
+      });
+    const address = ip();
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await find(address)).statusCode);
+    expect(statuses).toEqual([200, 200, 200]);
+    const fourth = await find(address, { 'x-forwarded-for': `198.51.100.${nextIp % 250}` });
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toEqual(limited);
+    expect((await find(ip())).statusCode).toBe(200);
+  });
+});
