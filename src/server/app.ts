@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -33,6 +34,9 @@ import { ServiceTokens } from './identity/service-tokens';
 import { documentRoutes } from './routes/document-routes';
 import { serviceRoutes } from './routes/service-routes';
 import { uploadRoutes } from './routes/upload-routes';
+import { metrics } from './ops/metrics';
+import { Readiness, readinessRoutes } from './ops/readiness';
+import { connectRedis } from './ops/redis';
 
 export interface AppDeps {
   config: Config;
@@ -56,6 +60,8 @@ export interface AppDeps {
    * when not given. main.ts builds them first, to run the jobs with the same handlers.
    */
   documents?: Documents;
+  /** Readiness for GET /readyz; main.ts keeps it, to drain before closing on SIGTERM. */
+  readiness?: Readiness;
 }
 
 /**
@@ -68,9 +74,26 @@ const logSerializers = {
     method: request.method,
     path: request.url.split('?')[0],
   }),
+  // An error's type, message, code and stack only: a database error's detail may quote the row.
+  err: (error: Error & { code?: unknown }) => ({
+    type: error.name,
+    message: error.message,
+    ...(error.code !== undefined ? { code: error.code } : {}),
+    stack: error.stack ?? '',
+  }),
 };
 
 const apiPrefixes = ['/public/', '/api/', '/service/', '/lookup/', '/uploads'];
+const opsPaths = ['/healthz', '/readyz', '/metrics'];
+
+/**
+ * A request id unique across instances, for following one request through the logs; one that a
+ * proxy in front already gave (X-Request-Id) is kept when it looks like an id.
+ */
+function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && /^[A-Za-z0-9._:-]{8,100}$/.test(given) ? given : randomUUID();
+}
 
 /** Builds the Fastify application; the caller decides whether to listen. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -86,16 +109,59 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             serializers: logSerializers,
           },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Behind a load balancer, the client's address (for per-IP limits) is in X-Forwarded-For,
+    // believed only from the proxies TRUST_PROXY names.
+    trustProxy: config.trustProxy,
+    genReqId: requestId,
     // JSON bodies are typed strictly: a number is not silently turned into a string, nor a string
     // into a list. Query parameters are declared as strings and parsed by their handlers.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({
+        message: error.message,
+        code: error.code,
+        ...(error.errors ? { errors: error.errors } : {}),
+      });
+    }
+    if ('validation' in error && error.validation) {
+      return reply.status(400).send({
+        message: `The request is not valid: ${error.message}.`,
+        code: 'BAD_REQUEST',
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: error.message, code: error.code });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ message: errorCatalogue.INTERNAL.message, code: 'INTERNAL' });
   });
 
   const site = loadSite();
   const forms = deps.forms ?? loadFormsRuntime();
   const documents = deps.documents ?? createDocuments({ config, db, clock, forms, site });
   const secure = config.publicUrl.startsWith('https:');
+  const readiness = deps.readiness ?? new Readiness();
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  // While shutting down, each answer closes its connection, so a keep-alive client does not hold
+  // the process open and its next request goes to another instance.
+  app.addHook('onSend', async (_request, reply) => {
+    if (readiness.draining) reply.header('Connection', 'close');
+  });
+  // Before any route, so its timing hook sees them all.
+  if (config.metricsToken) {
+    await app.register(metrics, {
+      token: config.metricsToken,
+      db,
+      queue: documents.queue,
+      jobKinds: Object.keys(documents.handlers),
+    });
+  }
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -162,29 +228,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : new NoAddressProvider(),
     );
 
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.status).send({
-        message: error.message,
-        code: error.code,
-        ...(error.errors ? { errors: error.errors } : {}),
-      });
-    }
-    if ('validation' in error && error.validation) {
-      return reply.status(400).send({
-        message: `The request is not valid: ${error.message}.`,
-        code: 'BAD_REQUEST',
-      });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: error.message, code: error.code });
-    }
-    request.log.error({ err: error }, 'unexpected error');
-    return reply.status(500).send({ message: errorCatalogue.INTERNAL.message, code: 'INTERNAL' });
-  });
-
   app.get('/healthz', async () => ({ status: 'ok' }));
+  await app.register(readinessRoutes, { db, blobs: documents.blobs, readiness });
+  // Closing (SIGTERM, or a test) makes the instance unready at once, whoever closes it.
+  app.addHook('preClose', async () => readiness.drain());
   const applicationOptions = {
     application,
     forms,
@@ -225,10 +272,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (documents.blobs instanceof LocalBlobStore) {
     await app.register(uploadRoutes, { prefix: '/uploads', store: documents.blobs });
   }
+  const redis = config.redis.url ? await connectRedis(config.redis.url, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => redis.disconnect());
   await app.register(lookupRoutes, {
     prefix: '/lookup',
     lookup,
     perIpPerMinute: config.rateLimit.lookupPerIpPerMinute,
+    ...(redis ? { redis: { client: redis, keyPrefix: config.redis.keyPrefix } } : {}),
   });
   await app.register(serviceRoutes, {
     prefix: '/service',
@@ -258,7 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = apiPrefixes.some((p) => pathname.startsWith(p)) || pathname === '/healthz';
+    const isApi = apiPrefixes.some((p) => pathname.startsWith(p)) || opsPaths.includes(pathname);
     if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
       // Every other path is the application, which routes it itself (query string intact).
       return reply

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** Everything the server reads from its environment, after checking. */
@@ -14,6 +15,8 @@ export interface Config {
   identityCookiePrefix: string;
   smtpUrl: string;
   sessionSecret: string;
+  /** True when SESSION_SECRET was unset and the secret came from (or was made in) DATA_DIR. */
+  sessionSecretGenerated: boolean;
   /** NODE_ENV unset or "development": the log shows codes and links from the outbox. */
   development: boolean;
   rateLimit: { perIpPerMinute: number; perUsernamePerHour: number; lookupPerIpPerMinute: number };
@@ -22,7 +25,20 @@ export interface Config {
   /** Where uploaded and converted documents are kept (ARCHITECTURE decision 6). */
   blobStore: BlobStoreConfig;
   /** Who runs the jobs (conversions, PDFs): this process, or separate `npm run worker` processes. */
-  jobs: { runner: 'in-process' | 'worker'; concurrency: number };
+  jobs: {
+    runner: 'in-process' | 'worker';
+    concurrency: number;
+    /** How long a claimed job is a runner's before another may take it; renewed while it runs. */
+    leaseMs: number;
+  };
+  /** SIGTERM: how long /readyz answers 503 before the server stops listening, and the cap on the rest. */
+  shutdown: { drainMs: number; timeoutMs: number };
+  /** The bearer token GET /metrics requires; empty means there is no /metrics. */
+  metricsToken: string;
+  /** A Redis for the /lookup rate limit, shared by every instance; empty means per-instance memory. */
+  redis: { url: string; keyPrefix: string };
+  /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): none, or their addresses. */
+  trustProxy: false | string;
 }
 
 export type BlobStoreConfig =
@@ -37,6 +53,8 @@ export type BlobStoreConfig =
       accessKeyId: string;
       secretAccessKey: string;
       forcePathStyle: boolean;
+      /** Where browsers post uploads, when not the endpoint itself (a proxy, a container network). */
+      publicUrl: string;
     };
 
 export class ConfigError extends Error {
@@ -56,12 +74,13 @@ function positiveInteger(
   fallback: number,
   problems: string[],
   max = 1_000_000,
+  min = 1,
 ): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > max) {
-    problems.push(`${name} must be a whole number from 1 to ${max}, got "${raw}".`);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    problems.push(`${name} must be a whole number from ${min} to ${max}, got "${raw}".`);
     return fallback;
   }
   return value;
@@ -144,7 +163,35 @@ export function loadConfig(env: Env = process.env): Config {
   const jobs = {
     runner: jobRunner === 'worker' ? ('worker' as const) : ('in-process' as const),
     concurrency: positiveInteger(env, 'JOB_CONCURRENCY', 2, problems, 16),
+    leaseMs: positiveInteger(env, 'JOB_LEASE_MS', 60_000, problems, 3_600_000, 1000),
   };
+
+  const shutdown = {
+    drainMs: positiveInteger(env, 'SHUTDOWN_DRAIN_MS', 0, problems, 120_000, 0),
+    timeoutMs: positiveInteger(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, problems, 600_000, 1000),
+  };
+
+  const metricsToken = env.METRICS_TOKEN ?? '';
+  if (metricsToken && !/^[\x21-\x7e]{16,200}$/.test(metricsToken)) {
+    problems.push(
+      'METRICS_TOKEN must be empty (no /metrics) or 16 to 200 printable characters without spaces.',
+    );
+  }
+
+  const redisUrl = env.REDIS_URL ?? '';
+  if (redisUrl && !/^rediss?:\/\/\S+$/.test(redisUrl)) {
+    problems.push(
+      `REDIS_URL must be empty (lookup limits in each instance's memory) or a redis:// or rediss:// URL, got "${redisUrl}".`,
+    );
+  }
+  const redisKeyPrefix = env.REDIS_KEY_PREFIX || 'admissions:';
+  if (!/^[A-Za-z0-9:_.-]{1,60}$/.test(redisKeyPrefix)) {
+    problems.push(
+      `REDIS_KEY_PREFIX must be 1 to 60 letters, digits, ":", "_", "." or "-", got "${redisKeyPrefix}".`,
+    );
+  }
+
+  const trustProxy = readTrustProxy(env.TRUST_PROXY ?? '', problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -158,12 +205,45 @@ export function loadConfig(env: Env = process.env): Config {
     identityCookiePrefix,
     smtpUrl,
     sessionSecret: sessionSecretRaw || readOrCreateSecret(dataDir),
+    sessionSecretGenerated: !sessionSecretRaw,
     development: (env.NODE_ENV || 'development') === 'development',
     rateLimit,
     addressLookupUrl,
     blobStore,
     jobs,
+    shutdown,
+    metricsToken,
+    redis: { url: redisUrl, keyPrefix: redisKeyPrefix },
+    trustProxy,
   };
+}
+
+/** Names proxy-addr (Fastify's trustProxy) knows for whole ranges: 127/8 and ::1, 169.254/16, private nets. */
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: empty (no proxy: the client's address is the connection's), or the proxies'
+ * addresses, CIDR ranges or range names, separated by commas. Never "everything": anyone could
+ * then choose the address the per-IP rate limits count. (A hop count is not offered: Fastify
+ * no longer honours one, as it cannot tell a proxy from a client.)
+ */
+function readTrustProxy(raw: string, problems: string[]): false | string {
+  const text = raw.trim();
+  if (text === '') return false;
+  const entries = text.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    if (proxyRangeNames.has(entry)) return true;
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    if (family === 0 || rest.length > 0) return false;
+    if (bits === undefined) return true;
+    return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+  });
+  if (valid) return entries.join(',');
+  problems.push(
+    `TRUST_PROXY must be empty, or proxy addresses, CIDR ranges or one of loopback, linklocal, uniquelocal, separated by commas, got "${raw}".`,
+  );
+  return false;
 }
 
 /** BLOB_STORE=local (default: DATA_DIR/blobs) or s3 with its S3_* settings. */
@@ -195,6 +275,12 @@ function readBlobStore(env: Env, problems: string[]): BlobStoreConfig {
       'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or both left empty for the default credentials).',
     );
   }
+  const publicUrl = env.S3_PUBLIC_URL ?? '';
+  if (publicUrl && !isHttpUrl(publicUrl)) {
+    problems.push(
+      `S3_PUBLIC_URL must be empty (browsers post to S3_ENDPOINT) or an http(s) URL, got "${publicUrl}".`,
+    );
+  }
   const pathStyle = (env.S3_FORCE_PATH_STYLE ?? '').toLowerCase();
   if (!['', 'true', 'false', '1', '0'].includes(pathStyle)) {
     problems.push(
@@ -209,6 +295,7 @@ function readBlobStore(env: Env, problems: string[]): BlobStoreConfig {
     accessKeyId,
     secretAccessKey,
     forcePathStyle: pathStyle === 'true' || pathStyle === '1',
+    publicUrl: publicUrl.replace(/\/+$/, ''),
   };
 }
 

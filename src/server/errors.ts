@@ -101,6 +101,11 @@ export const errorCatalogue = {
     status: 429,
     message: 'Too many attempts. Please wait a few minutes and try again.',
   },
+  NOT_READY: { status: 503, message: 'This instance is not ready to serve requests.' },
+  METRICS_UNAUTHORIZED: {
+    status: 401,
+    message: 'Metrics need the bearer token configured in METRICS_TOKEN.',
+  },
   INTERNAL: {
     status: 500,
     message: "We've encountered an unexpected error at this time. Please try again later.",

@@ -9,6 +9,8 @@ import { loadFormsRuntime } from './application/load-forms-runtime';
 import { createDocuments } from './documents/documents';
 import { JobRunner } from './jobs/job-runner';
 import { loadSite } from './site';
+import { Readiness } from './ops/readiness';
+import { exitGracefullyOnSignals } from './ops/shutdown';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -17,11 +19,13 @@ async function main(): Promise<void> {
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const forms = loadFormsRuntime();
   const documents = createDocuments({ config, db, clock: systemClock, forms, site: loadSite() });
+  const readiness = new Readiness();
   const app = await buildApp({
     config,
     db,
     forms,
     documents,
+    readiness,
     clientDir: path.join(root, 'dist', 'client'),
   });
   // Jobs (conversions, PDFs) run here unless JOB_RUNNER=worker hands them to `npm run worker`.
@@ -31,23 +35,32 @@ async function main(): Promise<void> {
           queue: documents.queue,
           handlers: documents.handlers,
           concurrency: config.jobs.concurrency,
+          leaseMs: config.jobs.leaseMs,
           logger: app.log,
         })
       : undefined;
+  if (config.databaseUrl && config.sessionSecretGenerated) {
+    app.log.warn(
+      'SESSION_SECRET is not set: this instance uses the secret generated in its DATA_DIR. ' +
+        'Set the same SESSION_SECRET on every instance and worker, or sessions, codes and links ' +
+        'made by one will fail on the others.',
+    );
+  }
   const lookup = await loadLookupData(db);
   app.log.info(
     `Lookup data: ${lookup.entries} schools ${lookup.loaded ? 'loaded' : 'already loaded'} in ${lookup.ms} ms`,
   );
 
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await runner?.stop();
-    await db.destroy();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // SIGTERM: unready at once, then stop listening, let requests and the current jobs finish
+  // (jobs still running at the cap go back to the queue), close the database, exit.
+  exitGracefullyOnSignals({
+    log: app.log,
+    drainMs: config.shutdown.drainMs,
+    timeoutMs: config.shutdown.timeoutMs,
+    drain: () => readiness.drain(),
+    finish: [() => app.close(), (timeoutMs) => runner?.stop(timeoutMs) ?? Promise.resolve()],
+    release: () => db.destroy(),
+  });
 
   await app.listen({ port: config.port, host: config.host });
   runner?.start();

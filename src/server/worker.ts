@@ -10,6 +10,7 @@ import { openDatabase } from './db/database';
 import { createDocuments } from './documents/documents';
 import { JobRunner, type JobLogger } from './jobs/job-runner';
 import { loadSite } from './site';
+import { exitGracefullyOnSignals } from './ops/shutdown';
 
 /** One JSON line per event, like the server's log. */
 const log =
@@ -36,19 +37,26 @@ async function main(): Promise<void> {
     queue: documents.queue,
     handlers: documents.handlers,
     concurrency: config.jobs.concurrency,
+    leaseMs: config.jobs.leaseMs,
     logger,
   });
-  const shutdown = async (signal: string) => {
-    logger.info({ signal }, 'worker stopping after the jobs under way');
-    await runner.stop();
-    await db.destroy();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // SIGTERM: claim nothing more, finish the jobs under way for at most SHUTDOWN_TIMEOUT_MS, then
+  // give back those still running (due at once, for another worker), close the database, exit.
+  exitGracefullyOnSignals({
+    log: logger,
+    drainMs: 0,
+    timeoutMs: config.shutdown.timeoutMs,
+    finish: [(timeoutMs) => runner.stop(timeoutMs)],
+    release: () => db.destroy(),
+  });
   runner.start();
   logger.info(
-    { concurrency: config.jobs.concurrency, docx: documents.docx.name },
+    {
+      concurrency: config.jobs.concurrency,
+      leaseMs: config.jobs.leaseMs,
+      docx: documents.docx.name,
+      pid: process.pid,
+    },
     `worker running jobs from ${config.databaseUrl ? 'PostgreSQL' : 'SQLite'}`,
   );
 }

@@ -14,12 +14,62 @@ export const LIVE_PASSWORD = 'Live-Server-Test-42!';
 export interface LiveServer {
   base: string;
   dataDir: string;
-  /** Stops the process with this signal and waits for it to exit. */
-  stop(signal?: NodeJS.Signals): Promise<void>;
+  /** The server process's id (changes with restart()). */
+  readonly pid: number;
+  /** Its JSON log lines, when started with captureLogs. */
+  logs: string[];
+  /** Stops the process with this signal and waits for it to exit; resolves to its exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** Sends a signal without waiting; `exited` says when the process is gone. */
+  signal(signal: NodeJS.Signals): void;
+  /** Resolves to the exit code once the process has exited. */
+  exited(): Promise<number | null>;
   /** Starts the server again on the same data and port. */
   restart(): Promise<void>;
-  /** Stops it and removes its data folder. */
+  /** Stops it and removes its data folder (unless the folder was given, and so shared). */
   dispose(): Promise<void>;
+}
+
+export interface LiveServerOptions {
+  databaseUrl?: string;
+  env?: Record<string, string>;
+  /** A data folder shared with other processes (blobs, outbox), kept by dispose(). */
+  dataDir?: string;
+  /** Keep the process's stdout log lines in `logs` (otherwise they are dropped). */
+  captureLogs?: boolean;
+}
+
+/** Child processes' stdout lines into `into`, when there is a stream to read. */
+function collectLines(child: ChildProcess, into: string[]): void {
+  let rest = '';
+  child.stdout?.setEncoding('utf8');
+  child.stdout?.on('data', (chunk: string) => {
+    const parts = (rest + chunk).split('\n');
+    rest = parts.pop() ?? '';
+    into.push(...parts.filter(Boolean));
+  });
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+/** Polls `check` until it returns something truthy; throws with `what` after `timeoutMs`. */
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 30_000,
+  everyMs = 100,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
 }
 
 export async function freePort(): Promise<number> {
@@ -48,12 +98,11 @@ async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
 }
 
 /** Starts `src/server/main.ts` on a free port with its own data folder and no rate limits to speak of. */
-export async function startLiveServer(
-  options: { databaseUrl?: string; env?: Record<string, string> } = {},
-): Promise<LiveServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admissions-live-'));
+export async function startLiveServer(options: LiveServerOptions = {}): Promise<LiveServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'admissions-live-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const logs: string[] = [];
   let child: ChildProcess;
   const start = async () => {
     child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -68,30 +117,89 @@ export async function startLiveServer(
         RATE_LIMIT_PER_USERNAME_PER_HOUR: '1000000',
         ...options.env,
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', options.captureLogs ? 'pipe' : 'ignore', 'inherit'],
     });
+    collectLines(child, logs);
     await waitForHealth(base, child);
   };
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill(signal);
-    await exited;
+    const exited = exitOf(child);
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exited;
   };
   await start();
   return {
     base,
     dataDir,
+    get pid() {
+      return child.pid ?? 0;
+    },
+    logs,
     stop,
+    signal: (signal) => void child.kill(signal),
+    exited: () => exitOf(child),
     restart: start,
     async dispose() {
       await stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-function codeFromOutbox(dataDir: string, username: string): string {
+export interface LiveWorker {
+  readonly pid: number;
+  /** Its JSON log lines. */
+  logs: string[];
+  /** Stops the process with this signal and waits for it to exit; resolves to its exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  signal(signal: NodeJS.Signals): void;
+  exited(): Promise<number | null>;
+}
+
+/**
+ * Starts `src/server/worker.ts` (what `npm run worker` runs) on a database and a data folder
+ * shared with servers, and waits until it says it is running jobs.
+ */
+export async function startLiveWorker(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  env?: Record<string, string>;
+}): Promise<LiveWorker> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/worker.ts'], {
+    env: {
+      ...process.env,
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: options.databaseUrl ?? '',
+      NODE_ENV: 'production',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const logs: string[] = [];
+  collectLines(child, logs);
+  await waitFor(
+    'the worker to start',
+    () => {
+      if (child.exitCode !== null) throw new Error(`the worker exited with ${child.exitCode}`);
+      return logs.some((line) => line.includes('worker running jobs'));
+    },
+    60_000,
+  );
+  return {
+    pid: child.pid ?? 0,
+    logs,
+    async stop(signal = 'SIGTERM') {
+      const exited = exitOf(child);
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+    signal: (signal) => void child.kill(signal),
+    exited: () => exitOf(child),
+  };
+}
+
+/** The newest confirmation code mailed to `username`, read from the outbox in `dataDir`. */
+export function codeFromOutbox(dataDir: string, username: string): string {
   const outbox = path.join(dataDir, 'outbox');
   for (const file of readdirSync(outbox).sort().reverse()) {
     const eml = readFileSync(path.join(outbox, file), 'utf8');

@@ -53,7 +53,14 @@ describe('the application page and its headers', () => {
   });
 
   it('answers API paths with JSON, never the page', async () => {
-    for (const url of ['/api/unknown', '/public/unknown', '/service/unknown', '/lookup/unknown']) {
+    for (const url of [
+      '/api/unknown',
+      '/public/unknown',
+      '/service/unknown',
+      '/lookup/unknown',
+      // Metrics are off without METRICS_TOKEN: a 404, not the application's page.
+      '/metrics',
+    ]) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/^application\/json/);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { createTestApp, databases, type TestApp } from './helpers/test-app';
 
 const routes = [
   '/public/signup',
@@ -41,10 +41,11 @@ const hostileBodies: Array<[string, string]> = [
   ],
 ];
 
-describe('bad bodies to every /public route', () => {
+// SQL in fields must reach each database as data only: both databases.
+describe.each(databases)('bad bodies to every /public route on $name', ({ url }) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('', { RATE_LIMIT_PER_IP_PER_MINUTE: '1000' });
+    t = await createTestApp(url, { RATE_LIMIT_PER_IP_PER_MINUTE: '1000' });
   });
   afterAll(async () => {
     await t.close();

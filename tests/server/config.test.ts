@@ -62,4 +62,72 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://apply.example.edu');
     expect(config.allowedOrigin).toBe('https://apply.example.edu');
   });
+
+  it('defaults the scale-out settings to a single quiet instance', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect({
+      shutdown: config.shutdown,
+      metricsToken: config.metricsToken,
+      redis: config.redis,
+      trustProxy: config.trustProxy,
+      sessionSecretGenerated: config.sessionSecretGenerated,
+    }).toEqual({
+      shutdown: { drainMs: 0, timeoutMs: 25_000 },
+      metricsToken: '',
+      redis: { url: '', keyPrefix: 'admissions:' },
+      trustProxy: false,
+      sessionSecretGenerated: true,
+    });
+  });
+
+  it('reads the scale-out settings', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      SESSION_SECRET: 'x'.repeat(32),
+      SHUTDOWN_DRAIN_MS: '5000',
+      SHUTDOWN_TIMEOUT_MS: '30000',
+      METRICS_TOKEN: 'a-long-scrape-token-1234',
+      REDIS_URL: 'redis://redis:6379/0',
+      REDIS_KEY_PREFIX: 'apply:',
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,uniquelocal',
+    });
+    expect(config).toMatchObject({
+      sessionSecretGenerated: false,
+      shutdown: { drainMs: 5000, timeoutMs: 30_000 },
+      metricsToken: 'a-long-scrape-token-1234',
+      redis: { url: 'redis://redis:6379/0', keyPrefix: 'apply:' },
+      trustProxy: '10.0.0.0/8,192.168.1.10,uniquelocal',
+    });
+  });
+
+  it('lists every bad scale-out value at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        DATA_DIR: dataDir(),
+        JOB_LEASE_MS: '999',
+        SHUTDOWN_DRAIN_MS: '-1',
+        SHUTDOWN_TIMEOUT_MS: 'soon',
+        METRICS_TOKEN: 'short',
+        REDIS_URL: 'http://redis',
+        REDIS_KEY_PREFIX: 'has space',
+        TRUST_PROXY: 'true',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.map((p) => p.split(' ')[0])).toEqual([
+      'JOB_LEASE_MS',
+      'SHUTDOWN_DRAIN_MS',
+      'SHUTDOWN_TIMEOUT_MS',
+      'METRICS_TOKEN',
+      'REDIS_URL',
+      'REDIS_KEY_PREFIX',
+      'TRUST_PROXY',
+    ]);
+    for (const value of ['1', '10.0.0.0/33', '10.0.0.1/8/2', 'proxy.internal', '*']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+    }
+  });
 });

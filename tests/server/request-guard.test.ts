@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, PASSWORD, type TestApp } from './helpers/test-app';
+import { createTestApp, databases, PASSWORD, type TestApp } from './helpers/test-app';
 
 describe('mutating requests', () => {
   let t: TestApp;
@@ -68,9 +68,10 @@ describe('mutating requests', () => {
   });
 });
 
-describe('rate limits', () => {
+// The limits are counted in the database, so every instance shares them: both databases.
+describe.each(databases)('rate limits on $name', ({ url }) => {
   it('answer 429 with a message once an IP has used its share of a route', async () => {
-    const t = await createTestApp('', { RATE_LIMIT_PER_IP_PER_MINUTE: '3' });
+    const t = await createTestApp(url, { RATE_LIMIT_PER_IP_PER_MINUTE: '3' });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
@@ -97,7 +98,7 @@ describe('rate limits', () => {
   });
 
   it('answer 429 once one username has been tried too often, whatever the IP', async () => {
-    const t = await createTestApp('', { RATE_LIMIT_PER_USERNAME_PER_HOUR: '2' });
+    const t = await createTestApp(url, { RATE_LIMIT_PER_USERNAME_PER_HOUR: '2' });
     try {
       const tries = [];
       for (let i = 0; i < 3; i++) {

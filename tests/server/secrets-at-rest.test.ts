@@ -6,13 +6,20 @@ import { buildApp } from '../../src/server/app';
 import { ManualClock } from '../../src/server/clock';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
-import { cookieJar, createTestApp, lastCode, lastResetId, PASSWORD } from './helpers/test-app';
+import {
+  cookieJar,
+  createTestApp,
+  databases,
+  lastCode,
+  lastResetId,
+  PASSWORD,
+} from './helpers/test-app';
 
 const USER = 'grace@example.org';
 
-describe('secrets', () => {
+describe.each(databases)('secrets at rest on $name', ({ url }) => {
   it('are never stored in clear: passwords, codes, reset ids and session tokens', async () => {
-    const t = await createTestApp();
+    const t = await createTestApp(url);
     try {
       await t.call('POST', '/public/signup', { username: USER, password: PASSWORD });
       const code = lastCode(t.mail, USER);
@@ -43,7 +50,9 @@ describe('secrets', () => {
       await t.close();
     }
   });
+});
 
+describe('secrets in the log', () => {
   it('never appear in the log outside development, nor in the outbox log line', async () => {
     const lines: string[] = [];
     const stream = new Writable({

@@ -68,6 +68,10 @@ function postgres(url: string, schema?: string): Db {
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // An idle connection that fails (PostgreSQL restarted, a fail-over, an administrator's kill)
+  // is dropped by the pool and the next query opens another; unheard, the error would end the
+  // process. GET /readyz reports a database that stays away.
+  pool.on('error', () => {});
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

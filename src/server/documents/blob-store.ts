@@ -29,6 +29,8 @@ export interface BlobStore {
   get(key: string): Promise<Uint8Array | undefined>;
   /** Deletes the object; deleting one that is not there is not an error. */
   delete(key: string): Promise<void>;
+  /** Resolves when the store can be used now (GET /readyz); rejects with the reason otherwise. */
+  check(): Promise<void>;
 }
 
 /**

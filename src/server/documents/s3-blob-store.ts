@@ -11,6 +11,12 @@ export interface S3Settings {
   accessKeyId: string;
   secretAccessKey: string;
   forcePathStyle: boolean;
+  /**
+   * The bucket's URL as browsers reach it, when not the one the endpoint gives (a proxy, a
+   * container network). A POST policy's signature covers the policy, not the address, so the
+   * form is the same wherever it is posted.
+   */
+  publicUrl?: string;
 }
 
 /**
@@ -57,7 +63,45 @@ export class S3BlobStore implements BlobStore {
       Conditions: [['content-length-range', 1, request.maxBytes]],
       Expires: request.expiresInSeconds,
     });
-    return { url, fields };
+    return { url: this.settings.publicUrl || url, fields };
+  }
+
+  /**
+   * Creates the bucket unless it exists already (`npm run s3:create-bucket`, a deployment's
+   * first start); false when it was there.
+   */
+  async createBucket(): Promise<boolean> {
+    const [{ CreateBucketCommand, HeadBucketCommand }, client] = await Promise.all([
+      sdk(),
+      this.client(),
+    ]);
+    const { bucket, region } = this.settings;
+    try {
+      await client.send(new HeadBucketCommand({ Bucket: bucket }));
+      return false;
+    } catch (error) {
+      if (
+        (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== 404
+      ) {
+        throw error;
+      }
+    }
+    await client.send(
+      new CreateBucketCommand({
+        Bucket: bucket,
+        // us-east-1 is S3's default and must not be named.
+        ...(region !== 'us-east-1'
+          ? { CreateBucketConfiguration: { LocationConstraint: region as 'eu-west-1' } }
+          : {}),
+      }),
+    );
+    return true;
+  }
+
+  /** Readiness: the bucket answers, and these credentials may use it. */
+  async check(): Promise<void> {
+    const [{ HeadBucketCommand }, client] = await Promise.all([sdk(), this.client()]);
+    await client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }));
   }
 
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
@@ -94,7 +138,8 @@ export class S3BlobStore implements BlobStore {
 
   /** The origin presigned posts go to: the endpoint's, or the bucket's virtual host on AWS. */
   private bucketOrigin(): string {
-    const { bucket, region, endpoint, forcePathStyle } = this.settings;
+    const { bucket, region, endpoint, forcePathStyle, publicUrl } = this.settings;
+    if (publicUrl) return new URL(publicUrl).origin;
     if (endpoint) {
       const url = new URL(endpoint);
       return forcePathStyle ? url.origin : `${url.protocol}//${bucket}.${url.host}`;

@@ -25,6 +25,12 @@ export interface EnqueueOptions {
 
 export const DEFAULT_MAX_ATTEMPTS = 3;
 
+/** What JobQueue.stats() reports. */
+export interface QueueStats {
+  counts: Array<{ kind: string; status: string; count: number }>;
+  oldestDueSeconds: Array<{ kind: string; seconds: number }>;
+}
+
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
@@ -160,6 +166,74 @@ export class JobQueue {
   /** Marks a claimed job failed for good, with its error. */
   fail(job: ClaimedJob, error: string): Promise<boolean> {
     return this.finish(job, { status: 'failed', last_error: error });
+  }
+
+  /**
+   * Extends a claim by `leaseMs` from now, while its job runs; false when the claim was lost
+   * (its lease ran out and another runner took the job, or the job was finished).
+   */
+  async extend(job: ClaimedJob, leaseMs: number): Promise<boolean> {
+    const now = this.clock.now().getTime();
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ locked_until: iso(now + leaseMs), updated_at: iso(now) })
+      .where('id', '=', job.id)
+      .where('status', '=', 'running')
+      .where('locked_by', '=', job.lockedBy)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Gives a claimed job back, due now, without counting the attempt: its runner is shutting down
+   * before the job could finish, which says nothing about the job.
+   */
+  async release(job: ClaimedJob): Promise<boolean> {
+    const now = this.clock.now().toISOString();
+    const result = await this.db
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'queued' as const,
+        attempts: eb('attempts', '-', 1),
+        run_after: now,
+        locked_until: null,
+        locked_by: null,
+        updated_at: now,
+      }))
+      .where('id', '=', job.id)
+      .where('status', '=', 'running')
+      .where('locked_by', '=', job.lockedBy)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * The queue as the metrics show it, by kind: jobs in each status, and how long the oldest due
+   * job has waited (seconds; 0 when none waits).
+   */
+  async stats(): Promise<QueueStats> {
+    const now = this.clock.now();
+    const [counts, oldest] = await Promise.all([
+      this.db
+        .selectFrom('jobs')
+        .select(['kind', 'status', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .groupBy(['kind', 'status'])
+        .execute(),
+      this.db
+        .selectFrom('jobs')
+        .select(['kind', (eb) => eb.fn.min('run_after').as('since')])
+        .where('status', '=', 'queued')
+        .where('run_after', '<=', now.toISOString())
+        .groupBy('kind')
+        .execute(),
+    ]);
+    return {
+      counts: counts.map((c) => ({ kind: c.kind, status: c.status, count: Number(c.n) })),
+      oldestDueSeconds: oldest.map((o) => ({
+        kind: o.kind,
+        seconds: Math.max(0, (now.getTime() - new Date(String(o.since)).getTime()) / 1000),
+      })),
+    };
   }
 
   private async finish(

@@ -48,7 +48,12 @@ export interface JobRunnerOptions {
   /** The first retry's delay, doubled at each further attempt (default 2 s, at most 10 min). */
   backoffMs?: number;
   maxBackoffMs?: number;
-  /** How much longer than a handler's timeout a claim's lease lasts (default 30 s). */
+  /**
+   * How long a claim lasts before another runner may take the job, renewed every third of it
+   * while the job runs; so a runner that dies loses its job within one lease. Default: the
+   * longest handler timeout plus `leaseMarginMs` (30 s).
+   */
+  leaseMs?: number;
   leaseMarginMs?: number;
   logger?: JobLogger;
   /** Names this runner in the lock column (default host:pid). */
@@ -80,6 +85,8 @@ export class JobRunner {
   private readonly logger: JobLogger;
   private readonly owner: string;
   private readonly active = new Set<Promise<JobOutcome>>();
+  /** The jobs under way, to give back when stop()'s grace runs out. */
+  private readonly running = new Map<string, { job: ClaimedJob; controller: AbortController }>();
   private loop: Promise<void> | undefined;
   private stopping = false;
   private wakeUp: (() => void) | undefined;
@@ -94,7 +101,7 @@ export class JobRunner {
     this.backoffMs = options.backoffMs ?? 2000;
     this.maxBackoffMs = options.maxBackoffMs ?? 10 * 60 * 1000;
     const longest = Math.max(0, ...Object.values(options.handlers).map((h) => h.timeoutMs));
-    this.leaseMs = longest + (options.leaseMarginMs ?? 30_000);
+    this.leaseMs = options.leaseMs ?? longest + (options.leaseMarginMs ?? 30_000);
     this.logger = options.logger ?? silent;
     this.owner = options.name ?? `${hostname()}:${process.pid}`;
   }
@@ -107,14 +114,39 @@ export class JobRunner {
     this.loop = this.poll();
   }
 
-  /** Stops claiming and waits for the jobs under way to finish. */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming and waits for the jobs under way to finish, for at most `graceMs`: jobs still
+   * running then are aborted and given back to the queue, due at once, for another runner.
+   * Resolves to the number of jobs given back.
+   */
+  async stop(graceMs = Infinity): Promise<number> {
     this.stopping = true;
     this.unsubscribe?.();
     this.wake();
-    await this.loop;
-    await Promise.allSettled([...this.active]);
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<'over'>((resolve) => {
+      if (Number.isFinite(graceMs)) timer = setTimeout(() => resolve('over'), graceMs);
+    });
+    const finished = (async () => {
+      await this.loop;
+      await Promise.allSettled([...this.active]);
+      return 'finished' as const;
+    })();
+    const outcome = await Promise.race([finished, graceOver]);
+    clearTimeout(timer);
     this.loop = undefined;
+    if (outcome === 'finished') return 0;
+    let released = 0;
+    for (const { job, controller } of [...this.running.values()]) {
+      controller.abort();
+      try {
+        if (await this.options.queue.release(job)) released++;
+      } catch (err) {
+        this.logger.error({ jobId: job.id, err }, 'giving a job back failed');
+      }
+    }
+    this.logger.warn({ released }, 'stopped before the jobs under way finished; gave them back');
+    return released;
   }
 
   /** Claims one due job and runs it to the end; undefined when none is due. */
@@ -137,7 +169,9 @@ export class JobRunner {
   private async poll(): Promise<void> {
     while (!this.stopping) {
       if (this.active.size >= this.concurrency) {
-        await Promise.race(this.active);
+        // A finished job frees a slot; stop() wakes the loop too, so it never waits on a job.
+        await Promise.race([...this.active, new Promise<void>((r) => (this.wakeUp = r))]);
+        this.wakeUp = undefined;
         continue;
       }
       let job: ClaimedJob | undefined;
@@ -210,6 +244,8 @@ export class JobRunner {
       });
     }
     const controller = new AbortController();
+    this.running.set(job.id, { job, controller });
+    const heartbeat = setInterval(() => void this.renew(job, controller), this.leaseMs / 3);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => {
@@ -244,21 +280,43 @@ export class JobRunner {
       return this.giveUp(job, handler, failure);
     } finally {
       clearTimeout(timer);
+      clearInterval(heartbeat);
+      this.running.delete(job.id);
     }
   }
 
+  /** Extends a running job's lease; when the lease was lost, the job is aborted (it writes nothing). */
+  private async renew(job: ClaimedJob, controller: AbortController): Promise<void> {
+    if (controller.signal.aborted) return;
+    try {
+      if (!(await this.options.queue.extend(job, this.leaseMs))) {
+        this.logger.warn({ jobId: job.id, kind: job.kind }, 'job lease lost; aborting it');
+        controller.abort();
+      }
+    } catch (err) {
+      // The lease holds until it runs out; the next beat tries again.
+      this.logger.warn({ jobId: job.id, err }, 'renewing a job lease failed');
+    }
+  }
+
+  /**
+   * Records the failure with the handler first, then marks the job failed: a runner that dies in
+   * between leaves the job to be claimed again and given up again, so what the applicant sees
+   * (a document FAILED, not converting forever) is always written. Only the claim's holder does it.
+   */
   private async giveUp(
     job: ClaimedJob,
     handler: JobHandler,
     failure: JobFailure,
   ): Promise<JobOutcome> {
-    if (!(await this.options.queue.fail(job, failure.message))) return 'lost';
-    this.logger.warn({ jobId: job.id, kind: job.kind, error: failure.message }, 'job failed');
+    if (!(await this.options.queue.extend(job, this.leaseMs))) return 'lost';
     try {
       await handler.failed?.(job.payload, failure);
     } catch (err) {
       this.logger.error({ jobId: job.id, err }, 'recording a failed job failed');
     }
+    if (!(await this.options.queue.fail(job, failure.message))) return 'lost';
+    this.logger.warn({ jobId: job.id, kind: job.kind, error: failure.message }, 'job failed');
     return 'failed';
   }
 }

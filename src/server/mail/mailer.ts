@@ -14,13 +14,17 @@ export interface MailerOptions {
   dataDir: string;
   from: string;
   logger: FastifyBaseLogger;
-  /** Development only: the log line also shows the code or link, so a newcomer can follow it. */
+  /**
+   * Development only: the log line also shows the recipient and the code or link, so a newcomer
+   * can follow it. Elsewhere the log holds no personal data: subject and outbox file only.
+   */
   logSecrets: boolean;
 }
 
 /**
  * With no SMTP_URL every message is written as an .eml file into DATA_DIR/outbox and one log line
- * names recipient and subject; with SMTP_URL, nodemailer sends it for real.
+ * names subject and file (and, in development, the recipient); with SMTP_URL, nodemailer sends it
+ * for real.
  */
 export function createMailer(options: MailerOptions): Mailer {
   const outbox = path.join(options.dataDir, 'outbox');
@@ -46,7 +50,11 @@ export function createMailer(options: MailerOptions): Mailer {
       }
       options.logger.info(
         {
-          mail: { to: message.to, subject: message.subject, file },
+          mail: {
+            ...(options.logSecrets ? { to: message.to } : {}),
+            subject: message.subject,
+            file,
+          },
           ...(options.logSecrets && message.secretForLog ? { devOnly: message.secretForLog } : {}),
         },
         file ? 'mail written to outbox' : 'mail sent',

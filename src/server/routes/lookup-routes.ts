@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 import { AppError } from '../errors';
 import type { LookupService } from '../lookup/lookup-service';
 import {
@@ -12,6 +13,8 @@ export interface LookupRoutesOptions {
   lookup: LookupService;
   /** Lookups one IP may make per minute (RATE_LIMIT_LOOKUP_PER_MINUTE). */
   perIpPerMinute: number;
+  /** Counts lookups in this Redis (REDIS_URL), shared by every instance, under `keyPrefix`. */
+  redis?: { client: Redis; keyPrefix: string };
 }
 
 /** SPEC §9: five suggestions unless the client asks for another number, at most 20. */
@@ -93,14 +96,19 @@ function describeBadQuery(errors: FastifySchemaValidationError[]): Error {
  * `query`, a list of suggestions; with `id`, the record whose fields fill in the answers.
  */
 export async function lookupRoutes(app: FastifyInstance, options: LookupRoutesOptions) {
-  const { lookup, perIpPerMinute } = options;
+  const { lookup, perIpPerMinute, redis } = options;
 
-  // Counted in this instance's memory, unlike the database-backed limits of /public: a lookup
-  // fires at every pause in typing, reads public data only, and must not cost a database write.
+  // Not in the database, unlike the limits of /public: a lookup fires at every pause in typing,
+  // reads public data only, and must not cost a database write. Counted in this instance's
+  // memory by default; with Redis, one count for every instance, and a Redis that does not
+  // answer lets lookups through rather than breaking the form.
   await app.register(rateLimit, {
     max: perIpPerMinute,
     timeWindow: 60_000,
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+    ...(redis
+      ? { redis: redis.client, nameSpace: `${redis.keyPrefix}lookup-limit:`, skipOnError: true }
+      : {}),
   });
 
   app.get<{ Querystring: FindQuery }>(

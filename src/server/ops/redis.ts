@@ -1,0 +1,41 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+
+/**
+ * A Redis client for counters shared by every instance (the /lookup rate limit). Set to fail
+ * fast, as @fastify/rate-limit advises: while Redis is away commands fail at once (no queue
+ * waiting for a reconnection), so requests go on uncounted rather than wait. It logs once when
+ * Redis stops answering and once when it answers again, not at every reconnection attempt.
+ */
+export async function connectRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(url, {
+    connectTimeout: 500,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+  });
+  let answering = true;
+  client.on('error', (err: Error) => {
+    if (!answering) return;
+    answering = false;
+    log.warn({ err: { message: err.message } }, 'Redis is not answering: lookups go uncounted');
+  });
+  client.on('ready', () => {
+    if (!answering) log.info('Redis answers again');
+    answering = true;
+  });
+  // Commands are not queued while connecting, so the first requests wait for the connection
+  // here, at start: at most a second, and not at all once Redis has answered or refused.
+  await new Promise<void>((resolve) => {
+    const settle = () => {
+      clearTimeout(timer);
+      client.off('ready', settle);
+      client.off('error', settle);
+      resolve();
+    };
+    const timer = setTimeout(settle, 1000);
+    client.once('ready', settle);
+    client.once('error', settle);
+  });
+  return client;
+}
