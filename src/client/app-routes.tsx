@@ -1,51 +1,19 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
 import { ErrorFallback } from './components/error-fallback';
 import { LoadingSpinner } from './components/loading-spinner';
 import { RedirectToDefault } from './redirect-to-default';
 
-// Every page loads lazily (SPEC §2); each module has one named page export.
-const page = <M, P extends object = object>(
-  load: () => Promise<M>,
-  pick: (module: M) => ComponentType<P>,
-) => lazy(() => load().then((module) => ({ default: pick(module) })));
-
-const SignUpPage = page(
-  () => import('./auth/sign-up-page'),
-  (m) => m.SignUpPage,
-);
-const ConfirmPage = page(
-  () => import('./auth/confirm-page'),
-  (m) => m.ConfirmPage,
-);
-const LoginPage = page(
-  () => import('./auth/login-page'),
-  (m) => m.LoginPage,
-);
-const ForgotPasswordPage = page(
-  () => import('./auth/forgot-password-page'),
-  (m) => m.ForgotPasswordPage,
-);
-const ResetPasswordPage = page(
-  () => import('./auth/reset-password-page'),
-  (m) => m.ResetPasswordPage,
-);
-const FormLoader = page(
-  () => import('./shell/form-loader'),
-  (m) => m.FormLoader,
-);
-const FormLayout = page(
-  () => import('./shell/form-layout'),
-  (m) => m.FormLayout,
-);
-const FormPage = page(
-  () => import('./pages/form-page'),
-  (m) => m.FormPage,
-);
-const CompletionPage = page(
-  () => import('./pages/completion-page'),
-  (m) => m.CompletionPage,
-);
+/**
+ * Every page loads lazily (SPEC §2); each module has one named page export. They are route
+ * `lazy` functions rather than React.lazy: the router loads the modules of every route a location
+ * matches at once (for /about: the form loader, the layout and the page) and renders them
+ * together, where nested React.lazy components would fetch one after another, each waiting for
+ * its parent to render and for React's Suspense reveal throttle (300 ms) in between.
+ */
+const page =
+  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  async () => ({ Component: pick(await load()) });
 
 function RootLayout() {
   return (
@@ -59,23 +27,75 @@ export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <ErrorFallback />,
+    // Shown while the first location's page modules load.
+    hydrateFallbackElement: <LoadingSpinner />,
     children: [
-      { path: 'signup', element: <SignUpPage /> },
-      { path: 'confirm', element: <ConfirmPage /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'forgot', element: <ForgotPasswordPage /> },
-      { path: 'reset', element: <ResetPasswordPage /> },
+      {
+        path: 'signup',
+        lazy: page(
+          () => import('./auth/sign-up-page'),
+          (m) => m.SignUpPage,
+        ),
+      },
+      {
+        path: 'confirm',
+        lazy: page(
+          () => import('./auth/confirm-page'),
+          (m) => m.ConfirmPage,
+        ),
+      },
+      {
+        path: 'login',
+        lazy: page(
+          () => import('./auth/login-page'),
+          (m) => m.LoginPage,
+        ),
+      },
+      {
+        path: 'forgot',
+        lazy: page(
+          () => import('./auth/forgot-password-page'),
+          (m) => m.ForgotPasswordPage,
+        ),
+      },
+      {
+        path: 'reset',
+        lazy: page(
+          () => import('./auth/reset-password-page'),
+          (m) => m.ResetPasswordPage,
+        ),
+      },
       {
         // The profile loader, the session and the routing rules of the form routes.
-        element: <FormLoader />,
+        lazy: page(
+          () => import('./shell/form-loader'),
+          (m) => m.FormLoader,
+        ),
         children: [
           {
-            element: <FormLayout />,
+            lazy: page(
+              () => import('./shell/form-layout'),
+              (m) => m.FormLayout,
+            ),
             // The pages come from forms/*.json, which load with the form (not with this module):
             // form-page.tsx finds the page for the path and sends unknown ones to the default.
-            children: [{ path: ':page', element: <FormPage /> }],
+            children: [
+              {
+                path: ':page',
+                lazy: page(
+                  () => import('./pages/form-page'),
+                  (m) => m.FormPage,
+                ),
+              },
+            ],
           },
-          { path: 'completion', element: <CompletionPage /> },
+          {
+            path: 'completion',
+            lazy: page(
+              () => import('./pages/completion-page'),
+              (m) => m.CompletionPage,
+            ),
+          },
         ],
       },
       { index: true, element: <RedirectToDefault /> },

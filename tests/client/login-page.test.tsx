@@ -36,7 +36,9 @@ describe('Log In card', () => {
       pathname: '/login',
       state: { successMessage: 'Your password was changed.', errorMessage: 'Something failed.' },
     });
-    expect((await screen.findByRole('status')).textContent).toContain('Your password was changed.');
+    // Wait for the card: while its module loads, the spinner is a status too.
+    await screen.findByRole('heading', { level: 1, name: 'Log In' });
+    expect(screen.getByRole('status').textContent).toContain('Your password was changed.');
     expect(screen.getByRole('alert').textContent).toContain('Something failed.');
   });
 
@@ -62,7 +64,9 @@ describe('Log In card', () => {
 
     expect(await screen.findByText('ada@example.edu')).toBeTruthy();
     expect(app.router.state.location.pathname).toBe('/about');
-    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/public/login', '/api/profile']);
+    // The form pages also ask for the applicant's PDF copy (GET /api/pdf), which is not login's.
+    const paths = fetchMock.mock.calls.map(([path]) => path).filter((path) => path !== '/api/pdf');
+    expect(paths).toEqual(['/public/login', '/api/profile']);
     expect(sentBody(fetchMock.mock.calls[0]?.[1])).toEqual({
       username: 'ada@example.edu',
       password: 'Correct-Horse-42',

@@ -1,9 +1,12 @@
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, vi } from 'vitest';
 import { createMemoryRouter } from 'react-router-dom';
 import { App } from '../../src/client/app';
 import { createApp } from '../../src/client/create-app';
+
+// Pages load lazily: the first of a file compiles its modules, which under load takes seconds.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {

@@ -15,6 +15,10 @@ export interface FormEnvironment {
   loggedIn: boolean;
   /** The read-only, PDF-like view of SPEC §6. */
   serviceUser: boolean;
+  /** The staff link's token, for the links to attached documents (service users only). */
+  serviceToken?: string;
+  /** The attached documents by question key, as the staff view reads them. */
+  documents?: Readonly<Record<string, { file_name: string }>>;
 }
 
 const StoreContext = createContext<FormStore | null>(null);

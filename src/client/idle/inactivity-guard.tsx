@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIdleTimer } from 'react-idle-timer';
-import { Modal } from '../shell/modal';
+import { Modal } from '../components/modal';
 import { inactivityMessage } from '../shell/session-messages';
 import {
   activityEvents,

@@ -1,5 +1,6 @@
 import { useDocumentTitle } from '../components/use-document-title';
 import { useLogout } from '../api/use-logout';
+import { PdfDownloadButton } from '../documents/pdf-download-button';
 import { useApplicationSession } from '../shell/application-session';
 import { LogoutErrorBoundary } from '../shell/logout-error-boundary';
 import { submittedMessage } from '../shell/session-messages';
@@ -27,6 +28,11 @@ export function CompletionPage() {
             </p>
           )}
         </div>
+        <section aria-labelledby="completion-copy">
+          <h2 id="completion-copy">Your copy</h2>
+          <p>Keep a PDF copy of the application you submitted for your records.</p>
+          <PdfDownloadButton />
+        </section>
         <section aria-labelledby="completion-next">
           <h2 id="completion-next">What happens next</h2>
           <ol className="completion__steps">

@@ -1,6 +1,12 @@
-import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { tabSwitch } from '../../engine/answer-changes';
 import type { TabsQuestion as Definition } from '../../engine/definitions';
 import { chosenTab } from '../../engine/visibility';
+import { UnauthorizedError } from '../api/errors';
+import { refreshDocument } from '../documents/documents-api';
+import { UploadInProgressDialog } from '../documents/upload-in-progress-dialog';
+import { useTabFile } from '../documents/use-tab-file';
 import { useSaveTab, useTabChoices } from '../form/choices-api';
 import { useFormEnvironment, useFormStore } from '../form/form-context';
 import type { FormStore } from '../form/form-store';
@@ -20,8 +26,10 @@ const topicsOf = (question: Definition) => {
 /**
  * Alternative sets of questions (SPEC §4 "Tabs"), as WAI-ARIA tabs with manual activation, since
  * choosing a tab clears answers. A logged-in applicant's choice comes from GET /api/tabs; choosing
- * another tab saves it with PUT, then records it and clears the answers that tab lists. Visitors
- * see only the default tab; staff see the chosen tab's content without the tab list.
+ * another tab saves it with PUT, then records it and clears the answers that tab lists. Leaving a
+ * tab that owns a file waits while the file uploads or converts (the "File Upload in Progress"
+ * dialog) and otherwise deletes the file first. Visitors see only the default tab; staff see the
+ * chosen tab's content without the tab list.
  */
 export function TabsQuestion({ question }: QuestionProps<'tabs'>) {
   const store = useFormStore();
@@ -30,6 +38,9 @@ export function TabsQuestion({ question }: QuestionProps<'tabs'>) {
   const choices = useTabChoices(applicant);
   const save = useSaveTab();
   const failed = useFailureToast();
+  const queryClient = useQueryClient();
+  const [blocked, setBlocked] = useState(false);
+  const [releasing, setReleasing] = useState(false);
   const defaultTab = question.tabs[0]?.id ?? '';
   const failure = `Error handling tabs for ${defaultTab}`;
   const selectTab = useCallback(
@@ -40,6 +51,9 @@ export function TabsQuestion({ question }: QuestionProps<'tabs'>) {
   const chosen = useStoreSelector(topicsOf(question), selectTab);
   const tab = question.tabs.find((t) => t.id === chosen) ?? question.tabs[0];
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
+  // The file of the tab on screen: the one a switch would delete.
+  const ownedFile = question.tabs.find((t) => t.id === chosen)?.file;
+  const file = useTabFile(ownedFile, applicant);
 
   useEffect(() => {
     if (choices.data) store.restoreChoices({ tabs: choices.data });
@@ -72,16 +86,40 @@ export function TabsQuestion({ question }: QuestionProps<'tabs'>) {
     );
   }
 
-  const choose = (to: string) => {
-    if (to === chosen || save.isPending) return;
-    // TODO(documents): when the tab being left owns an uploaded file (engine tabSwitch's
-    // deleteFile), check its conversion first: IN_PROGRESS or UNPROCESSED blocks the switch with
-    // the "File Upload in Progress" dialog; otherwise delete the conversion and the answer.
+  // SPEC §8: after a tab error the file's conversion and the document list are read again.
+  const refreshFile = () => {
+    if (ownedFile) void refreshDocument(queryClient, ownedFile);
+  };
+  const choose = async (to: string) => {
+    if (to === chosen || save.isPending || releasing) return;
+    const { deleteFile } = tabSwitch(question, chosen, to);
+    if (deleteFile && file.busy) {
+      setBlocked(true);
+      return;
+    }
+    if (deleteFile && file.exists) {
+      setReleasing(true);
+      try {
+        await file.release();
+      } catch (error) {
+        // A 401 is handled globally; any other failure keeps the tab and its file.
+        if (!(error instanceof UnauthorizedError)) {
+          setBlocked(true);
+          refreshFile();
+        }
+        return;
+      } finally {
+        setReleasing(false);
+      }
+    }
     save.mutate(
       { tabsId: question.id, tabId: to },
       {
         onSuccess: () => store.setTab(question.id, to),
-        onError: (error) => failed(failure, error),
+        onError: (error) => {
+          failed(failure, error);
+          refreshFile();
+        },
       },
     );
   };
@@ -109,7 +147,7 @@ export function TabsQuestion({ question }: QuestionProps<'tabs'>) {
         role="tablist"
         className="tabs__list"
         aria-labelledby={question.label ? `${question.id}-label` : undefined}
-        aria-busy={save.isPending || undefined}
+        aria-busy={save.isPending || releasing || undefined}
       >
         {question.tabs.map((t, i) => (
           <button
@@ -124,7 +162,7 @@ export function TabsQuestion({ question }: QuestionProps<'tabs'>) {
             aria-selected={t.id === tab.id}
             aria-controls={t.id === tab.id ? panelId : undefined}
             tabIndex={t.id === tab.id ? 0 : -1}
-            onClick={() => choose(t.id)}
+            onClick={() => void choose(t.id)}
             onKeyDown={(event) => onKeyDown(event, i)}
           >
             {t.label}
@@ -132,6 +170,7 @@ export function TabsQuestion({ question }: QuestionProps<'tabs'>) {
         ))}
       </div>
       {panel}
+      <UploadInProgressDialog isOpen={blocked} onClose={() => setBlocked(false)} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, type RefObject } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { LoadingSpinner } from '../components/loading-spinner';
 import { AccountPopover } from './account-popover';
@@ -15,13 +15,21 @@ import { StepNavigation } from './step-navigation';
 import { WelcomeBanner } from './welcome-banner';
 import '../styles/shell.css';
 
+// Only a signed-in applicant has a PDF copy: visitors never load the button's code.
+const PdfDownloadButton = lazy(() =>
+  import('../documents/pdf-download-button').then((module) => ({
+    default: module.PdfDownloadButton,
+  })),
+);
+
 /** The id of each form page's heading, where focus goes after a change of page. */
 export const pageHeadingId = 'page-heading';
 
 /**
  * The form pages' layout, top to bottom as SPEC §2 lists it: alert banner, header with the
- * account popover, welcome banner, step navigation, error summary, page content with its
- * buttons, footer. Chrome and content each have their own error boundary.
+ * account popover, welcome banner, step navigation (with a signed-in applicant's PDF copy), error
+ * summary, page content with its buttons, footer. Chrome and content each have their own error
+ * boundary.
  */
 export function FormLayout() {
   const session = useApplicationSession();
@@ -62,6 +70,15 @@ export function FormLayout() {
           <WelcomeBanner snapshot={snapshot} onAccountRoute={session.handOff} />
           <StepNavigation currentRoute={location.pathname} onNavigate={session.goToPage} />
         </AreaErrorBoundary>
+        {snapshot.is_logged_in && !snapshot.is_service_user && (
+          <AreaErrorBoundary area="chrome">
+            <section className="pdf-download-area" aria-label="Your PDF copy">
+              <Suspense fallback={null}>
+                <PdfDownloadButton />
+              </Suspense>
+            </section>
+          </AreaErrorBoundary>
+        )}
         <main id="main-content" className="shell__main" tabIndex={-1}>
           <AreaErrorBoundary area="chrome">
             {errors.showing && (

@@ -1,13 +1,17 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useProfile } from '../api/use-profile';
 import { LoadingSpinner } from '../components/loading-spinner';
 import { isLoggedIn } from '../identity/is-logged-in';
 import { readFormLocationState } from './location-state';
-import { ServiceView } from './service-view';
 import { SessionProvider } from './session-provider';
 import { useVisitorAnswers } from './use-visitor-answers';
 import { visitorTokenParam, withoutVisitorToken } from './visitor-token';
+
+// Staff links are rare: the staff view's code loads only for one.
+const ServiceView = lazy(() =>
+  import('./service-view').then((module) => ({ default: module.ServiceView })),
+);
 
 /**
  * The loader around the form routes (SPEC §2): a full-screen spinner while the profile of a
@@ -40,7 +44,13 @@ export function FormLoader() {
     );
   }, [claimed, navigate, location]);
 
-  if (serviceToken !== null) return <ServiceView />;
+  if (serviceToken !== null) {
+    return (
+      <Suspense fallback={<LoadingSpinner />}>
+        <ServiceView token={serviceToken} />
+      </Suspense>
+    );
+  }
   if (!visitor.settled || claimed || (loggedIn && !profile.data)) return <LoadingSpinner />;
 
   const initialAnswers = profile.data ? profile.data.answer : { ...visitor.answers, ...carried };

@@ -1,4 +1,4 @@
-import { Modal } from './modal';
+import { Modal } from '../components/modal';
 import { helpTexts, telHref, university } from './site-config';
 
 /** Help (SPEC §1): technical help by e-mail, the PDF reader note, the office with its phone. */

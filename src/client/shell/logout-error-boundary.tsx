@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { genericErrorMessage, ServerError } from '../api/errors';
-import { Modal } from './modal';
+import { Modal } from '../components/modal';
 
 interface LogoutErrorBoundaryState {
   error: unknown;

@@ -1,4 +1,4 @@
-import { Modal } from './modal';
+import { Modal } from '../components/modal';
 import { privacyTexts, university } from './site-config';
 
 const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;

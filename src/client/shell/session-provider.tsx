@@ -1,13 +1,14 @@
 import {
   Suspense,
   useCallback,
+  useDeferredValue,
   useMemo,
   useState,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import type { Answers } from '../../engine/definitions';
+import type { Answers, FormState } from '../../engine/definitions';
 import {
   defaultRoute,
   formPages,
@@ -16,7 +17,7 @@ import {
   pageValidator,
 } from '../../engine/form-pages';
 import type { FieldErrors } from '../../engine/validation';
-import { webStatusOf, type WebStatus } from '../../engine/web-status';
+import { showsErrors, webStatusOf, type WebStatus } from '../../engine/web-status';
 import type { Profile } from '../api/use-profile';
 import { LoadingSpinner } from '../components/loading-spinner';
 import { completionRoute } from '../app-paths';
@@ -25,7 +26,7 @@ import { ApplicationSessionContext, type ApplicationSession } from './applicatio
 import { snapshotOf, visitorSnapshot } from './client-snapshot';
 import { createFormStore, FormProvider, type FormEnvironment } from './form-bridge';
 import { LocationMessages } from './location-messages';
-import { shownErrors } from './shown-errors';
+import { keepSameErrors, shownErrors } from './shown-errors';
 import { useProgressRecorder } from './use-progress-recorder';
 import { useSessionActions } from './use-session-actions';
 
@@ -36,6 +37,8 @@ interface SessionProviderProps {
   initialAnswers: Answers;
   children: ReactNode;
 }
+
+const noState = (): FormState | null => null;
 
 /** A saved last_page as a route: the server stores routes; a bare page id is read too. */
 export function lastPageRoute(lastPage: string | undefined): string {
@@ -77,10 +80,21 @@ export function SessionProvider({ profile, initialAnswers, children }: SessionPr
       : null,
   );
 
-  const state = useSyncExternalStore(store.subscribe, store.getState);
+  // The errors are the only part of the session that reads the answers, and only while they
+  // show: until then a keystroke re-renders nothing here. While they show, the validation of the
+  // whole application runs in a deferred render, after the keystroke has painted (but at once
+  // when they start showing, so the summary is there to take focus), and a result that shows the
+  // same errors as before is the same object, so the shell re-renders only when they change.
+  const state = useSyncExternalStore(
+    store.subscribe,
+    showsErrors(webStatus) ? store.getState : noState,
+  );
+  const deferredState = useDeferredValue(state);
+  const validated = deferredState ?? state;
+  const [sameAsBefore] = useState(keepSameErrors);
   const errors = useMemo(
-    () => shownErrors(state, webStatus, serverErrors),
-    [state, webStatus, serverErrors],
+    () => sameAsBefore(shownErrors(validated ?? store.getState(), webStatus, serverErrors)),
+    [sameAsBefore, validated, store, webStatus, serverErrors],
   );
   const snapshot = useMemo(
     () =>

@@ -34,6 +34,26 @@ export function shownErrors(
   return { showing: summary.pages.length > 0, byKey, summary };
 }
 
+const sameMessages = (a: readonly string[] = [], b: readonly string[] = []) =>
+  a.length === b.length && a.every((message, i) => message === b[i]);
+
+/** Whether two results show the same errors (the summary follows from `byKey`). */
+export function sameShownErrors(a: ShownErrors, b: ShownErrors): boolean {
+  if (a.showing !== b.showing) return false;
+  const keys = Object.keys(a.byKey);
+  if (keys.length !== Object.keys(b.byKey).length) return false;
+  return keys.every((key) => sameMessages(a.byKey[key], b.byKey[key]));
+}
+
+/**
+ * A filter that hands back its previous result while the errors stay the same, so a keystroke
+ * that fixes nothing gives the shell the same object and re-renders none of it.
+ */
+export function keepSameErrors(): (next: ShownErrors) => ShownErrors {
+  let last = none;
+  return (next) => (sameShownErrors(last, next) ? last : (last = next));
+}
+
 /** The submit endpoint's `{"pageId.field": messages}` as field → messages. */
 export function fieldErrorsFromServer(errors: Record<string, string[]>): FieldErrors {
   const result: FieldErrors = {};

@@ -2,7 +2,9 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { genericErrorMessage, ServerError, UnauthorizedError } from '../api/errors';
 
 // The dialog's code loads only when an error happens: the listener is all every page carries.
-const Modal = lazy(() => import('./modal').then((module) => ({ default: module.Modal })));
+const Modal = lazy(() =>
+  import('../components/modal').then((module) => ({ default: module.Modal })),
+);
 
 /** Errors that are not for this dialog: a 401 has its own handler, an abort is intended. */
 function isExpected(error: unknown): boolean {

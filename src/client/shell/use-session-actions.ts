@@ -10,6 +10,7 @@ import { applicationApi, webStatusRetries } from '../api/application-api';
 import { genericErrorMessage, ServerError, UnauthorizedError } from '../api/errors';
 import { profileQueryKey, type Profile } from '../api/use-profile';
 import { useToast } from '../components/toast-context';
+import { pdfQueryKey } from '../documents/documents-api';
 import { changedAnswers } from './answer-changes';
 import type { AccountRoute, ApplicationSession } from './application-session';
 import type { FormStore } from './form-bridge';
@@ -99,6 +100,9 @@ export function useSessionActions(input: SessionActionsInput): Actions {
     queryClient.setQueryData<Profile>(profileQueryKey, (profile) =>
       profile ? { ...profile, answer: { ...profile.answer, ...changes } } : profile,
     );
+    // The PDF copy shows the saved answers: ask for it again rather than in ten minutes.
+    if (Object.keys(changes).length > 0)
+      void queryClient.invalidateQueries({ queryKey: pdfQueryKey });
     if (webStatus === 'validating' && page) {
       const validator = pageValidator(page.id);
       const errors = validator ? validatePage(page, validator, store.getState()) : {};
@@ -199,6 +203,8 @@ export function useSessionActions(input: SessionActionsInput): Actions {
         throw error;
       }
       setProfileStatuses(queryClient, ['started', 'validating', 'submitted']);
+      // From now on the PDF copy is the one frozen at submission.
+      void queryClient.invalidateQueries({ queryKey: pdfQueryKey });
       latest.current.markSubmitted(submittedMessage);
     });
   }, [

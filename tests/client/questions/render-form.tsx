@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, vi } from 'vitest';
@@ -10,6 +10,9 @@ import { ToastProvider } from '../../../src/client/components/toast-provider';
 import { FormProvider, type FormEnvironment } from '../../../src/client/form/form-context';
 import { createFormStore } from '../../../src/client/form/form-store';
 import { PageRenderer } from '../../../src/client/renderer/page-renderer';
+
+// Queries settle asynchronously; on a busy machine that can take more than the default second.
+configure({ asyncUtilTimeout: 4000 });
 
 afterEach(() => {
   cleanup();

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { VISITOR_UPLOAD_TEXT } from '../../../src/client/questions/file-question';
-import { bodyOf, calledUrls, json, pageOf, renderForm, stubFetch } from './render-form';
+import { conversion, documentServer } from '../documents/document-server';
+import { json, pageOf, renderForm, stubFetch } from './render-form';
 
 const page = pageOf([
   {
@@ -28,12 +29,20 @@ const page = pageOf([
 ]);
 
 const loggedIn = { environment: { loggedIn: true } };
+const statusPath = '/api/pdf/document-answer/transcript_file';
+const noDocument = {
+  'GET /api/document-answer': {},
+  [`GET ${statusPath}`]: conversion('NOT_ANSWERED'),
+};
+const attached = { transcript_file: { file_name: 'transcript.pdf', file_size: 52_000 } };
 
 describe('tabs', () => {
   it('shows the saved tab; choosing another saves it with PUT and clears its listed answers', async () => {
-    const fetchMock = stubFetch((url, init) =>
-      init.method === 'PUT' ? { message: 'Saved.' } : { transcript: 'self-report' },
-    );
+    const server = documentServer({
+      'GET /api/tabs': { transcript: 'self-report' },
+      'PUT /api/tabs': { message: 'Saved.' },
+      ...noDocument,
+    });
     const { user, store } = renderForm(page, {
       ...loggedIn,
       initial: { answers: { hs_gpa: '3.8', transcript_note: 'Sent by post' } },
@@ -46,22 +55,28 @@ describe('tabs', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Upload my transcript' }));
     await screen.findByRole('tab', { name: 'Upload my transcript', selected: true });
-    expect(calledUrls(fetchMock)).toEqual(['/api/tabs', '/api/tabs']);
-    expect(fetchMock.mock.calls[1]![1]!.method).toBe('PUT');
-    expect(bodyOf(fetchMock.mock.calls[1]![1])).toEqual({
-      tab_id: 'transcript',
-      chosen_tab: 'upload',
-    });
+    const tabCalls = server.calls().filter((call) => call.endsWith('/api/tabs'));
+    expect(tabCalls).toEqual(['GET /api/tabs', 'PUT /api/tabs']);
+    expect(server.bodies('PUT', '/api/tabs')).toEqual([
+      { tab_id: 'transcript', chosen_tab: 'upload' },
+    ]);
+    // Leaving a tab without a file deletes nothing.
+    expect(server.calls().filter((call) => call.startsWith('DELETE'))).toEqual([]);
     expect(store.getState().tabs).toEqual({ transcript: 'upload' });
     expect(store.getState().answers).toMatchObject({ hs_gpa: '', transcript_note: 'Sent by post' });
     expect(screen.queryByLabelText('Cumulative GPA')).toBeNull();
-    expect(screen.getByLabelText('Unofficial Transcript')).toBeTruthy();
+    expect(await screen.findByLabelText('Unofficial Transcript')).toBeTruthy();
   });
 
   it('moves between tabs with the arrow keys and switches on Enter', async () => {
-    const fetchMock = stubFetch((url, init) => (init.method === 'PUT' ? { message: 'OK' } : {}));
+    const server = documentServer({
+      'GET /api/tabs': {},
+      'PUT /api/tabs': { message: 'OK' },
+      ...noDocument,
+    });
     const { user } = renderForm(page, loggedIn);
     const upload = await screen.findByRole('tab', { name: 'Upload my transcript', selected: true });
+    await screen.findByLabelText('Unofficial Transcript');
     upload.focus();
     await user.keyboard('{ArrowRight}');
     const gpa = screen.getByRole('tab', { name: 'Report my GPA' });
@@ -71,23 +86,129 @@ describe('tabs', () => {
     expect(document.activeElement).toBe(upload);
     await user.keyboard('{End}{Enter}');
     await screen.findByRole('tab', { name: 'Report my GPA', selected: true });
-    expect(bodyOf(fetchMock.mock.calls[1]![1])).toEqual({
-      tab_id: 'transcript',
-      chosen_tab: 'self-report',
-    });
+    expect(server.bodies('PUT', '/api/tabs')).toEqual([
+      { tab_id: 'transcript', chosen_tab: 'self-report' },
+    ]);
   });
 
-  it('shows "Error handling tabs for {default tab}" when saving fails, and keeps the tab', async () => {
-    stubFetch((url, init) => (init.method === 'PUT' ? json({ message: 'Nope.' }, 500) : {}));
+  it('shows "Error handling tabs for {default tab}" when saving fails, keeps the tab, and reads the file again', async () => {
+    const server = documentServer({
+      'GET /api/tabs': {},
+      'PUT /api/tabs': json({ message: 'Nope.' }, 500),
+      ...noDocument,
+    });
     const { user, store } = renderForm(page, {
       ...loggedIn,
       initial: { answers: { hs_gpa: '3.8' } },
     });
-    await user.click(await screen.findByRole('tab', { name: 'Report my GPA' }));
+    await screen.findByLabelText('Unofficial Transcript');
+    await user.click(screen.getByRole('tab', { name: 'Report my GPA' }));
     const toast = await screen.findByRole('alert');
     expect(toast.textContent).toContain('Error handling tabs for upload');
+    expect(toast.textContent).toContain('Nope.');
     expect(screen.getByRole('tab', { name: 'Upload my transcript', selected: true })).toBeTruthy();
     expect(store.getState().answers.hs_gpa).toBe('3.8');
+    // The reset: the conversion and the document list are read again.
+    await waitFor(() =>
+      expect(server.calls().filter((call) => call === `GET ${statusPath}`)).toHaveLength(2),
+    );
+    expect(server.calls().filter((call) => call === 'GET /api/document-answer')).toHaveLength(2);
+  });
+
+  it.each([
+    ['converting', conversion('IN_PROGRESS')],
+    ['waiting to convert', conversion('UNPROCESSED')],
+  ])(
+    'keeps the applicant on a tab whose file is %s, with the File Upload in Progress dialog',
+    async (_state, status) => {
+      const server = documentServer({
+        'GET /api/tabs': {},
+        'GET /api/document-answer': attached,
+        [`GET ${statusPath}`]: status,
+      });
+      const { user, store } = renderForm(page, {
+        ...loggedIn,
+        initial: { answers: { hs_gpa: '' } },
+      });
+      await screen.findByText('Converting your file to PDF…', {
+        selector: '.file-upload__converting',
+      });
+      await user.click(screen.getByRole('tab', { name: 'Report my GPA' }));
+
+      const dialog = await screen.findByRole('dialog', { name: 'File Upload in Progress' });
+      expect(
+        within(dialog).getByText('Please wait until the file upload has completed.'),
+      ).toBeTruthy();
+      await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(
+        screen.getByRole('tab', { name: 'Upload my transcript', selected: true }),
+      ).toBeTruthy();
+      expect(store.getState().tabs).toEqual({});
+      expect(server.calls().filter((call) => !call.startsWith('GET'))).toEqual([]);
+    },
+  );
+
+  it('keeps the applicant on the tab while its document is still being fetched', async () => {
+    const server = documentServer({
+      'GET /api/tabs': {},
+      'GET /api/document-answer': () => new Promise(() => {}),
+      [`GET ${statusPath}`]: conversion('COMPLETED'),
+    });
+    const { user } = renderForm(page, loggedIn);
+    await user.click(await screen.findByRole('tab', { name: 'Report my GPA' }));
+    expect(await screen.findByRole('dialog', { name: 'File Upload in Progress' })).toBeTruthy();
+    expect(server.calls().filter((call) => !call.startsWith('GET'))).toEqual([]);
+  });
+
+  it('deletes an attached file (conversion, then answer) before switching away from its tab', async () => {
+    const server = documentServer({
+      'GET /api/tabs': {},
+      'PUT /api/tabs': { message: 'Saved.' },
+      'GET /api/document-answer': attached,
+      [`GET ${statusPath}`]: conversion('COMPLETED'),
+      [`DELETE ${statusPath}`]: { message: 'Your file was deleted.' },
+      'DELETE /api/document-answer/transcript_file': { message: 'Your file was deleted.' },
+    });
+    const { user, store } = renderForm(page, {
+      ...loggedIn,
+      initial: { answers: { transcript_file: 'ANSWERED' } },
+    });
+    await screen.findByText('transcript.pdf');
+    await user.click(screen.getByRole('tab', { name: 'Report my GPA' }));
+
+    await screen.findByRole('tab', { name: 'Report my GPA', selected: true });
+    expect(server.calls().filter((call) => !call.startsWith('GET'))).toEqual([
+      `DELETE ${statusPath}`,
+      'DELETE /api/document-answer/transcript_file',
+      'PUT /api/tabs',
+    ]);
+    expect(store.getState().answers.transcript_file).toBe('');
+    expect(store.getState().tabs).toEqual({ transcript: 'self-report' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the File Upload in Progress dialog when the file cannot be deleted, and stays', async () => {
+    const server = documentServer({
+      'GET /api/tabs': {},
+      'GET /api/document-answer': attached,
+      [`GET ${statusPath}`]: conversion('COMPLETED'),
+      [`DELETE ${statusPath}`]: json({ message: 'Nope.' }, 500),
+    });
+    const { user, store } = renderForm(page, {
+      ...loggedIn,
+      initial: { answers: { transcript_file: 'ANSWERED' } },
+    });
+    await screen.findByText('transcript.pdf');
+    await user.click(screen.getByRole('tab', { name: 'Report my GPA' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'File Upload in Progress' });
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.getByRole('tab', { name: 'Upload my transcript', selected: true })).toBeTruthy();
+    expect(server.calls().filter((call) => !call.startsWith('GET'))).toEqual([
+      `DELETE ${statusPath}`,
+    ]);
+    expect(store.getState().answers.transcript_file).toBe('ANSWERED');
   });
 
   it('shows a visitor only the default tab, and never calls /api', () => {

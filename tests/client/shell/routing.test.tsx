@@ -85,9 +85,13 @@ describe('routing rules of the form routes (SPEC §2)', () => {
   it('shows the full-screen spinner while the profile loads', async () => {
     logIn();
     let answer: (response: Response) => void = () => {};
-    fakeServer({ 'GET /api/profile': () => new Promise<Response>((r) => (answer = r)) });
+    const { called } = fakeServer({
+      'GET /api/profile': () => new Promise<Response>((r) => (answer = r)),
+    });
     renderApp('/about');
-    expect((await screen.findByText('Loading')).closest('.loading-screen')).toBeTruthy();
+    // The same spinner shows while the page's modules load, before the profile is asked for.
+    await waitFor(() => expect(called('GET', '/api/profile')).toHaveLength(1));
+    expect(screen.getByText('Loading').closest('.loading-screen')).toBeTruthy();
     answer(jsonResponse(profileOf()));
     expect(await screen.findByRole('heading', { level: 1, name: 'About You' })).toBeTruthy();
   });
@@ -125,13 +129,22 @@ describe('routing rules of the form routes (SPEC §2)', () => {
   });
 
   it('opens the staff view for service_token, with no header, steps or account menu', async () => {
-    const { fetchMock } = fakeServer();
-    renderApp('/about?service_token=abc');
-    expect(await screen.findByText('This staff link is not valid.')).toBeTruthy();
+    logIn();
+    const invalid = 'This staff link is not valid. Please ask for a new link.';
+    const { calls } = fakeServer({
+      'GET /service/tmp-pdf': jsonResponse(
+        { message: invalid, code: 'SERVICE_TOKEN_INVALID' },
+        403,
+      ),
+    });
+    const { app } = renderApp('/about?service_token=abc');
+    expect(await screen.findByText(invalid)).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Application steps' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Account' })).toBeNull();
     expect(screen.queryByRole('banner')).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
+    // The staff link is read, and nothing of the browser's own session.
+    expect(calls.map((call) => call.path)).toEqual(['/service/tmp-pdf?service_token=abc']);
+    expect(app.router.state.location.pathname).toBe('/about');
   });
 
   it('shows a success message carried in navigation state once, as a toast', async () => {

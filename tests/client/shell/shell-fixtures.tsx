@@ -10,7 +10,7 @@ import { ToastProvider } from '../../../src/client/components/toast-provider';
 import { jsonResponse, mockFetch } from '../render-app';
 
 // The first test of a file loads the lazy page modules, which takes more than a second.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 /** The text input of an answer key (labels like "First Name" repeat, e.g. for parents). */
 export function inputOf(key: string): HTMLInputElement {
@@ -68,15 +68,21 @@ export interface Call {
 
 type Route = (call: Call) => Response | Promise<Response> | undefined;
 
+/** GET /api/pdf of an applicant whose PDF copy is ready. */
+export const pdfReady = { status: 'COMPLETED', url: '/api/pdf/file', message: 'Ready.' };
+
 /**
  * A fake server: `routes` answers "METHOD /path" (the path without its query), anything else gets
- * `{message: 'Saved.'}`. Returns the calls made, in order, with their parsed bodies.
+ * `{message: 'Saved.'}`. Returns the calls made, in order, with their parsed bodies. The PDF
+ * button's polling of GET /api/pdf (answered `pdfReady` unless a route says otherwise) is kept
+ * apart, in `pdfCalls`, so `calls` holds what the session itself does.
  */
 export function fakeServer(
   routes: Record<string, Response | ((call: Call) => Response | Promise<Response>)> = {},
   fallback?: Route,
 ) {
   const calls: Call[] = [];
+  const pdfCalls: Call[] = [];
   const fetchMock = mockFetch((path, init) => {
     const method = init.method ?? 'GET';
     const call: Call = {
@@ -84,14 +90,16 @@ export function fakeServer(
       path,
       body: init.body ? JSON.parse(String(init.body)) : undefined,
     };
-    calls.push(call);
+    const polling = method === 'GET' && path === '/api/pdf';
+    (polling ? pdfCalls : calls).push(call);
+    if (polling && !routes['GET /api/pdf']) return jsonResponse(pdfReady);
     const route = routes[`${method} ${path.split('?')[0]}`] ?? routes[`${method} ${path}`];
     if (route) return typeof route === 'function' ? route(call) : route.clone();
     return fallback?.(call) ?? jsonResponse({ message: 'Saved.' });
   });
   const called = (method: string, path: string) =>
     calls.filter((call) => call.method === method && call.path.split('?')[0] === path);
-  return { calls, fetchMock, called };
+  return { calls, pdfCalls, fetchMock, called };
 }
 
 /** The answer to GET /api/profile. */

@@ -73,13 +73,15 @@ interface FieldFrameProps {
   labelFor?: string;
   help?: string;
   className?: string;
+  /** Work under way in the field (an upload converting): aria-busy. */
+  busy?: boolean;
   children: ReactNode;
 }
 
 /** A single input's frame: label, hint, error, the input, help. */
-export function FieldFrame({ view, labelFor, help, className, children }: FieldFrameProps) {
+export function FieldFrame({ view, labelFor, help, className, busy, children }: FieldFrameProps) {
   return (
-    <div id={view.key} className={frameClass(view, className)}>
+    <div id={view.key} className={frameClass(view, className)} aria-busy={busy || undefined}>
       <label id={labelId(view.key)} className="question__label" htmlFor={labelFor}>
         {view.label}
         <RequiredMark required={view.required} />

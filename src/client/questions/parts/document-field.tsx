@@ -1,0 +1,88 @@
+import { useMutation, useQueryClient, useQueryErrorResetBoundary } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { KeyedQuestion } from '../../../engine/definitions';
+import type { FieldView } from '../../../engine/field-view';
+import { genericErrorMessage, ServerError } from '../../api/errors';
+import { ResettableErrorBoundary } from '../../components/resettable-error-boundary';
+import {
+  conversionQueryKey,
+  documentsApi,
+  refreshDocument,
+  type ConversionStatus,
+} from '../../documents/documents-api';
+import { useFormStore } from '../../form/form-context';
+import { useFailureToast } from '../../form/use-failure-toast';
+import { DocumentUpload } from './document-upload';
+import { labelId } from './field-frame';
+import '../../styles/documents.css';
+
+/** SPEC §8: the toast of a failed upload or conversion. */
+export const uploadFailure = (key: string): string => `Error uploading file for ${key}`;
+
+/**
+ * The applicant's upload inside its error boundary (SPEC §8): a failed upload or conversion
+ * clears the answer and shows "Error uploading file for {key}"; on reset the failure is marked
+ * seen, its conversion deleted, and the conversion and document list read again.
+ */
+export function DocumentField({ question, view }: { question: KeyedQuestion; view: FieldView }) {
+  const { key } = question;
+  const store = useFormStore();
+  const queryClient = useQueryClient();
+  const failed = useFailureToast();
+  const { reset: clearQueryErrors } = useQueryErrorResetBoundary();
+  const discard = useMutation({ mutationFn: documentsApi.deleteConversion });
+  const [seenFailure, setSeenFailure] = useState<ConversionStatus | null>(null);
+  const [resets, setResets] = useState(0);
+
+  const onError = (error: unknown) => {
+    store.setAnswer(key, '');
+    failed(uploadFailure(key), error);
+  };
+  const onReset = () => {
+    setSeenFailure(queryClient.getQueryData<ConversionStatus>(conversionQueryKey(key)) ?? null);
+    setResets((n) => n + 1);
+    clearQueryErrors();
+    discard.mutate(key, {
+      onError: (error) => failed(uploadFailure(key), error),
+      onSettled: () => refreshDocument(queryClient, key),
+    });
+  };
+
+  return (
+    <ResettableErrorBoundary
+      onError={onError}
+      onReset={onReset}
+      fallback={(error, reset) => <UploadFailed view={view} error={error} onRetry={reset} />}
+    >
+      <DocumentUpload
+        question={question}
+        view={view}
+        seenFailure={seenFailure}
+        focusOnMount={resets > 0}
+      />
+    </ResettableErrorBoundary>
+  );
+}
+
+/** The field after a failure: what went wrong, and a way to choose another file. */
+function UploadFailed(props: { view: FieldView; error: unknown; onRetry: () => void }) {
+  const { view, error, onRetry } = props;
+  return (
+    <div id={view.key} className="question question--file question--error">
+      <p id={labelId(view.key)} className="question__label">
+        {view.label}
+      </p>
+      <p className="question__error">
+        <span className="visually-hidden">Error: </span>
+        {error instanceof ServerError ? error.message : genericErrorMessage}
+      </p>
+      <button
+        type="button"
+        className="button button--secondary file-upload__retry"
+        onClick={onRetry}
+      >
+        Choose another file
+      </button>
+    </div>
+  );
+}

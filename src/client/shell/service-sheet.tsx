@@ -1,0 +1,74 @@
+import type { PageDefinition } from '../../engine/definitions';
+import { pageFields } from '../../engine/page-fields';
+import type { ReadOnlyPage, ReadOnlyRow } from '../../engine/read-only-document';
+import { serviceDocumentUrl } from '../documents/service-document';
+
+const fileKeysCache = new WeakMap<readonly PageDefinition[], ReadonlySet<string>>();
+
+/** The answer keys of the file questions of these pages. */
+export function fileKeysOf(pages: readonly PageDefinition[]): ReadonlySet<string> {
+  let keys = fileKeysCache.get(pages);
+  if (!keys) {
+    keys = new Set(
+      pages.flatMap((page) =>
+        pageFields(page)
+          .filter((field) => field.question.type === 'file')
+          .map((field) => field.key),
+      ),
+    );
+    fileKeysCache.set(pages, keys);
+  }
+  return keys;
+}
+
+interface ServiceSheetProps {
+  page: ReadOnlyPage;
+  /** The staff link's token, for the links to attached documents. */
+  token: string;
+  fileKeys: ReadonlySet<string>;
+  /** The line at the top of every sheet, as on the PDF's pages. */
+  runningHead: string;
+}
+
+/**
+ * One form page as a sheet of paper (SPEC §6): its title, its sections, and a label and value per
+ * answered question. An attached document is a note with a link to its PDF.
+ */
+export function ServiceSheet({ page, token, fileKeys, runningHead }: ServiceSheetProps) {
+  const titleId = `sheet-${page.pageId}`;
+  return (
+    <article className="service-sheet" aria-labelledby={titleId}>
+      <p className="service-sheet__running-head">{runningHead}</p>
+      <h2 id={titleId} className="service-sheet__title">
+        {page.title}
+      </h2>
+      {page.sections.length === 0 && (
+        <p className="service-sheet__empty">Nothing on this page has been answered.</p>
+      )}
+      {page.sections.map((section) => (
+        <section key={section.id} className="service-sheet__section">
+          {section.title && <h3 className="service-sheet__section-title">{section.title}</h3>}
+          <dl className="service-sheet__rows">
+            {section.rows.map((row) => (
+              <div key={row.key} className="service-sheet__row">
+                <dt className="service-sheet__label">{row.label}</dt>
+                <dd className="service-sheet__value">
+                  <RowValue row={row} token={token} isFile={fileKeys.has(row.key)} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+    </article>
+  );
+}
+
+function RowValue({ row, token, isFile }: { row: ReadOnlyRow; token: string; isFile: boolean }) {
+  if (!isFile) return <>{row.value}</>;
+  return (
+    <span className="service-sheet__note">
+      {row.value} <a href={serviceDocumentUrl(row.key, token)}>Open the document as a PDF</a>
+    </span>
+  );
+}

@@ -1,0 +1,142 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { formatFileSize } from '../../src/engine/formatters';
+import { waitForMail } from './outbox';
+
+const password = 'Correct-Horse-42';
+const uniqueEmail = () =>
+  `documents-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.edu`;
+const passwordField = (page: Page) => page.getByLabel('Password', { exact: true });
+
+/** Sign Up → Confirm (code from the outbox) → Log In. */
+async function signUpConfirmAndLogIn(page: Page, email: string) {
+  await page.goto('/signup');
+  await page.getByLabel('Email Address').fill(email);
+  await passwordField(page).fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm Your Account' })).toBeVisible();
+  const [, code] = await waitForMail(email, /Your confirmation code is (\d{6})/);
+  await page.getByLabel('Confirmation Code').fill(code ?? '');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  await page.getByLabel('Email Address').fill(email);
+  await passwordField(page).fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+}
+
+/** A valid PNG of one pixel: signature, IHDR, one IDAT row, IEND. */
+function onePixelPng(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0); // width
+  header.writeUInt32BE(1, 4); // height
+  header.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA, no interlace
+  const row = Buffer.from([0, 0x1d, 0x3e, 0x72, 0xff]); // filter byte, one pixel
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(row)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+test('upload a transcript: progress, converting, attached with name and size, then delete it', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content.Security.Policy/i.test(message.text())) {
+      problems.push(message.text());
+    }
+  });
+  await signUpConfirmAndLogIn(page, uniqueEmail());
+
+  // The applicant's PDF copy is offered on the form pages once it is ready.
+  const download = page.getByRole('link', { name: 'Download a PDF copy' });
+  await expect(download).toBeVisible({ timeout: 30_000 });
+  await expect(download).toHaveAttribute('href', '/api/pdf/file');
+  await page.screenshot({ path: 'test-results/screenshots/pdf-download.png' });
+
+  await page.goto('/education');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Academics' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Upload my transcript' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  const field = page.locator('[id="transcript_file"]');
+  const input = page.getByLabel('Unofficial Transcript');
+  await expect(input).toBeVisible();
+
+  // The upload is held back a moment, so its progress bar can be seen.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/uploads', async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  const png = onePixelPng();
+  await input.setInputFiles({ name: 'transcript.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByRole('progressbar', { name: 'Uploading transcript.png' })).toBeVisible();
+  await expect(field).toHaveAttribute('aria-busy', 'true');
+  await field.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screenshots/document-uploading.png' });
+  release();
+
+  await expect(field.locator('.file-upload__converting')).toHaveText(
+    'Converting your file to PDF…',
+  );
+  await expect(field.getByText('transcript.png', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(field.getByText(formatFileSize(png.length), { exact: true })).toBeVisible();
+  await expect(field).not.toHaveAttribute('aria-busy', 'true');
+  await field.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screenshots/document-attached.png' });
+
+  // Attached means attached on the server too: a reload shows it again.
+  await page.reload();
+  await expect(field.getByText('transcript.png', { exact: true })).toBeVisible();
+
+  await field.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete File' });
+  await expect(dialog).toContainText('Are you sure you want to delete your file?');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(field.getByText('transcript.png', { exact: true })).toHaveCount(0);
+  await expect(page.getByLabel('Unofficial Transcript')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Unofficial Transcript')).toBeVisible();
+  await expect(field.getByText('transcript.png', { exact: true })).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test('a file the rules refuse is never uploaded', async ({ page }) => {
+  await signUpConfirmAndLogIn(page, uniqueEmail());
+  await page.goto('/education');
+  const input = page.getByLabel('Unofficial Transcript');
+  await expect(input).toBeVisible();
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') uploads.push(new URL(request.url()).pathname);
+  });
+
+  await input.setInputFiles({
+    name: 'empty.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.alloc(0),
+  });
+  await expect(page.locator('[id="transcript_file-error"]')).toHaveText(
+    'Error: Your file is empty. Please upload a non-empty file.',
+  );
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  expect(uploads).toEqual([]);
+});

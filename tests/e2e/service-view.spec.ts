@@ -1,0 +1,188 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { crc32, deflateSync } from 'node:zlib';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { e2eDataDir, e2ePort } from '../../playwright.config';
+import { waitForMail } from './outbox';
+
+const run = promisify(execFile);
+const password = 'Correct-Horse-42';
+const uniqueEmail = () =>
+  `staff-view-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.edu`;
+const passwordField = (page: Page) => page.getByLabel('Password', { exact: true });
+
+/** Sign Up → Confirm (code from the outbox) → Log In. */
+async function signUpConfirmAndLogIn(page: Page, email: string) {
+  await page.goto('/signup');
+  await page.getByLabel('Email Address').fill(email);
+  await passwordField(page).fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm Your Account' })).toBeVisible();
+  const [, code] = await waitForMail(email, /Your confirmation code is (\d{6})/);
+  await page.getByLabel('Confirmation Code').fill(code ?? '');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  await page.getByLabel('Email Address').fill(email);
+  await passwordField(page).fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+}
+
+/** Saves answers through the API, from the page (same origin, same session). */
+async function saveAnswers(page: Page, answers: Record<string, string>) {
+  const status = await page.evaluate(async (body) => {
+    const response = await fetch('/api/answer', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return response.status;
+  }, answers);
+  expect(status).toBe(200);
+}
+
+/** A valid PNG of one pixel. */
+function onePixelPng(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0);
+  header.writeUInt32BE(1, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from([0, 0x1d, 0x3e, 0x72, 0xff]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * A staff link from `npm run service-link`, run with the e2e server's environment, so it reads
+ * the same database and signs with the same secret (DATA_DIR/session-secret).
+ */
+async function serviceLink(email: string): Promise<string> {
+  const { stdout } = await run('npx', ['tsx', 'scripts/service-link.ts', email], {
+    env: {
+      ...process.env,
+      PORT: String(e2ePort),
+      HOST: '127.0.0.1',
+      DATA_DIR: e2eDataDir,
+      NODE_ENV: 'test',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+    },
+  });
+  const link = stdout.trim().split('\n').pop() ?? '';
+  expect(link).toMatch(/\/about\?service_token=[^&\s]+$/);
+  return link;
+}
+
+/** The value beside a label on a sheet. */
+const valueOf = (sheet: Locator, label: string | RegExp) =>
+  sheet
+    .locator('.service-sheet__row')
+    .filter({ has: sheet.page().locator('dt', { hasText: label }) })
+    .locator('dd');
+
+test('staff read an applicant’s application as PDF-like sheets through a staff link', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail();
+  await signUpConfirmAndLogIn(page, email);
+  await saveAnswers(page, {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    gender: 'F',
+    birth_date: '2007-05-01',
+    address_line_1: '1 College Avenue',
+    city: 'Northfield',
+    country: 'USA',
+    state: 'MN',
+    zip: '55057',
+    race_asian: 'true',
+    race_white: '',
+    entry_term: 'FALL',
+    hs_name: 'Northfield High School',
+    hs_ceeb: '241234',
+    legal_agree: 'true',
+  });
+  // A document, uploaded as an applicant does.
+  await page.goto('/education');
+  const field = page.locator('[id="transcript_file"]');
+  await page.getByLabel('Unofficial Transcript').setInputFiles({
+    name: 'transcript.png',
+    mimeType: 'image/png',
+    buffer: onePixelPng(),
+  });
+  await expect(field.getByText('transcript.png', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+  const link = await serviceLink(email);
+  const token = new URL(link).searchParams.get('service_token') ?? '';
+
+  // Staff have no session of their own: a fresh browser context.
+  const staff = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const view = await staff.newPage();
+  await view.goto(link);
+
+  const about = view.getByRole('article', { name: 'About You' });
+  await expect(about).toBeVisible();
+  await expect(view.getByRole('article', { name: 'Your Academics' })).toBeVisible();
+  await expect(view.getByRole('article', { name: 'Final Steps' })).toBeVisible();
+  await expect(valueOf(about, /^First Name$/)).toHaveText('Ada');
+  await expect(valueOf(about, /^Last Name$/)).toHaveText('Lovelace');
+  await expect(valueOf(about, /^Date of Birth$/)).toHaveText('05/01/2007');
+  await expect(valueOf(about, /^Asian$/)).toHaveText('[X]');
+  await expect(valueOf(about, /^White$/)).toHaveText('[ ]');
+  await expect(valueOf(about, /^Permanent Address$/)).toHaveText(
+    '1 College Avenue, Northfield, MN 55057, United States',
+  );
+  const academics = view.getByRole('article', { name: 'Your Academics' });
+  await expect(valueOf(academics, /^Search for Your School$/)).toContainText(
+    'Northfield High School (241234)',
+  );
+  const transcript = valueOf(academics, /^Unofficial Transcript$/);
+  await expect(transcript).toContainText('Document attached: transcript.png');
+  const documentLink = transcript.getByRole('link', { name: 'Open the document as a PDF' });
+  await expect(documentLink).toHaveAttribute(
+    'href',
+    `/service/document/transcript_file?service_token=${encodeURIComponent(token)}`,
+  );
+  const pdf = await staff.request.get((await documentLink.getAttribute('href')) ?? '');
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  const final = view.getByRole('article', { name: 'Final Steps' });
+  await expect(valueOf(final, /^I certify/)).toHaveText('[X]');
+
+  // Read-only: no buttons, header, footer, navigation or account menu.
+  await expect(view.getByRole('button')).toHaveCount(0);
+  await expect(view.locator('header, footer, nav, hr')).toHaveCount(0);
+  await expect(view.getByRole('banner')).toHaveCount(0);
+  await expect(view.getByRole('contentinfo')).toHaveCount(0);
+  await expect(view.getByText('Download a PDF copy')).toHaveCount(0);
+
+  await view.screenshot({ path: 'test-results/screenshots/service-view.png', fullPage: true });
+
+  // Printed, only the sheets remain.
+  await view.emulateMedia({ media: 'print' });
+  await expect(view.locator('.service-view__intro')).toBeHidden();
+  await expect(about).toBeVisible();
+  await staff.close();
+});
+
+test('a staff link that is not valid shows its message, not the login page', async ({ page }) => {
+  await page.goto('/about?service_token=not-a-real-token');
+  await expect(page.getByRole('alert')).toHaveText(
+    /This staff link is not valid\. Please ask for a new link\./,
+  );
+  await expect(page).toHaveURL(/\/about\?service_token=not-a-real-token$/);
+  await expect(page.getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Log In' })).toHaveCount(0);
+});
