@@ -1,8 +1,15 @@
 /** One measured figure of a benchmark, as `npm run bench` prints it. */
 export interface BenchRow {
   name: string;
+  /** The product's figure (NaN when it could not be measured; `note` says why). */
   value: number;
   unit: string;
+  /** A stable name for budgets (bench/budgets.ts) and for comparing runs. */
+  id?: string;
+  /** The same figure for the hand-written reference page, printed beside it with the ratio. */
+  reference?: number;
+  /** Why the figure is missing, or what to know when reading it. */
+  note?: string;
 }
 
 /** A benchmark module: `run()` measures and returns its rows. */
@@ -27,4 +34,20 @@ export function medianMs(
   }
   samples.sort((a, b) => a - b);
   return samples[Math.floor(samples.length / 2)]!;
+}
+
+/** The nearest-rank percentile (p in 0–100) of some numbers; NaN when there are none. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
+  return sorted[rank - 1]!;
+}
+
+/** The middle value (the mean of the two middle ones for an even count); NaN when empty. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }

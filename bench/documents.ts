@@ -64,6 +64,7 @@ export async function run(): Promise<BenchRow[]> {
       unit: 'ms',
     },
     {
+      id: 'application-pdf',
       name: 'application PDF of a complete application, no attachments (target < 300 ms)',
       value: await medianAsync(application([])),
       unit: 'ms',

@@ -12,15 +12,10 @@ import { loadLookupData, lookupDataDir } from '../src/server/lookup/lookup-loade
 import { lookupFiles } from '../src/server/lookup/school-data';
 import { words } from '../src/server/lookup/search-text';
 import { createTestApp, databases, fixtureForms } from '../tests/server/helpers/test-app';
+import type { BenchRow } from './bench-row';
 
 const QUERIES = 2000;
 const WARM_UP = 200;
-
-export interface Measurement {
-  name: string;
-  value: number;
-  unit: string;
-}
 
 /** The first three letters of the first (or of any) word of a school's name, drawn at random. */
 function prefixes(count: number, anyWord: boolean): string[] {
@@ -47,18 +42,18 @@ function percentile(sorted: number[], p: number): number {
   return Math.round((sorted[index] ?? 0) * 100) / 100;
 }
 
-export async function run(): Promise<Measurement[]> {
+export async function run(): Promise<BenchRow[]> {
   const kinds = [
-    { kind: 'name start', queries: prefixes(QUERIES + WARM_UP, false) },
-    { kind: 'any word', queries: prefixes(QUERIES + WARM_UP, true) },
+    { kind: 'name start', id: 'name-start', queries: prefixes(QUERIES + WARM_UP, false) },
+    { kind: 'any word', id: 'any-word', queries: prefixes(QUERIES + WARM_UP, true) },
   ];
-  const results: Measurement[] = [];
+  const results: BenchRow[] = [];
   for (const { name, url } of databases) {
     const t = await createTestApp(url, { RATE_LIMIT_LOOKUP_PER_MINUTE: '1000000' }, fixtureForms);
     try {
       const load = await loadLookupData(t.db);
       results.push({ name: `lookup data load (${name})`, value: load.ms, unit: 'ms' });
-      for (const { kind, queries } of kinds) {
+      for (const { kind, id, queries } of kinds) {
         const times: number[] = [];
         for (const [i, query] of queries.entries()) {
           const started = performance.now();
@@ -76,6 +71,7 @@ export async function run(): Promise<Measurement[]> {
         times.sort((a, b) => a - b);
         for (const p of [50, 95]) {
           results.push({
+            id: `${name === 'postgres' ? 'postgresql' : name}.${id}.p${p}`,
             name: `3-letter school lookup, ${kind}, p${p} (${name})`,
             value: percentile(times, p),
             unit: 'ms',

@@ -78,17 +78,24 @@ async function measure(label: string, databaseUrl: string): Promise<BenchRow[]> 
       const reference = await health(connections);
       const save = await saves(connections);
       const at = `${label}, ${connections} conn`;
+      const id = `${label.toLowerCase()}.${connections}`;
       rows.push(
         { name: `GET /healthz rps (${at})`, value: reference.rps, unit: 'req/s' },
         { name: `PUT /api/answer rps (${at})`, value: save.rps, unit: 'req/s' },
         {
+          id: `${id}.save-rate-ratio`,
           name: `PUT /api/answer / healthz rate (${at})`,
           value: save.rps / reference.rps,
           unit: '×',
         },
         { name: `PUT /api/answer p50 (${at})`, value: save.p50, unit: 'ms' },
-        { name: `PUT /api/answer p99 (${at})`, value: save.p99, unit: 'ms' },
-        { name: `PUT /api/answer errors (${at})`, value: save.errors, unit: '' },
+        { id: `${id}.save-p99`, name: `PUT /api/answer p99 (${at})`, value: save.p99, unit: 'ms' },
+        {
+          id: `${id}.save-errors`,
+          name: `PUT /api/answer errors (${at})`,
+          value: save.errors,
+          unit: '',
+        },
         { name: `GET /healthz p99 (${at})`, value: reference.p99, unit: 'ms' },
       );
     }

@@ -20,6 +20,7 @@ export async function run(): Promise<BenchRow[]> {
     if (!validator) continue;
     const ms = medianMs(() => validatePage(page, validator, state, { now }));
     rows.push({
+      id: `page.${page.id}`,
       name: `validate page ${page.id} (median of one full validation)`,
       value: ms,
       unit: 'ms',

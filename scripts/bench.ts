@@ -1,36 +1,201 @@
 /**
  * `npm run bench`: runs every benchmark module and prints one table. A benchmark is a module in
- * bench/ whose `run()` returns rows `{ name, value, unit }`; add it to `benches` below.
+ * bench/ whose `run()` returns rows `{ name, value, unit }` (and, for the client, the reference's
+ * figure beside the product's); add it to `benches` below. Writes the run as JSON and the table
+ * as Markdown under bench/results/ (git-ignored).
+ *
+ *   npm run bench                      everything
+ *   npm run bench -- --check           …and exit 1 when a budget (bench/budgets.ts) is broken
+ *   npm run bench -- --only client     only some benches (comma-separated names)
  */
-import type { BenchModule, BenchRow } from '../bench/bench-row';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchModule } from '../bench/bench-row';
+import {
+  checkBudgets,
+  describeBudget,
+  ratioOf,
+  rowKey,
+  type BudgetResult,
+  type RunRow,
+} from '../bench/budgets';
 
 const benches: Array<{ name: string; load: () => Promise<BenchModule> }> = [
+  { name: 'client', load: () => import('../bench/client') },
   { name: 'validation', load: () => import('../bench/validation') },
-  { name: 'documents', load: () => import('../bench/documents') },
   { name: 'lookup', load: () => import('../bench/lookup') },
+  { name: 'documents', load: () => import('../bench/documents') },
   { name: 'server', load: () => import('../bench/server') },
 ];
 
-const format = (value: number): string =>
-  value >= 100 ? value.toFixed(0) : value >= 1 ? value.toFixed(2) : value.toPrecision(3);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-async function main(): Promise<void> {
-  const rows: Array<BenchRow & { bench: string }> = [];
-  for (const bench of benches) {
-    const module = await bench.load();
-    for (const row of await module.run()) rows.push({ bench: bench.name, ...row });
-  }
-  const table = rows.map((r) => [r.bench, r.name, `${format(r.value)} ${r.unit}`]);
-  const widths = [0, 1, 2].map((c) =>
-    Math.max(...[['bench', 'measure', 'value'], ...table].map((r) => r[c]!.length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, c) => (c === 2 ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!)))
-      .join('  ');
-  console.log(line(['bench', 'measure', 'value']));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of table) console.log(line(row));
+function options(argv: string[]) {
+  const check = argv.includes('--check');
+  const at = argv.indexOf('--only');
+  const only = at >= 0 ? new Set((argv[at + 1] ?? '').split(',').filter(Boolean)) : undefined;
+  const unknown = [...(only ?? [])].filter((name) => !benches.some((b) => b.name === name));
+  if (unknown.length) throw new Error(`No bench named ${unknown.join(', ')}.`);
+  return { check, only };
 }
 
-await main();
+function machine() {
+  let chromium = 'unknown';
+  try {
+    chromium = execFileSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    // no Chromium: the client bench will say so
+  }
+  const cpus = os.cpus();
+  return {
+    cpu: `${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} logical cores`,
+    memory: `${Math.round(os.totalmem() / 2 ** 30)} GiB`,
+    os: `${os.type()} ${os.release()} (${os.arch()})`,
+    node: process.version,
+    chromium,
+  };
+}
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
+const number = (value: number): string =>
+  Number.isNaN(value)
+    ? 'n/a'
+    : Math.abs(value) >= 100 || Number.isInteger(value)
+      ? value.toFixed(0)
+      : Math.abs(value) >= 1 || value === 0
+        ? value.toFixed(2)
+        : value.toPrecision(3);
+
+const withUnit = (value: number | undefined, unit: string) =>
+  value === undefined ? '' : `${number(value)}${unit && !Number.isNaN(value) ? ` ${unit}` : ''}`;
+
+const header = ['bench', 'measure', 'product', 'reference', 'ratio', 'budget'];
+
+function tableCells(rows: RunRow[], results: BudgetResult[]): string[][] {
+  return rows.map((row) => {
+    const budget = results.find((r) => r.row === row);
+    const ratio = ratioOf(row);
+    const mark = budget
+      ? `${describeBudget(budget.budget, row.unit)} ${budget.holds ? 'ok' : 'BROKEN'}`
+      : '';
+    return [
+      row.bench,
+      row.name,
+      withUnit(row.value, row.unit),
+      withUnit(row.reference, row.unit),
+      Number.isNaN(ratio) ? '' : `${ratio.toFixed(2)}×`,
+      mark,
+    ];
+  });
+}
+
+function plainTable(cells: string[][]): string {
+  const widths = header.map((_, c) => Math.max(...[header, ...cells].map((r) => r[c]!.length)));
+  const line = (row: string[]) =>
+    row
+      .map((cell, c) => (c >= 2 && c <= 4 ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!)))
+      .join('  ')
+      .trimEnd();
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
+}
+
+function markdownTable(cells: string[][]): string {
+  const escape = (cell: string) => cell.replaceAll('|', '\\|');
+  return [
+    `| ${header.join(' | ')} |`,
+    `| ${header.map((_, c) => (c >= 2 && c <= 4 ? '---:' : '---')).join(' | ')} |`,
+    ...cells.map((row) => `| ${row.map(escape).join(' | ')} |`),
+  ].join('\n');
+}
+
+async function main(): Promise<number> {
+  const { check, only } = options(process.argv.slice(2));
+  const started = new Date();
+  const host = machine();
+  const rows: RunRow[] = [];
+  const failures: string[] = [];
+  const loads: Record<string, string> = { start: loadAverage() };
+  for (const bench of benches) {
+    if (only && !only.has(bench.name)) continue;
+    const t0 = performance.now();
+    process.stderr.write(`bench ${bench.name}…`);
+    try {
+      const module = await bench.load();
+      for (const row of await module.run()) rows.push({ bench: bench.name, ...row });
+    } catch (error) {
+      failures.push(`${bench.name}: ${error instanceof Error ? error.stack : String(error)}`);
+    }
+    loads[bench.name] = loadAverage();
+    process.stderr.write(` ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
+  }
+
+  const results = checkBudgets(rows, only);
+  const cells = tableCells(rows, results);
+  const notes = rows.filter((r) => r.note).map((r) => `${r.bench} / ${r.name}: ${r.note}`);
+  const broken = results.filter((r) => !r.holds);
+  const brokenText = broken.map(
+    (r) =>
+      `${r.budget.row}: ${r.row ? number(r.actual) : 'not measured'} (budget ${describeBudget(r.budget, r.row?.unit)}; ${r.budget.source})`,
+  );
+
+  console.log(
+    `Machine: ${host.cpu}, ${host.memory}; ${host.os}; Node ${host.node}; ${host.chromium}`,
+  );
+  console.log(
+    `Load average (1, 5, 15 min): ${Object.entries(loads)
+      .map(([k, v]) => `${k} ${v}`)
+      .join('; ')}`,
+  );
+  console.log('');
+  console.log(plainTable(cells));
+  if (notes.length) console.log(`\nNotes:\n${notes.map((n) => `- ${n}`).join('\n')}`);
+  if (failures.length) console.log(`\nFailed benches:\n${failures.join('\n')}`);
+  console.log(
+    broken.length
+      ? `\nBudgets broken (${broken.length} of ${results.length}):\n${brokenText.map((t) => `- ${t}`).join('\n')}`
+      : `\nEvery budget holds (${results.filter((r) => !r.skipped).length} checked).`,
+  );
+
+  const dir = path.join(root, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const report = {
+    started: started.toISOString(),
+    finished: new Date().toISOString(),
+    command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+    machine: host,
+    loadAverage: loads,
+    rows: rows.map((row) => ({ ...row, key: rowKey(row), ratio: ratioOf(row) })),
+    budgets: results.map((r) => ({
+      ...r.budget,
+      actual: r.actual,
+      holds: r.holds,
+      skipped: r.skipped,
+    })),
+    failures,
+  };
+  const json = JSON.stringify(
+    report,
+    (_, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? null : v),
+    2,
+  );
+  const stamp = started.toISOString().replaceAll(':', '-').replace(/\..*/, '');
+  writeFileSync(path.join(dir, `bench-${stamp}.json`), json);
+  writeFileSync(path.join(dir, 'latest.json'), json);
+  writeFileSync(path.join(dir, 'latest.md'), `${markdownTable(cells)}\n`);
+
+  if (failures.length) return 1;
+  return check && broken.length ? 1 : 0;
+}
+
+process.exit(await main());

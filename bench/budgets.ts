@@ -1,0 +1,114 @@
+/**
+ * Every performance budget, in one place: `npm run bench -- --check` exits non-zero when one is
+ * broken. A budget names a row by its id and bounds the product's value, or its ratio to the
+ * hand-written reference measured in the same run. A budget whose row is missing or could not be
+ * measured counts as broken (a figure nobody measured holds nothing), unless it is `optional`
+ * (PostgreSQL rows exist only when TEST_DATABASE_URL is set).
+ */
+import type { BenchRow } from './bench-row';
+
+export interface Budget {
+  /** The row's id, with its bench as a prefix: `client:size.js.gzip`. */
+  row: string;
+  /** What is bounded: the product's figure, or product ÷ reference. */
+  on: 'value' | 'ratio';
+  max?: number;
+  min?: number;
+  /** Where the budget comes from. */
+  source: string;
+  optional?: boolean;
+}
+
+const perf = 'issue "[bench] Performance"';
+const lighthouse = (page: string): Budget[] => [
+  { row: `client:lighthouse.${page}.performance`, on: 'value', min: 95, source: perf },
+  { row: `client:lighthouse.${page}.accessibility`, on: 'value', min: 100, source: perf },
+  { row: `client:lighthouse.${page}.best-practices`, on: 'value', min: 100, source: perf },
+];
+const server = (db: string, optional: boolean): Budget[] => {
+  const source = 'bench/server.ts (saves at half the healthz rate, p99 < 50 ms, no errors)';
+  return [
+    ...[50, 200].flatMap((c): Budget[] => [
+      { row: `server:${db}.${c}.save-rate-ratio`, on: 'value', min: 0.5, source, optional },
+      { row: `server:${db}.${c}.save-errors`, on: 'value', max: 0, source, optional },
+    ]),
+    { row: `server:${db}.200.save-p99`, on: 'value', max: 50, source, optional },
+  ];
+};
+const lookup = (db: string, optional: boolean): Budget[] =>
+  ['name-start', 'any-word'].map((kind) => ({
+    row: `lookup:${db}.${kind}.p95`,
+    on: 'value',
+    max: 10,
+    source: 'bench/lookup.ts (3-letter lookup p95 under 10 ms)',
+    optional,
+  }));
+
+export const budgets: Budget[] = [
+  { row: 'client:size.js.gzip', on: 'value', max: 110, source: perf },
+  { row: 'client:size.ajv-compiler', on: 'value', max: 0, source: perf },
+  { row: 'client:load.median', on: 'ratio', max: 1.2, source: perf },
+  { row: 'client:typing.first.frame.p95', on: 'ratio', max: 1.15, source: perf },
+  { row: 'client:typing.further.frame.p95', on: 'ratio', max: 1.15, source: perf },
+  ...lighthouse('about'),
+  ...lighthouse('login'),
+  ...server('sqlite', false),
+  ...server('postgresql', true),
+  ...lookup('sqlite', false),
+  ...lookup('postgresql', true),
+  {
+    row: 'documents:application-pdf',
+    on: 'value',
+    max: 300,
+    source: 'ARCHITECTURE decision 6 (application PDF under 300 ms)',
+  },
+  {
+    row: 'validation:page.about',
+    on: 'value',
+    max: 1,
+    source: 'bench/validation.ts (the About page well under a millisecond)',
+  },
+];
+
+/** A row as the runner keeps it: its bench, and its id prefixed with the bench's name. */
+export type RunRow = BenchRow & { bench: string };
+
+export const rowKey = (row: RunRow): string | undefined =>
+  row.id === undefined ? undefined : `${row.bench}:${row.id}`;
+
+export const ratioOf = (row: BenchRow): number =>
+  row.reference === undefined ? NaN : row.value / row.reference;
+
+/** The bound as text: `≤ 110 KB`, `≥ 95`, `≤ 1.20× ref`. */
+export function describeBudget(budget: Budget, unit = ''): string {
+  const bound = budget.max !== undefined ? `≤ ${budget.max}` : `≥ ${budget.min}`;
+  return budget.on === 'ratio'
+    ? `${bound.replace(/[\d.]+$/, (n) => Number(n).toFixed(2))}× ref`
+    : `${bound}${unit ? ` ${unit}` : ''}`;
+}
+
+export interface BudgetResult {
+  budget: Budget;
+  row?: RunRow;
+  /** The bounded figure (value or ratio); NaN when unmeasured. */
+  actual: number;
+  holds: boolean;
+  /** Skipped: an optional budget whose row this run did not produce. */
+  skipped: boolean;
+}
+
+/** Every budget against the rows of a run. */
+export function checkBudgets(rows: readonly RunRow[], only?: ReadonlySet<string>): BudgetResult[] {
+  const byKey = new Map(rows.map((row) => [rowKey(row), row]));
+  return budgets
+    .filter((budget) => !only || only.has(budget.row.split(':')[0]!))
+    .map((budget) => {
+      const row = byKey.get(budget.row);
+      const actual = !row ? NaN : budget.on === 'ratio' ? ratioOf(row) : row.value;
+      const within =
+        (budget.max === undefined || actual <= budget.max) &&
+        (budget.min === undefined || actual >= budget.min);
+      const skipped = !row && budget.optional === true;
+      return { budget, row, actual, holds: skipped || (!Number.isNaN(actual) && within), skipped };
+    });
+}

@@ -1,0 +1,221 @@
+/**
+ * The client against a hand-written reference (bench/reference/reference-page.ts), both built
+ * for production in this run and loaded in the system Chromium with the CPU slowed 4× (CDP):
+ * - size: the JavaScript and CSS a cold load of /about fetches before it is rendered and idle,
+ *   raw and gzipped, and whether any AJV module other than its runtime is among it;
+ * - load: navigation start to rendered and idle (bench/client/page-load.ts), median of the loads;
+ * - typing: keydown to the next animation frame, 30 characters into the first text field and
+ *   into the text field 30 fields further down, p50 and p95 pooled over every load;
+ * - Lighthouse scores of /about (and of the reference) and /login.
+ * The product is served by the real server (a child process, production mode) and the reference
+ * by a static server, both on loopback. Each round loads both pages cold (fresh contexts, in ABBA
+ * order from round to round) and types into the two side by side, alternating key by key, so that
+ * machine noise hits both alike; a first, unrecorded round warms up.
+ *
+ * BENCH_LOADS (default 7, at least 5) sets the measured loads per page, BENCH_LIGHTHOUSE_RUNS
+ * (default 3) the Lighthouse runs per URL, BENCH_SKIP_BUILD=1 reuses dist/client,
+ * BENCH_CPU_SLOWDOWN changes the 4× slowdown.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startLiveServer, type LiveServer } from '../tests/helpers/live-server';
+import { median, type BenchRow } from './bench-row';
+import { bundleBreakdown } from './client/bundle-breakdown';
+import { ajvCompilerModules, pageBytes } from './client/bundle-bytes';
+import { coldPage, cpuSlowdown, launchChromium } from './client/chromium';
+import {
+  lighthouseRows,
+  sizeRows,
+  typingRows,
+  type Audits,
+  type Measured,
+  type Target,
+} from './client/client-rows';
+import { keystrokeInstrumentation, typeInterleaved } from './client/keystrokes';
+import {
+  startLighthouseBrowser,
+  type LighthouseBrowser,
+  type LighthouseResult,
+} from './client/lighthouse-scores';
+import { loadInstrumentation, loadPage } from './client/page-load';
+import { serveStatic, type StaticServer } from './client/static-server';
+import { buildReferencePage, type ReferenceField } from './reference/reference-page';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const productDist = path.join(root, 'dist/client');
+/**
+ * A copy of the product's build, taken right after building: what the sizes and source maps are
+ * read from, even if another process rebuilds dist/client while the bench runs.
+ */
+const productCopy = path.join(root, 'dist/bench/product');
+const LOADS = Math.max(5, Number(process.env.BENCH_LOADS ?? 7));
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+/** How far down the page the second typed-into field is (the issue: 30 fields further). */
+const FURTHER = 30;
+
+function sh(command: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
+  const result = spawnSync(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
+}
+
+/** The first text field, the first text field at least 30 fields below it, and the last field. */
+function fieldsToUse(fields: ReferenceField[]) {
+  const firstIndex = fields.findIndex((f) => f.type === 'text');
+  const further = fields.slice(firstIndex + FURTHER).find((f) => f.type === 'text');
+  const first = fields[firstIndex];
+  const last = fields.at(-1);
+  if (!first || !further || !last) throw new Error('The About page has too few text fields.');
+  return {
+    first: first.key,
+    further: further.key,
+    distance: fields.indexOf(further) - firstIndex,
+    last: last.key,
+  };
+}
+
+/**
+ * Rounds of one cold load of each page, kept open side by side, then typing into both
+ * alternately, key by key. The first round warms the servers and the disk cache up and is not
+ * recorded; the order of the loads alternates from round to round (ABBA).
+ */
+async function measureLoads(
+  urls: Record<Target, string>,
+  dists: Record<Target, string>,
+  keys: ReturnType<typeof fieldsToUse>,
+): Promise<Record<Target, Measured>> {
+  const measured: Record<Target, Measured> = {
+    product: { loads: [], first: [], further: [] },
+    reference: { loads: [], first: [], further: [] },
+  };
+  const init = `${loadInstrumentation(keys.last)};${keystrokeInstrumentation}`;
+  const browser = await launchChromium();
+  try {
+    for (let round = 0; round <= LOADS; round++) {
+      const record = round > 0;
+      const order: Target[] = round % 2 === 1 ? ['product', 'reference'] : ['reference', 'product'];
+      const open: Array<Awaited<ReturnType<typeof coldPage>>> = [];
+      try {
+        for (const target of order) {
+          const cold = await coldPage(browser, init);
+          open.push(cold);
+          const load = await loadPage(cold.page, urls[target]);
+          if (!record) continue;
+          const m = measured[target];
+          m.loads.push(load.ms);
+          m.bytes ??= pageBytes(load, target === 'product' ? productCopy : dists.reference);
+          if (target === 'product' && m.breakdown === undefined) {
+            m.ajvCompiler = ajvCompilerModules(load, productCopy);
+            m.breakdown = bundleBreakdown(load, productCopy);
+          }
+        }
+        const pages = open.map((o) => o.page);
+        const first = await typeInterleaved(pages, `#${keys.first}-input`);
+        const further = await typeInterleaved(pages, `#${keys.further}-input`);
+        if (!record) continue;
+        order.forEach((target, i) => {
+          measured[target].first.push(...first[i]!);
+          measured[target].further.push(...further[i]!);
+        });
+      } finally {
+        for (const { context } of open) await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return measured;
+}
+
+/** Median scores of LIGHTHOUSE_RUNS runs per URL, interleaved; a failed run is tried twice more. */
+async function runLighthouse(urls: Record<Target, string>, loginUrl: string): Promise<Audits> {
+  const audits: Audits = { about: { product: [], reference: [] }, login: [], errors: [] };
+  let browser: LighthouseBrowser | undefined;
+  try {
+    browser = await startLighthouseBrowser();
+    const audit = async (url: string, into: LighthouseResult[]) => {
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        try {
+          into.push(await browser!.audit(url));
+          return;
+        } catch (error) {
+          if (attempt === 3) audits.errors.push(`${url}: ${String(error)}`);
+        }
+      }
+    };
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+      await audit(urls.product, audits.about.product);
+      await audit(urls.reference, audits.about.reference);
+      await audit(loginUrl, audits.login);
+    }
+  } catch (error) {
+    audits.errors.push(`Lighthouse could not start: ${String(error)}`);
+  } finally {
+    await browser?.close();
+  }
+  return audits;
+}
+
+export async function run(): Promise<BenchRow[]> {
+  if (process.env.BENCH_SKIP_BUILD !== '1') {
+    sh('npm', ['run', '-s', 'validators']);
+    sh('npx', ['vite', 'build', '--logLevel', 'error'], { NODE_ENV: 'production' });
+  }
+  rmSync(productCopy, { recursive: true, force: true });
+  cpSync(productDist, productCopy, { recursive: true });
+  const { dir: referenceDist, fields } = await buildReferencePage();
+  const keys = fieldsToUse(fields);
+  let product: LiveServer | undefined;
+  let reference: StaticServer | undefined;
+  try {
+    product = await startLiveServer();
+    reference = await serveStatic(referenceDist);
+    const urls = { product: `${product.base}/about`, reference: `${reference.base}/about` };
+    const measured = await measureLoads(
+      urls,
+      { product: productCopy, reference: referenceDist },
+      keys,
+    );
+    const audits = await runLighthouse(urls, `${product.base}/login`);
+    const p = measured.product;
+    const r = measured.reference;
+    const further = `${keys.further}, ${keys.distance} fields further`;
+    const rows = sizeRows(p, r);
+    // The server read index.html when it started; a rebuild since then mixes two builds.
+    const index = (dir: string) => {
+      const file = path.join(dir, 'index.html');
+      return existsSync(file) ? readFileSync(file, 'utf8') : '';
+    };
+    if (index(productDist) !== index(productCopy))
+      rows[0]!.note = `dist/client was rebuilt by another process during the run. ${rows[0]!.note ?? ''}`;
+    return [
+      ...rows,
+      {
+        id: 'load.median',
+        name: `cold load of /about to rendered and idle, median of ${p.loads.length} (${cpuSlowdown}× CPU)`,
+        value: median(p.loads),
+        reference: median(r.loads),
+        unit: 'ms',
+        note: `product ${p.loads.map(Math.round).join(', ')}; reference ${r.loads.map(Math.round).join(', ')}`,
+      },
+      {
+        id: 'load.fastest',
+        name: `cold load of /about to rendered and idle, fastest of ${p.loads.length} (noise only adds)`,
+        value: Math.min(...p.loads),
+        reference: Math.min(...r.loads),
+        unit: 'ms',
+      },
+      ...typingRows('first', `${keys.first} (first text field)`, p, r),
+      ...typingRows('further', further, p, r),
+      ...lighthouseRows(audits),
+    ];
+  } finally {
+    await reference?.close();
+    await product?.dispose();
+  }
+}

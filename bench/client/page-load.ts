@@ -1,0 +1,83 @@
+/**
+ * One cold load of a page, timed from navigation start to "rendered and idle": the last field of
+ * the page is in the DOM and has been through an animation frame, and no long task (over 50 ms,
+ * Long Tasks API) starts within 200 ms after that, or after the long task that ran last. Also
+ * lists the JavaScript and CSS fetched up to that moment (Resource Timing), whose bytes the size
+ * figures count.
+ *
+ * Browser code is a string: tsx rewrites the functions it compiles with a helper that does not
+ * exist in the page.
+ */
+import type { Page } from 'playwright-core';
+
+/** The quiet window that makes a page count as idle. */
+const QUIET_MS = 200;
+
+/** Installs, before any script of the page runs, the long-task and last-field observers. */
+export const loadInstrumentation = (lastFieldId: string) => `(() => {
+  const state = { longTasks: [], lastFieldAt: null };
+  window.__load = state;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) state.longTasks.push([e.startTime, e.startTime + e.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+  const found = () => {
+    if (!document.getElementById(${JSON.stringify(lastFieldId)})) return false;
+    requestAnimationFrame(() => { state.lastFieldAt = performance.now(); });
+    return true;
+  };
+  const observer = new MutationObserver(() => { if (found()) observer.disconnect(); });
+  observer.observe(document, { childList: true, subtree: true });
+})()`;
+
+interface LoadState {
+  longTasks: Array<[number, number]>;
+  lastFieldAt: number | null;
+  now: number;
+}
+
+/**
+ * The moment the page became idle: from the last field's frame, each long task that starts
+ * before the quiet window has passed pushes the moment to its end.
+ */
+export function idleAt(lastFieldAt: number, longTasks: ReadonlyArray<[number, number]>): number {
+  let ready = lastFieldAt;
+  for (const [start, end] of [...longTasks].sort((a, b) => a[0] - b[0]))
+    if (start < ready + QUIET_MS) ready = Math.max(ready, end);
+  return ready;
+}
+
+export interface PageLoad {
+  /** Navigation start to rendered and idle, in ms. */
+  ms: number;
+  /** The JavaScript and CSS files fetched before that moment. */
+  resources: Array<{ url: string; kind: 'js' | 'css' }>;
+}
+
+/** Loads `url` in the page (instrumented with loadInstrumentation) and waits until it is idle. */
+export async function loadPage(page: Page, url: string, timeoutMs = 60_000): Promise<PageLoad> {
+  await page.goto(url, { waitUntil: 'commit' });
+  const deadline = Date.now() + timeoutMs;
+  let ready = NaN;
+  for (;;) {
+    if (Date.now() > deadline)
+      throw new Error(`${url} was not rendered and idle within ${timeoutMs} ms`);
+    await page.waitForTimeout(100);
+    const state = (await page.evaluate(
+      '({ ...window.__load, now: performance.now() })',
+    )) as LoadState;
+    if (state.lastFieldAt === null) continue;
+    ready = idleAt(state.lastFieldAt, state.longTasks);
+    // Long tasks are reported after they end; a margin lets the last one arrive.
+    if (state.now - ready >= QUIET_MS + 100) break;
+  }
+  const entries = (await page.evaluate(
+    `performance.getEntriesByType('resource').filter((e) => e.startTime <= ${ready}).map((e) => e.name)`,
+  )) as string[];
+  const resources: PageLoad['resources'] = [];
+  for (const name of entries) {
+    const { pathname } = new URL(name);
+    if (pathname.endsWith('.js')) resources.push({ url: name, kind: 'js' });
+    else if (pathname.endsWith('.css')) resources.push({ url: name, kind: 'css' });
+  }
+  return { ms: ready, resources };
+}
