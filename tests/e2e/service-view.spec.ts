@@ -1,67 +1,12 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { crc32, deflateSync } from 'node:zlib';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { e2eDataDir, e2ePort } from '../../playwright.config';
-import { waitForMail } from './outbox';
+import { onePixelPng, saveAnswers, signUpConfirmAndLogIn } from './journey';
 
 const run = promisify(execFile);
-const password = 'Correct-Horse-42';
 const uniqueEmail = () =>
   `staff-view-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.edu`;
-const passwordField = (page: Page) => page.getByLabel('Password', { exact: true });
-
-/** Sign Up → Confirm (code from the outbox) → Log In. */
-async function signUpConfirmAndLogIn(page: Page, email: string) {
-  await page.goto('/signup');
-  await page.getByLabel('Email Address').fill(email);
-  await passwordField(page).fill(password);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('heading', { name: 'Confirm Your Account' })).toBeVisible();
-  const [, code] = await waitForMail(email, /Your confirmation code is (\d{6})/);
-  await page.getByLabel('Confirmation Code').fill(code ?? '');
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
-  await page.getByLabel('Email Address').fill(email);
-  await passwordField(page).fill(password);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
-}
-
-/** Saves answers through the API, from the page (same origin, same session). */
-async function saveAnswers(page: Page, answers: Record<string, string>) {
-  const status = await page.evaluate(async (body) => {
-    const response = await fetch('/api/answer', {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return response.status;
-  }, answers);
-  expect(status).toBe(200);
-}
-
-/** A valid PNG of one pixel. */
-function onePixelPng(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from([0, 0x1d, 0x3e, 0x72, 0xff]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /**
  * A staff link from `npm run service-link`, run with the e2e server's environment, so it reads

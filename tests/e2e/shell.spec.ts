@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waitForMail } from './outbox';
+import { saveAnswers } from './journey';
 
 const password = 'Correct-Horse-42';
 const uniqueEmail = () =>
@@ -58,19 +59,6 @@ async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('button', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/login$/);
-}
-
-/** Saves answers through the API, from the page (same origin, same session). */
-async function saveAnswers(page: Page, answers: Record<string, string>) {
-  const status = await page.evaluate(async (body) => {
-    const response = await fetch('/api/answer', {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return response.status;
-  }, answers);
-  expect(status).toBe(200);
 }
 
 test('a visitor fills page one, signs up, confirms, logs in and finds the answers saved', async ({

@@ -1,0 +1,60 @@
+/** Steps the e2e journeys share: an applicant signed in through the real screens, answers saved, a file. */
+import { crc32, deflateSync } from 'node:zlib';
+import { expect, type Page } from '@playwright/test';
+import { waitForMail } from './outbox';
+
+export const password = 'Correct-Horse-42';
+export const passwordField = (page: Page) => page.getByLabel('Password', { exact: true });
+
+/** Sign Up → Confirm (code from the outbox) → Log In, ending on About You. */
+export async function signUpConfirmAndLogIn(page: Page, email: string) {
+  await page.goto('/signup');
+  await page.getByLabel('Email Address').fill(email);
+  await passwordField(page).fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm Your Account' })).toBeVisible();
+  const [, code] = await waitForMail(email, /Your confirmation code is (\d{6})/);
+  await page.getByLabel('Confirmation Code').fill(code ?? '');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  await page.getByLabel('Email Address').fill(email);
+  await passwordField(page).fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+}
+
+/** Saves answers through the API, from the page (same origin, same session). */
+export async function saveAnswers(page: Page, answers: Record<string, string>) {
+  const status = await page.evaluate(async (body) => {
+    const response = await fetch('/api/answer', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return response.status;
+  }, answers);
+  expect(status).toBe(200);
+}
+
+/** A valid PNG of one pixel: signature, IHDR, one IDAT row, IEND. */
+export function onePixelPng(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0); // width
+  header.writeUInt32BE(1, 4); // height
+  header.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA, no interlace
+  const row = Buffer.from([0, 0x1d, 0x3e, 0x72, 0xff]); // filter byte, one pixel
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(row)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
