@@ -228,6 +228,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : new NoAddressProvider(),
     );
 
+  // Applicants' answers, documents and staff views must never sit in a browser or proxy cache.
+  app.addHook('onSend', async (request, reply) => {
+    const path = request.url;
+    if (
+      (path.startsWith('/api/') || path.startsWith('/service/')) &&
+      !reply.hasHeader('cache-control')
+    ) {
+      reply.header('Cache-Control', 'no-store');
+    }
+  });
+
   app.get('/healthz', async () => ({ status: 'ok' }));
   await app.register(readinessRoutes, { db, blobs: documents.blobs, readiness });
   // Closing (SIGTERM, or a test) makes the instance unready at once, whoever closes it.

@@ -78,6 +78,13 @@ describe('the application page and its headers', () => {
     expect(response.headers['referrer-policy']).toBe('same-origin');
   });
 
+  it('keeps API and staff answers out of every cache', async () => {
+    for (const url of ['/api/profile', '/service/tmp-pdf?service_token=x', '/api/unknown']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+
   it('answers /healthz', async () => {
     const response = await app.inject({ method: 'GET', url: '/healthz' });
     expect(response.json()).toEqual({ status: 'ok' });
