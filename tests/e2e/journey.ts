@@ -1,7 +1,35 @@
 /** Steps the e2e journeys share: an applicant signed in through the real screens, answers saved, a file. */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
+import { e2eDataDir, e2ePort } from '../../playwright.config';
 import { waitForMail } from './outbox';
+
+const run = promisify(execFile);
+
+/** An address no other test uses, so tests never share an account. */
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.edu`;
+
+/** Answers that pass every page's validation (forms/*.json and schemas/*.schema.json). */
+export const completeAnswers: Record<string, string> = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  gender: 'F',
+  birth_date: '2007-05-01',
+  address_line_1: '1 College Avenue',
+  city: 'Northfield',
+  country: 'USA',
+  state: 'MN',
+  zip: '55057',
+  phone_mobile: '(507) 555-0100',
+  entry_term: '2027FA',
+  applied_major: 'MATH',
+  hs_name: 'Northfield High School',
+  counselor_waiver_request: 'Y',
+  legal_agree: 'true',
+};
 
 export const password = 'Correct-Horse-42';
 export const passwordField = (page: Page) => page.getByLabel('Password', { exact: true });
@@ -57,4 +85,25 @@ export function onePixelPng(): Buffer {
     chunk('IDAT', deflateSync(row)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * A staff link from `npm run service-link`, run with the e2e server's environment, so it reads
+ * the same database and signs with the same secret (DATA_DIR/session-secret).
+ */
+export async function serviceLink(email: string): Promise<string> {
+  const { stdout } = await run('npx', ['tsx', 'scripts/service-link.ts', email], {
+    env: {
+      ...process.env,
+      PORT: String(e2ePort),
+      HOST: '127.0.0.1',
+      DATA_DIR: e2eDataDir,
+      NODE_ENV: 'test',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+    },
+  });
+  const link = stdout.trim().split('\n').pop() ?? '';
+  expect(link).toMatch(/\/about\?service_token=[^&\s]+$/);
+  return link;
 }

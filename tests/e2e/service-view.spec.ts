@@ -1,33 +1,11 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { expect, test, type Locator } from '@playwright/test';
-import { e2eDataDir, e2ePort } from '../../playwright.config';
-import { onePixelPng, saveAnswers, signUpConfirmAndLogIn } from './journey';
-
-const run = promisify(execFile);
-const uniqueEmail = () =>
-  `staff-view-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.edu`;
-
-/**
- * A staff link from `npm run service-link`, run with the e2e server's environment, so it reads
- * the same database and signs with the same secret (DATA_DIR/session-secret).
- */
-async function serviceLink(email: string): Promise<string> {
-  const { stdout } = await run('npx', ['tsx', 'scripts/service-link.ts', email], {
-    env: {
-      ...process.env,
-      PORT: String(e2ePort),
-      HOST: '127.0.0.1',
-      DATA_DIR: e2eDataDir,
-      NODE_ENV: 'test',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-    },
-  });
-  const link = stdout.trim().split('\n').pop() ?? '';
-  expect(link).toMatch(/\/about\?service_token=[^&\s]+$/);
-  return link;
-}
+import {
+  onePixelPng,
+  saveAnswers,
+  serviceLink,
+  signUpConfirmAndLogIn,
+  uniqueEmail,
+} from './journey';
 
 /** The value beside a label on a sheet. */
 const valueOf = (sheet: Locator, label: string | RegExp) =>
@@ -40,7 +18,7 @@ test('staff read an applicant’s application as PDF-like sheets through a staff
   page,
   browser,
 }) => {
-  const email = uniqueEmail();
+  const email = uniqueEmail('staff-view');
   await signUpConfirmAndLogIn(page, email);
   await saveAnswers(page, {
     first_name: 'Ada',

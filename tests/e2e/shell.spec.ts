@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waitForMail } from './outbox';
-import { saveAnswers } from './journey';
+import { completeAnswers, saveAnswers } from './journey';
 
 const password = 'Correct-Horse-42';
 const uniqueEmail = () =>
@@ -11,25 +11,6 @@ const input = (page: Page, key: string) => page.locator(`[id="${key}"] input`).f
 const passwordField = (page: Page) => page.getByLabel('Password', { exact: true });
 const pageHeading = (page: Page, name: string) =>
   page.getByRole('heading', { level: 1, name, exact: true });
-
-/** Answers that pass every page's validation (forms/*.json and schemas/*.schema.json). */
-const completeAnswers: Record<string, string> = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  gender: 'F',
-  birth_date: '2007-05-01',
-  address_line_1: '1 College Avenue',
-  city: 'Northfield',
-  country: 'USA',
-  state: 'MN',
-  zip: '55057',
-  phone_mobile: '(507) 555-0100',
-  entry_term: 'FALL',
-  applied_major: 'MATH',
-  hs_name: 'Northfield High School',
-  counselor_waiver_request: 'Y',
-  legal_agree: 'true',
-};
 
 /** Sign Up → Confirm (code from the outbox) → Log In; the page may start on /signup?token=… */
 async function signUpConfirmAndLogIn(page: Page, email: string, start = '/signup') {

@@ -33,7 +33,7 @@ export function Modal({
   children,
 }: ModalProps) {
   const titleId = useId();
-  useScrollLock(isOpen);
+  useBackgroundLock(isOpen);
   return (
     <DialogOverlay
       isOpen={isOpen}
@@ -64,15 +64,24 @@ export function Modal({
 
 let openModals = 0;
 
-/** Keeps the page behind an open modal from scrolling (modal.css: html.has-modal). */
-function useScrollLock(active: boolean): void {
+/**
+ * Keeps the page behind an open modal from scrolling (modal.css: html.has-modal) and makes it
+ * inert: Reach hides it from screen readers with aria-hidden, but its controls would still take
+ * focus from anything outside Reach's focus lock (axe's aria-hidden-focus). The modal is a portal
+ * beside #root, so only the page behind is affected.
+ */
+function useBackgroundLock(active: boolean): void {
   useEffect(() => {
     if (!active) return;
+    const page = document.getElementById('root');
     openModals += 1;
     document.documentElement.classList.add('has-modal');
+    page?.setAttribute('inert', '');
     return () => {
       openModals -= 1;
-      if (openModals === 0) document.documentElement.classList.remove('has-modal');
+      if (openModals > 0) return;
+      document.documentElement.classList.remove('has-modal');
+      page?.removeAttribute('inert');
     };
   }, [active]);
 }

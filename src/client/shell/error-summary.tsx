@@ -23,7 +23,7 @@ export function ErrorSummary({ summary, onFollow, ref }: ErrorSummaryProps) {
   };
 
   return (
-    <div ref={ref} className="error-summary" aria-labelledby={titleId} tabIndex={-1}>
+    <div ref={ref} role="group" className="error-summary" aria-labelledby={titleId} tabIndex={-1}>
       <h2 id={titleId} className="error-summary__title">
         {SUMMARY_HEADING}
       </h2>

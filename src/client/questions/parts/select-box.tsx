@@ -122,7 +122,7 @@ export function SelectBox(props: SelectBoxProps) {
         role="combobox"
         tabIndex={0}
         className={`${props.className} select__control`}
-        aria-haspopup="listbox"
+        // A combobox's popup is a listbox by default: no aria-haspopup needed.
         aria-expanded={open}
         aria-controls={listboxId}
         aria-labelledby={labelledBy}
