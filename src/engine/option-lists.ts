@@ -36,12 +36,18 @@ const items = (pairs: ReadonlyArray<readonly [string, string]>): OptionItem[] =>
 const usa = countries.filter(([code]) => code === 'USA');
 const withoutUsa = countries.filter(([code]) => code !== 'USA');
 
+/** Built once, on first use; callers get the same (never mutated) arrays every time. */
+const once = <T>(build: () => T): (() => T) => {
+  let built: T | undefined;
+  return () => (built ??= build());
+};
+
 const fixedLists: Record<string, () => OptionItem[]> = {
-  countries: () => items([...usa, ...withoutUsa]),
-  'countries-without-usa': () => items(withoutUsa),
-  months: () => monthNames.map((label, i) => ({ value: String(i + 1), label })),
-  'us-states': () => items(usStates),
-  'canadian-provinces': () => items(canadianProvinces),
+  countries: once(() => items([...usa, ...withoutUsa])),
+  'countries-without-usa': once(() => items(withoutUsa)),
+  months: once(() => monthNames.map((label, i) => ({ value: String(i + 1), label }))),
+  'us-states': once(() => items(usStates)),
+  'canadian-provinces': once(() => items(canadianProvinces)),
 };
 
 /** The names a form may use in `options` (forms:check rejects any other). */
@@ -99,6 +105,20 @@ export function optionLabel(
 ): string {
   if (value === '') return '';
   return resolve(source, context).find((option) => option.value === value)?.label ?? '';
+}
+
+/**
+ * Whether a stored value is one the list offers: '' (no answer) always is, and so is any value
+ * when the list is empty in this state (nothing to choose from, so nothing to check against).
+ */
+export function isListedOption(
+  source: OptionSource,
+  value: string,
+  context: OptionContext = {},
+): boolean {
+  if (value === '') return true;
+  const options = resolve(source, context);
+  return options.length === 0 || options.some((option) => option.value === value);
 }
 
 /** Every named list a source may use, for forms:check (including those inside byAnswer cases). */

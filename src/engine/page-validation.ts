@@ -1,8 +1,12 @@
 /**
  * Validating a page (SPEC §5): the page's compiled schema runs over all answers, and only the
- * errors of fields that show are kept, so a hidden question never blocks the applicant.
+ * errors of fields that show are kept, so a hidden question never blocks the applicant. A choice
+ * question's answer must also be one of its options: an answer sent around the form, or one the
+ * admissions office has since removed from the list, is an error the applicant can put right.
  */
-import type { FormState, PageDefinition } from './definitions';
+import type { FormState, KeyedQuestion, PageDefinition } from './definitions';
+import { isListedOption } from './option-lists';
+import { pageFields } from './page-fields';
 import {
   pickErrors,
   validate,
@@ -10,7 +14,10 @@ import {
   type FieldErrors,
   type ValidationContext,
 } from './validation';
-import { visibleKeys } from './visibility';
+import { isFieldVisible, visibleKeys } from './visibility';
+
+/** Not in SPEC §5 (it lists no such message): ours, for an answer no option of the list has. */
+export const notAnOptionMessage = 'Please choose one of the options in the list.';
 
 /** All distinct messages per visible field of one page. Never throws. */
 export function validatePage(
@@ -19,7 +26,42 @@ export function validatePage(
   state: FormState,
   context: ValidationContext = {},
 ): FieldErrors {
-  return pickErrors(validate(validator, state.answers, context), visibleKeys(page, state));
+  const errors = pickErrors(validate(validator, state.answers, context), visibleKeys(page, state));
+  for (const field of pageFields(page)) {
+    const value = state.answers[field.key] ?? '';
+    if (value === '' || isChoice(field.question, value, state, context)) continue;
+    if (!isFieldVisible(field, state)) continue;
+    const messages = errors[field.key] ?? [];
+    if (!messages.includes(notAnOptionMessage))
+      errors[field.key] = [...messages, notAnOptionMessage];
+  }
+  return errors;
+}
+
+const checkboxValues = ['true', 'false'];
+const yesNoValues = ['Y', 'N'];
+
+/** Whether a value is one the question offers; questions without options take any value. */
+function isChoice(
+  question: KeyedQuestion,
+  value: string,
+  state: FormState,
+  context: ValidationContext,
+): boolean {
+  switch (question.type) {
+    case 'select':
+    case 'radio':
+      return question.options === undefined
+        ? true
+        : isListedOption(question.options, value, { answers: state.answers, now: context.now });
+    case 'yes-no':
+      return yesNoValues.includes(value);
+    case 'checkbox':
+    case 'confirm':
+      return checkboxValues.includes(value);
+    default:
+      return true;
+  }
 }
 
 /** Page id → its errors, for every page that has any (the server's check at submit). */

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import complete from '../fixtures/answers/complete.json';
 import { formPages, pageById, pageValidator } from '../../src/engine/form-pages';
-import { mergeErrors, validateApplication, validatePage } from '../../src/engine/page-validation';
+import {
+  mergeErrors,
+  notAnOptionMessage,
+  validateApplication,
+  validatePage,
+} from '../../src/engine/page-validation';
 
 const now = new Date('2025-06-15T12:00:00');
 const about = pageById('about')!;
@@ -28,6 +33,56 @@ describe('validating a page', () => {
     ).toEqual({
       act_score_composite: ['ACT Composite scores must be between 1 and 36.'],
     });
+  });
+
+  it('refuses a choice that is not one of the question’s options, whatever its type', () => {
+    const answers = {
+      ...complete,
+      gender: 'Q', // radio
+      gender_iden: 'NOT-A-CODE', // select with an inline list
+      country: 'Atlantis', // named list
+      ethnicity: 'maybe', // yes-no
+      optin_sms_ind: 'yes', // checkbox
+    };
+    expect(validatePage(about, pageValidator('about')!, { answers }, { now })).toEqual({
+      gender: [notAnOptionMessage],
+      gender_iden: [notAnOptionMessage],
+      country: [notAnOptionMessage],
+      ethnicity: [notAnOptionMessage],
+      optin_sms_ind: [notAnOptionMessage],
+    });
+    const terms = { ...complete, entry_term: 'FALL' };
+    expect(
+      validatePage(education, pageValidator('education')!, { answers: terms }, { now }),
+    ).toEqual({ entry_term: [notAnOptionMessage] });
+  });
+
+  it('reads lists that depend on another answer or on the date', () => {
+    const validator = pageValidator('about')!;
+    const ontario = { ...complete, country: 'USA', state: 'ON' };
+    expect(validatePage(about, validator, { answers: ontario }, { now })).toEqual({
+      state: [notAnOptionMessage],
+    });
+    const canada = { ...complete, country: 'CAN', state: 'ON', zip: 'K1A 0B1' };
+    expect(validatePage(about, validator, { answers: canada }, { now })).toEqual({});
+    // Graduation years run from four years ahead of `now` backwards.
+    const years = pageValidator('education')!;
+    const future = { ...complete, grad_year: '2030' };
+    expect(validatePage(education, years, { answers: future }, { now })).toEqual({
+      grad_year: [notAnOptionMessage],
+    });
+    expect(
+      validatePage(education, years, { answers: future }, { now: new Date('2027-01-01') }),
+    ).toEqual({});
+  });
+
+  it('ignores a hidden question’s answer, and an answer with no list to check it against', () => {
+    const hidden = {
+      ...complete,
+      mailing_addr_same_as_perm_addr: 'Y',
+      mailing_country: 'Atlantis',
+    };
+    expect(validatePage(about, pageValidator('about')!, { answers: hidden }, { now })).toEqual({});
   });
 
   it('validates every page of the application and merges the errors', () => {

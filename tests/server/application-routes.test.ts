@@ -214,6 +214,20 @@ describe.each(databases)('application routes on $name', ({ url }) => {
 });
 
 describe('submit with the real forms', () => {
+  it('refuses an answer that is not one of its question’s options, naming the field', async () => {
+    const t = await createTestApp();
+    try {
+      const cookies = await signedIn(t, 'grace@example.org');
+      await t.call('PUT', '/api/answer', { gender: 'Q' }, cookies);
+      const response = await t.call('POST', '/api/submit', {}, cookies);
+      expect(response.statusCode).toBe(422);
+      const errors = response.json().errors as Record<string, string[]>;
+      expect(errors['about.gender']).toEqual(['Please choose one of the options in the list.']);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('refuses an empty application with the messages of SPEC §5, page by page', async () => {
     const t = await createTestApp();
     try {

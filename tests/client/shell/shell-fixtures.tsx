@@ -34,7 +34,7 @@ export const completeAnswers: Record<string, string> = {
   state: 'MN',
   zip: '55057',
   phone_mobile: '(507) 555-0100',
-  entry_term: 'FALL',
+  entry_term: '2027FA',
   applied_major: 'MATH',
   hs_name: 'Northfield High School',
   counselor_waiver_request: 'Y',
