@@ -245,6 +245,57 @@ test('an applicant: account menu, error summary, uploads, dialogs, failures and 
   await expectNoAxeViolations(page, '/completion, with the submitted toast');
 });
 
+test('every link of the error summary moves focus into its field, on its page', async ({
+  page,
+}) => {
+  await signUpConfirmAndLogIn(page, uniqueEmail('axe-summary'));
+  // An empty application: required questions on all three pages.
+  await page
+    .getByRole('navigation', { name: 'Application steps' })
+    .getByRole('link', { name: /Final Steps/ })
+    .click();
+  await submit(page).click();
+  const summary = page.locator('.error-summary');
+  await expect(summary).toBeFocused();
+  const links = summary.getByRole('link');
+  const hrefs = await links.evaluateAll((anchors) =>
+    anchors.map((anchor) => anchor.getAttribute('href') ?? ''),
+  );
+  expect(new Set(hrefs.map((href) => href.split('#')[0]))).toEqual(
+    new Set(['/about', '/education', '/final-steps']),
+  );
+  expect(hrefs.length).toBeGreaterThanOrEqual(12);
+
+  for (const [i, href] of hrefs.entries()) {
+    const [route, key] = href.split('#') as [string, string];
+    // Followed with the keyboard, as a screen-reader user would.
+    await summary.getByRole('link').nth(i).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`${route}#${key}$`));
+    // Focus lands on a control inside the field's container (its input, first radio, …).
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            (id) => document.getElementById(id)?.contains(document.activeElement) ?? false,
+            key,
+          ),
+        { message: `focus inside the field ${key} after following ${href}` },
+      )
+      .toBe(true);
+    // …and that is a control the applicant can answer with, not the container itself.
+    expect(
+      await page.evaluate(
+        () =>
+          document.activeElement?.matches(
+            'input, select, textarea, [role="combobox"], [role="radio"], [role="checkbox"]',
+          ) ?? false,
+      ),
+      `a control has focus after following ${href}`,
+    ).toBe(true);
+  }
+});
+
 test('inactivity: the "Still working?" dialog and the logged-out notice', async ({ page }) => {
   await page.clock.install();
   await signUpConfirmAndLogIn(page, uniqueEmail('axe-idle'));

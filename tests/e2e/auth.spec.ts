@@ -1,10 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { passwordField, uniqueEmail } from './journey';
 import { waitForMail } from './outbox';
-
-const uniqueEmail = () =>
-  `applicant-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.edu`;
-
-const passwordField = (page: Page) => page.getByLabel('Password', { exact: true });
 
 async function signUpAndConfirm(page: Page, email: string, password: string) {
   await page.goto('/signup');
@@ -33,7 +29,7 @@ async function logIn(page: Page, email: string, password: string) {
 }
 
 test('sign up, confirm with the e-mailed code, log in and log out', async ({ page }) => {
-  const email = uniqueEmail();
+  const email = uniqueEmail('applicant');
   const password = 'Correct-Horse-42';
 
   await signUpAndConfirm(page, email, password);
@@ -56,7 +52,7 @@ test('sign up, confirm with the e-mailed code, log in and log out', async ({ pag
 test('forgot password, reset with the e-mailed link and log in with the new password', async ({
   page,
 }) => {
-  const email = uniqueEmail();
+  const email = uniqueEmail('applicant');
   const oldPassword = 'Correct-Horse-42';
   const newPassword = 'Battery-Staple-77';
 

@@ -1,9 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { formatFileSize } from '../../src/engine/formatters';
-import { onePixelPng, signUpConfirmAndLogIn } from './journey';
-
-const uniqueEmail = () =>
-  `documents-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.edu`;
+import { onePixelPng, signUpConfirmAndLogIn, uniqueEmail } from './journey';
 
 test('upload a transcript: progress, converting, attached with name and size, then delete it', async ({
   page,
@@ -15,7 +12,7 @@ test('upload a transcript: progress, converting, attached with name and size, th
       problems.push(message.text());
     }
   });
-  await signUpConfirmAndLogIn(page, uniqueEmail());
+  await signUpConfirmAndLogIn(page, uniqueEmail('documents'));
 
   // The applicant's PDF copy is offered on the form pages once it is ready.
   const download = page.getByRole('link', { name: 'Download a PDF copy' });
@@ -77,7 +74,7 @@ test('upload a transcript: progress, converting, attached with name and size, th
 });
 
 test('a file the rules refuse is never uploaded', async ({ page }) => {
-  await signUpConfirmAndLogIn(page, uniqueEmail());
+  await signUpConfirmAndLogIn(page, uniqueEmail('documents'));
   await page.goto('/education');
   const input = page.getByLabel('Unofficial Transcript');
   await expect(input).toBeVisible();

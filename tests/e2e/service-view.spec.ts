@@ -32,7 +32,7 @@ test('staff read an applicant’s application as PDF-like sheets through a staff
     zip: '55057',
     race_asian: 'true',
     race_white: '',
-    entry_term: 'FALL',
+    entry_term: '2027FA',
     hs_name: 'Northfield High School',
     hs_ceeb: '241234',
     legal_agree: 'true',

@@ -1,14 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waitForMail } from './outbox';
-import { completeAnswers, saveAnswers } from './journey';
-
-const password = 'Correct-Horse-42';
-const uniqueEmail = () =>
-  `shell-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.edu`;
+import { completeAnswers, password, passwordField, saveAnswers, uniqueEmail } from './journey';
 
 /** The text input of an answer key (each field's container has the key as its id). */
 const input = (page: Page, key: string) => page.locator(`[id="${key}"] input`).first();
-const passwordField = (page: Page) => page.getByLabel('Password', { exact: true });
 const pageHeading = (page: Page, name: string) =>
   page.getByRole('heading', { level: 1, name, exact: true });
 
@@ -45,7 +40,7 @@ async function logOut(page: Page) {
 test('a visitor fills page one, signs up, confirms, logs in and finds the answers saved', async ({
   page,
 }) => {
-  const email = uniqueEmail();
+  const email = uniqueEmail('shell');
   await page.goto('/about');
   await expect(pageHeading(page, 'About You')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
@@ -73,7 +68,7 @@ test('a visitor fills page one, signs up, confirms, logs in and finds the answer
 test('submit with a missing answer, follow the summary link, fix it, submit, complete', async ({
   page,
 }) => {
-  const email = uniqueEmail();
+  const email = uniqueEmail('shell');
   await signUpConfirmAndLogIn(page, email);
   await expect(pageHeading(page, 'About You')).toBeVisible();
   const { first_name: _missing, ...almostComplete } = completeAnswers;
@@ -124,7 +119,7 @@ test('submit with a missing answer, follow the summary link, fix it, submit, com
 });
 
 test('a returning applicant lands on the page they last worked on', async ({ page }) => {
-  const email = uniqueEmail();
+  const email = uniqueEmail('shell');
   await signUpConfirmAndLogIn(page, email);
   await expect(pageHeading(page, 'About You')).toBeVisible();
   await input(page, 'first_name').fill('Ada');
@@ -142,7 +137,7 @@ test('a returning applicant lands on the page they last worked on', async ({ pag
 });
 
 test('inactivity: "Still working?" after 14 minutes, logged out after 15', async ({ page }) => {
-  const email = uniqueEmail();
+  const email = uniqueEmail('shell');
   await page.clock.install();
   await signUpConfirmAndLogIn(page, email);
   await expect(pageHeading(page, 'About You')).toBeVisible();
