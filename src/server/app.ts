@@ -309,10 +309,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       wildcard: false,
       prefix: '/',
       cacheControl: false,
+      // The build writes .br and .gz copies (vite.config.ts); each client gets what it accepts.
+      preCompressed: true,
       // Vite names built assets by content hash, so they never change; other files may.
       setHeaders: (res, file) => {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // A shared cache must keep the Brotli, gzip and plain answers apart.
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }

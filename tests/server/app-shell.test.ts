@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -19,6 +20,11 @@ describe('the application page and its headers', () => {
       '<html><head><meta name="identity-cookie-prefix" content="admissions_identity" /></head><body><script type="module" src="/assets/app.js"></script></body></html>',
     );
     writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'console.log(1)');
+    writeFileSync(
+      path.join(clientDir, 'assets', 'app.js.br'),
+      brotliCompressSync('console.log(1)'),
+    );
+    writeFileSync(path.join(clientDir, 'assets', 'app.js.gz'), gzipSync('console.log(1)'));
     const config = loadConfig({
       DATA_DIR: dataDir,
       IDENTITY_COOKIE_PREFIX: 'uni_id',
@@ -50,6 +56,27 @@ describe('the application page and its headers', () => {
     const response = await app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the compressed copy the browser accepts, and the plain file to others', async () => {
+    const get = (encoding?: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/assets/app.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('answers API paths with JSON, never the page', async () => {
