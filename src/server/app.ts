@@ -13,7 +13,7 @@ import { AccountService } from './identity/accounts';
 import { RateLimiter } from './identity/rate-limiter';
 import { SecretHasher } from './identity/secrets';
 import { SessionStore } from './identity/sessions';
-import { createMailer, type Mailer } from './mail/mailer';
+import { createMailer, sendInBackground, type Mailer } from './mail/mailer';
 import { requestGuard } from './plugins/request-guard';
 import { SessionCookies } from './plugins/session-cookies';
 import { ApplicationService } from './application/application-service';
@@ -192,15 +192,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const hasher = new SecretHasher(config.sessionSecret);
   const sessions = new SessionStore(db, hasher, clock);
   const cookies = new SessionCookies(config.identityCookiePrefix, secure);
-  const mailer =
+  const mailer = sendInBackground(
     deps.mailer ??
-    createMailer({
-      smtpUrl: config.smtpUrl,
-      dataDir: config.dataDir,
-      from: `"${site.university.name} Admissions" <${site.university.helpEmail}>`,
-      logger: app.log,
-      logSecrets: config.development,
-    });
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        dataDir: config.dataDir,
+        from: `"${site.university.name} Admissions" <${site.university.helpEmail}>`,
+        logger: app.log,
+        logSecrets: config.development,
+      }),
+    { logger: app.log },
+  );
+  // Mail still being sent goes out before the process stops.
+  app.addHook('onClose', () => mailer.idle());
   const accounts = new AccountService({
     db,
     hasher,

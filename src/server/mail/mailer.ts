@@ -62,3 +62,59 @@ export function createMailer(options: MailerOptions): Mailer {
     },
   };
 }
+
+/** A mailer whose sends return at once; `idle()` resolves when every send has ended. */
+export interface BackgroundMailer extends Mailer {
+  idle(): Promise<void>;
+}
+
+export interface BackgroundOptions {
+  logger: Pick<FastifyBaseLogger, 'error'>;
+  /** Waits before each retry of a failed send (default 1 s, then 10 s). */
+  retryDelaysMs?: readonly number[];
+}
+
+/**
+ * Sends mail off the request path: the account routes answer in the same time whether or not
+ * they send anything (a real SMTP round trip would otherwise tell who has an account), and a slow
+ * mail server slows no request. A failed send is tried again, then logged with its subject and
+ * error code only (an SMTP error's text may hold the address).
+ */
+export function sendInBackground(mailer: Mailer, options: BackgroundOptions): BackgroundMailer {
+  const delays = options.retryDelaysMs ?? [1_000, 10_000];
+  const pending = new Set<Promise<void>>();
+
+  const attempt = async (message: MailMessage): Promise<void> => {
+    for (let tried = 0; ; tried++) {
+      try {
+        return await mailer.send(message);
+      } catch (error) {
+        const delay = delays[tried];
+        if (delay === undefined) {
+          const code = (error as { code?: unknown }).code;
+          options.logger.error(
+            {
+              mail: { subject: message.subject },
+              code: typeof code === 'string' ? code : undefined,
+            },
+            'mail could not be sent',
+          );
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  };
+
+  return {
+    send(message) {
+      const task = attempt(message);
+      pending.add(task);
+      void task.finally(() => pending.delete(task));
+      return Promise.resolve();
+    },
+    async idle() {
+      while (pending.size > 0) await Promise.all(pending);
+    },
+  };
+}

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { createMailer } from '../../../src/server/mail/mailer';
+import { createMailer, sendInBackground, type Mailer } from '../../../src/server/mail/mailer';
 import { confirmationCodeMail } from '../../../src/server/mail/templates';
 
 const sender = {
@@ -56,5 +56,78 @@ describe('the outbox mailer', () => {
     await mailer.send(confirmationCodeMail('ada@example.org', '042917', sender));
     expect(JSON.stringify(lines)).toContain('code 042917');
     expect(JSON.stringify(lines)).toContain('ada@example.org');
+  });
+});
+
+describe('sending in the background', () => {
+  const message = confirmationCodeMail('ada@example.org', '042917', sender);
+
+  it('returns before the mail server answers, and idle() waits for it', async () => {
+    let answer: () => void = () => {};
+    const sent: string[] = [];
+    const slow: Mailer = {
+      send: (m) =>
+        new Promise<void>((resolve) => {
+          answer = () => {
+            sent.push(m.to);
+            resolve();
+          };
+        }),
+    };
+    const mailer = sendInBackground(slow, { logger: { error: () => {} } });
+    await mailer.send(message);
+    expect(sent).toEqual([]);
+    let idle = false;
+    const waiting = mailer.idle().then(() => (idle = true));
+    await Promise.resolve();
+    expect(idle).toBe(false);
+    answer();
+    await waiting;
+    expect(sent).toEqual(['ada@example.org']);
+  });
+
+  it('tries a failed send again, then logs subject and error code, never the address or code', async () => {
+    let calls = 0;
+    const failing: Mailer = {
+      send: async () => {
+        calls += 1;
+        throw Object.assign(new Error('550 <ada@example.org> mailbox unavailable'), {
+          code: 'EENVELOPE',
+        });
+      },
+    };
+    const errors: unknown[] = [];
+    const mailer = sendInBackground(failing, {
+      logger: { error: (...args: unknown[]) => errors.push(args) },
+      retryDelaysMs: [1, 1],
+    });
+    await mailer.send(message);
+    await mailer.idle();
+    expect(calls).toBe(3);
+    expect(errors).toHaveLength(1);
+    const logged = JSON.stringify(errors);
+    expect(logged).toContain('EENVELOPE');
+    expect(logged).toContain(message.subject);
+    expect(logged).not.toContain('ada@example.org');
+    expect(logged).not.toContain('042917');
+  });
+
+  it('a mail that succeeds on a retry is sent once and logs nothing', async () => {
+    let calls = 0;
+    const flaky: Mailer = {
+      send: async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('connection reset');
+      },
+    };
+    const errors: unknown[] = [];
+    const mailer = sendInBackground(flaky, {
+      logger: { error: (...args: unknown[]) => errors.push(args) },
+      retryDelaysMs: [1],
+    });
+    await mailer.send(message);
+    await mailer.idle();
+    expect(calls).toBe(2);
+    expect(errors).toEqual([]);
   });
 });
