@@ -10,13 +10,12 @@ export const errorCatalogue = {
     message:
       'Your account is not confirmed yet. Enter the code we e-mailed you, or ask for a new one.',
   },
+  // One answer for a wrong, an expired and an over-tried code: an unknown address can only ever
+  // get "wrong", so a separate "expired" would tell that an unconfirmed account exists.
   CODE_INVALID: {
     status: 400,
-    message: 'That confirmation code is not right. Check the code in your e-mail and try again.',
-  },
-  CODE_EXPIRED: {
-    status: 400,
-    message: 'That confirmation code has expired or was tried too often. Ask for a new code.',
+    message:
+      'That confirmation code is not right or has expired. Check the newest code in your e-mail, or ask for a new one.',
   },
   RESET_INVALID: {
     status: 400,

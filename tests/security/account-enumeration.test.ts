@@ -158,11 +158,28 @@ describe.each(databases)('account enumeration on $name', ({ url }) => {
       status: 400,
       body: {
         message:
-          'That confirmation code is not right. Check the code in your e-mail and try again.',
+          'That confirmation code is not right or has expired. Check the newest code in your e-mail, or ask for a new one.',
         code: 'CODE_INVALID',
       },
       cookies: [],
     });
+  });
+
+  it('confirm: an over-tried code and an expired one read like an unknown address', async () => {
+    const wrong = lastCode(t.mail, UNCONFIRMED) === '000000' ? '000001' : '000000';
+    for (let i = 0; i < 6; i++)
+      await t.call('POST', '/public/confirm', { username: UNCONFIRMED, code: wrong });
+    const tried = await t.call('POST', '/public/confirm', { username: UNCONFIRMED, code: wrong });
+    const unknown = await t.call('POST', '/public/confirm', { username: UNKNOWN, code: wrong });
+    expect(seen(tried)).toEqual(seen(unknown));
+
+    await t.call('POST', '/public/resend-confirm', { username: UNCONFIRMED });
+    t.clock.advance(25 * 60 * 60 * 1000);
+    const code = lastCode(t.mail, UNCONFIRMED);
+    const expired = await t.call('POST', '/public/confirm', { username: UNCONFIRMED, code });
+    expect(seen(expired)).toEqual(
+      seen(await t.call('POST', '/public/confirm', { username: UNKNOWN, code })),
+    );
   });
 
   it('reset-password: a made-up reset id reads the same for every account', async () => {

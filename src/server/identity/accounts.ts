@@ -130,7 +130,7 @@ export class AccountService {
         : undefined;
     if (!account || !row) throw new AppError('CODE_INVALID');
     if (row.attempts >= CODE_MAX_ATTEMPTS || this.now().toISOString() >= row.expires_at) {
-      throw new AppError('CODE_EXPIRED');
+      throw new AppError('CODE_INVALID');
     }
     if (!this.deps.hasher.matches('confirm', code, row.code_hash)) {
       await this.deps.db
