@@ -1,8 +1,8 @@
 /**
- * A tiny static server for the reference page, on loopback: files as they are (no compression,
- * as the product's server sends them), every other path answered with index.html, hashed assets
- * cached like the product's. Comparable to the product's @fastify/static for what a page load
- * measures.
+ * A tiny static server for the reference page, on loopback: the .br or .gz copy the build wrote
+ * when the browser accepts it (as the product's @fastify/static sends them), every other path
+ * answered with index.html, hashed assets cached like the product's. Comparable to the product's
+ * server for what a page load measures.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -29,13 +29,20 @@ export async function serveStatic(dir: string): Promise<StaticServer> {
     const file = path.resolve(root, `.${pathname}`);
     const asset = file.startsWith(root + path.sep) && path.extname(file) !== '';
     const target = asset ? file : path.join(root, 'index.html');
-    readFile(target).then(
-      (body) => {
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    const encodings = [
+      ...(/\bbr\b/.test(accepts) ? [['br', '.br'] as const] : []),
+      ...(/\bgzip\b/.test(accepts) ? [['gzip', '.gz'] as const] : []),
+    ];
+    readEncoded(target, encodings).then(
+      ({ body, encoding }) => {
         const hashed = target.includes(`${path.sep}assets${path.sep}`);
         response.writeHead(200, {
           'content-type': types[path.extname(target)] ?? 'application/octet-stream',
           'content-length': body.length,
           'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+          vary: 'Accept-Encoding',
+          ...(encoding ? { 'content-encoding': encoding } : {}),
         });
         response.end(body);
       },
@@ -51,4 +58,16 @@ export async function serveStatic(dir: string): Promise<StaticServer> {
     base: `http://127.0.0.1:${port}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The first compressed copy that exists among those accepted, else the file itself. */
+async function readEncoded(
+  file: string,
+  encodings: ReadonlyArray<readonly [string, string]>,
+): Promise<{ body: Buffer; encoding?: string }> {
+  for (const [encoding, suffix] of encodings) {
+    const body = await readFile(file + suffix).catch(() => undefined);
+    if (body) return { body, encoding };
+  }
+  return { body: await readFile(file) };
 }

@@ -211,12 +211,13 @@ export async function buildReferencePage(): Promise<{ dir: string; fields: Refer
   writeFileSync(path.join(src, 'index.html'), indexHtml(page.title));
   const { build } = await import('vite');
   const { default: react } = await import('@vitejs/plugin-react');
+  const { precompress } = await import('../../scripts/precompress');
   await build({
     configFile: false,
     root: src,
     mode: 'production',
     logLevel: 'error',
-    plugins: [react()],
+    plugins: [react(), precompress()],
     build: { outDir: out, emptyOutDir: true },
   });
   return { dir: out, fields };
