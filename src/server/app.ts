@@ -203,8 +203,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }),
     { logger: app.log },
   );
-  // Mail still being sent goes out before the process stops.
-  app.addHook('onClose', () => mailer.idle());
+  // Mail still being sent goes out before the process stops, within the shutdown time.
+  app.addHook('onClose', () => mailer.close(config.shutdown.timeoutMs));
   const accounts = new AccountService({
     db,
     hasher,

@@ -199,16 +199,39 @@ export async function startLiveWorker(options: {
 }
 
 /** The newest confirmation code mailed to `username`, read from the outbox in `dataDir`. */
-export function codeFromOutbox(dataDir: string, username: string): string {
-  const outbox = path.join(dataDir, 'outbox');
-  for (const file of readdirSync(outbox).sort().reverse()) {
+/**
+ * The 6-digit code of the newest confirmation mail to `username` in DATA_DIR/outbox. Mail goes
+ * out in the background after the response, so this waits for the file to be written.
+ */
+export async function codeFromOutbox(
+  dataDir: string,
+  username: string,
+  timeoutMs = 15_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const code = newestCode(path.join(dataDir, 'outbox'), username);
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no confirmation code was mailed to ${username}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+function newestCode(outbox: string, username: string): string | undefined {
+  let files: string[];
+  try {
+    files = readdirSync(outbox);
+  } catch {
+    return undefined; // nothing written yet
+  }
+  for (const file of files.sort().reverse()) {
     const eml = readFileSync(path.join(outbox, file), 'utf8');
     if (eml.includes(`To: ${username}`)) {
       const code = eml.match(/confirmation code is (\d{6})/)?.[1];
       if (code) return code;
     }
   }
-  throw new Error(`no confirmation code was mailed to ${username}`);
+  return undefined;
 }
 
 /** Signs up, confirms with the outboxed code and logs in; returns the Cookie header. */
@@ -217,7 +240,10 @@ export async function liveApplicant(server: LiveServer, username: string): Promi
   const post = (url: string, body: unknown) =>
     fetch(`${server.base}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
   await post('/public/signup', { username, password: LIVE_PASSWORD });
-  await post('/public/confirm', { username, code: codeFromOutbox(server.dataDir, username) });
+  await post('/public/confirm', {
+    username,
+    code: await codeFromOutbox(server.dataDir, username),
+  });
   const login = await post('/public/login', { username, password: LIVE_PASSWORD });
   if (!login.ok) throw new Error(`login failed: ${await login.text()}`);
   return login.headers

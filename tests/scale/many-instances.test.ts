@@ -129,7 +129,7 @@ describe.skipIf(!postgresUrl)('two server instances on one PostgreSQL', () => {
   it('honour on one a session made on the other: sign up on A, confirm on B, log in on A, profile on B', async () => {
     const signup = await call(a, 'POST', '/public/signup', { username, password: LIVE_PASSWORD });
     expect(signup.status).toBe(200);
-    const code = codeFromOutbox(dataDir, username);
+    const code = await codeFromOutbox(dataDir, username);
     const confirm = await call(b, 'POST', '/public/confirm', { username, code });
     expect(confirm.status).toBe(200);
     const login = await call(a, 'POST', '/public/login', { username, password: LIVE_PASSWORD });

@@ -29,7 +29,15 @@ export interface MailerOptions {
 export function createMailer(options: MailerOptions): Mailer {
   const outbox = path.join(options.dataDir, 'outbox');
   const transport = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
+    ? nodemailer.createTransport({
+        url: options.smtpUrl,
+        // A few kept-open connections, and no send that waits on a silent server for minutes.
+        pool: true,
+        maxConnections: 5,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   return {
@@ -63,9 +71,16 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 }
 
-/** A mailer whose sends return at once; `idle()` resolves when every send has ended. */
+/** A mailer whose sends return at once. */
 export interface BackgroundMailer extends Mailer {
+  /** Resolves when every send under way has ended. */
   idle(): Promise<void>;
+  /**
+   * Stops waiting between retries (a send waiting for its retry is tried once more at once, and
+   * one that fails from now on is given up) and waits at most `timeoutMs` for the sends under
+   * way; any still unsent then are logged by count.
+   */
+  close(timeoutMs: number): Promise<void>;
 }
 
 export interface BackgroundOptions {
@@ -83,6 +98,15 @@ export interface BackgroundOptions {
 export function sendInBackground(mailer: Mailer, options: BackgroundOptions): BackgroundMailer {
   const delays = options.retryDelaysMs ?? [1_000, 10_000];
   const pending = new Set<Promise<void>>();
+  const closing = new AbortController();
+
+  const giveUp = (message: MailMessage, error: unknown) => {
+    const code = (error as { code?: unknown }).code;
+    options.logger.error(
+      { mail: { subject: message.subject }, code: typeof code === 'string' ? code : undefined },
+      'mail could not be sent',
+    );
+  };
 
   const attempt = async (message: MailMessage): Promise<void> => {
     for (let tried = 0; ; tried++) {
@@ -90,20 +114,14 @@ export function sendInBackground(mailer: Mailer, options: BackgroundOptions): Ba
         return await mailer.send(message);
       } catch (error) {
         const delay = delays[tried];
-        if (delay === undefined) {
-          const code = (error as { code?: unknown }).code;
-          options.logger.error(
-            {
-              mail: { subject: message.subject },
-              code: typeof code === 'string' ? code : undefined,
-            },
-            'mail could not be sent',
-          );
-          return;
-        }
-        await new Promise((resolve) => setTimeout(resolve, delay));
+        if (delay === undefined || closing.signal.aborted) return giveUp(message, error);
+        await wait(delay, closing.signal);
       }
     }
+  };
+
+  const idle = async () => {
+    while (pending.size > 0) await Promise.all(pending);
   };
 
   return {
@@ -113,8 +131,29 @@ export function sendInBackground(mailer: Mailer, options: BackgroundOptions): Ba
       void task.finally(() => pending.delete(task));
       return Promise.resolve();
     },
-    async idle() {
-      while (pending.size > 0) await Promise.all(pending);
+    idle,
+    async close(timeoutMs) {
+      closing.abort();
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+      await Promise.race([idle(), timedOut]);
+      clearTimeout(timer);
+      if (pending.size > 0) {
+        options.logger.error({ unsent: pending.size }, 'mail still unsent at shutdown');
+      }
     },
   };
+}
+
+/** Resolves after `ms`, or at once when the signal aborts. */
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
 }

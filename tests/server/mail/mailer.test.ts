@@ -130,4 +130,29 @@ describe('sending in the background', () => {
     expect(calls).toBe(2);
     expect(errors).toEqual([]);
   });
+
+  it('close() tries a waiting retry at once, then gives up, and waits no longer than its time', async () => {
+    let calls = 0;
+    const failing: Mailer = {
+      send: async () => {
+        calls += 1;
+        throw new Error('down');
+      },
+    };
+    const errors: unknown[] = [];
+    const logger = { error: (...args: unknown[]) => errors.push(args) };
+    const retrying = sendInBackground(failing, { logger, retryDelaysMs: [60_000] });
+    await retrying.send(message);
+    await Promise.resolve();
+    await retrying.close(5_000);
+    // Had close() waited out the 60 s retry, the send would still be pending and logged unsent.
+    expect(calls).toBe(2);
+    expect(JSON.stringify(errors)).toContain('mail could not be sent');
+    expect(JSON.stringify(errors)).not.toContain('unsent');
+
+    const hung = sendInBackground({ send: () => new Promise<void>(() => {}) }, { logger });
+    await hung.send(message);
+    await hung.close(20);
+    expect(errors.at(-1)).toEqual([{ unsent: 1 }, 'mail still unsent at shutdown']);
+  });
 });
