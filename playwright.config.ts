@@ -14,6 +14,8 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${e2ePort}`,
+    // Dates are typed month/day/year, as a US browser takes them, whatever the machine's locale.
+    locale: 'en-US',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -107,9 +107,13 @@ export function optionLabel(
   return resolve(source, context).find((option) => option.value === value)?.label ?? '';
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
  * Whether a stored value is one the list offers: '' (no answer) always is, and so is any value
  * when the list is empty in this state (nothing to choose from, so nothing to check against).
+ * The browser and the server may be up to a day apart across time zones, so a year list that
+ * has turned over for one but not yet for the other takes the value either way.
  */
 export function isListedOption(
   source: OptionSource,
@@ -117,8 +121,11 @@ export function isListedOption(
   context: OptionContext = {},
 ): boolean {
   if (value === '') return true;
-  const options = resolve(source, context);
-  return options.length === 0 || options.some((option) => option.value === value);
+  const now = (context.now ?? new Date()).getTime();
+  return [0, -DAY_MS, DAY_MS].some((shift) => {
+    const options = resolve(source, { ...context, now: new Date(now + shift) });
+    return options.length === 0 || options.some((option) => option.value === value);
+  });
 }
 
 /** Every named list a source may use, for forms:check (including those inside byAnswer cases). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isListedOption,
   EMPTY_OPTION,
   listNamesOf,
   optionLabel,
@@ -131,5 +132,28 @@ describe('option lists', () => {
       }),
     ).toEqual(['us-states', 'years', 'months']);
     expect(listNamesOf([{ value: 'a', label: 'A' }])).toEqual([]);
+  });
+});
+
+describe('whether an answer is one of the options', () => {
+  const planYear = { list: 'years', count: 3, direction: 'future' } as const;
+
+  it('takes listed values and no answer, refuses others', () => {
+    const now = new Date('2026-06-15T12:00:00');
+    expect(isListedOption(planYear, '2027', { now })).toBe(true);
+    expect(isListedOption(planYear, '', { now })).toBe(true);
+    expect(isListedOption(planYear, '2030', { now })).toBe(false);
+    expect(isListedOption([{ value: 'A', label: 'A' }], 'B')).toBe(false);
+  });
+
+  it('takes last year’s value for a day after the year turns, where a browser may still be in it', () => {
+    expect(isListedOption(planYear, '2026', { now: new Date('2027-01-01T02:00:00') })).toBe(true);
+    expect(isListedOption(planYear, '2026', { now: new Date('2027-01-03T02:00:00') })).toBe(false);
+  });
+
+  it('takes any value when the list is empty in this state (a state outside the USA and Canada)', () => {
+    const states = { byAnswer: 'country', cases: { USA: 'us-states' } };
+    expect(isListedOption(states, 'Bavaria', { answers: { country: 'DEU' } })).toBe(true);
+    expect(isListedOption(states, 'Bavaria', { answers: { country: 'USA' } })).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { DialogContent, DialogOverlay } from '@reach/dialog';
 import '@reach/dialog/styles.css';
-import { useEffect, useId, type ReactNode, type RefObject } from 'react';
+import { useId, useLayoutEffect, type ReactNode, type RefObject } from 'react';
 import '../styles/modal.css';
 
 /** SPEC §9 modal widths: xs 30rem, s 60rem, m 80vw (on tablets 30rem, 70vw, 90vw). */
@@ -71,7 +71,9 @@ let openModals = 0;
  * beside #root, so only the page behind is affected.
  */
 function useBackgroundLock(active: boolean): void {
-  useEffect(() => {
+  // A layout effect: the page is no longer inert by the time Reach returns focus to it, however
+  // the modal closed (a key, a click, or the end of an asynchronous action).
+  useLayoutEffect(() => {
     if (!active) return;
     const page = document.getElementById('root');
     openModals += 1;
