@@ -1,12 +1,9 @@
-import { DialogContent, DialogOverlay } from '@reach/dialog';
-import '@reach/dialog/styles.css';
-import { useId, useLayoutEffect, type ReactNode, type RefObject } from 'react';
-import '../styles/modal.css';
+import { lazy, Suspense, useEffect, useState, type ReactNode, type RefObject } from 'react';
 
 /** SPEC §9 modal widths: xs 30rem, s 60rem, m 80vw (on tablets 30rem, 70vw, 90vw). */
 export type ModalSize = 'xs' | 's' | 'm';
 
-interface ModalProps {
+export interface ModalProps {
   isOpen: boolean;
   title: string;
   /**
@@ -22,68 +19,56 @@ interface ModalProps {
   children: ReactNode;
 }
 
-/** A modal dialog (@reach/dialog): focus stays inside, the page behind is inert. */
-export function Modal({
-  isOpen,
-  title,
-  onDismiss,
-  size = 'xs',
-  initialFocusRef,
-  actions,
-  children,
-}: ModalProps) {
-  const titleId = useId();
-  useBackgroundLock(isOpen);
-  return (
-    <DialogOverlay
-      isOpen={isOpen}
-      onDismiss={onDismiss}
-      className="modal-overlay"
-      initialFocusRef={initialFocusRef}
-      // Reach's scroll lock injects a <style> element, which the Content-Security-Policy
-      // (style-src 'self') refuses; a class from our own stylesheet does the same job.
-      dangerouslyBypassScrollLock
-    >
-      <DialogContent aria-labelledby={titleId} className={`modal modal--${size}`}>
-        <div className="modal__header">
-          <h2 id={titleId} className="modal__title">
-            {title}
-          </h2>
-          {onDismiss && !actions && (
-            <button type="button" className="modal__close" aria-label="Close" onClick={onDismiss}>
-              <span aria-hidden="true">×</span>
-            </button>
-          )}
-        </div>
-        <div className="modal__body">{children}</div>
-        {actions && <div className="modal__actions">{actions}</div>}
-      </DialogContent>
-    </DialogOverlay>
+type DialogModule = typeof import('./modal-dialog');
+let dialogModule: DialogModule | undefined;
+const loadDialog = () =>
+  import('./modal-dialog').then((module) => {
+    dialogModule = module;
+    return module;
+  });
+const LazyDialog = lazy(() => loadDialog().then((module) => ({ default: module.ModalDialog })));
+
+/**
+ * A modal dialog. The dialog library (@reach/dialog with its focus lock, about 10 KB gzipped) is
+ * not part of a page's first load: it loads when a modal first opens, or earlier once a page
+ * that may open one is idle (usePreloadModal), so in practice it is there before anyone asks
+ * and the modal renders at once.
+ */
+export function Modal(props: ModalProps) {
+  // Decided when the modal opens and kept while it is open: switching from the lazy element to
+  // the loaded one would remount the dialog and move focus.
+  const [openedBeforeLoad, setOpenedBeforeLoad] = useState(false);
+  if (!props.isOpen) {
+    if (openedBeforeLoad) setOpenedBeforeLoad(false);
+    return null;
+  }
+  if (!dialogModule && !openedBeforeLoad) setOpenedBeforeLoad(true);
+  if (openedBeforeLoad || !dialogModule) {
+    return (
+      <Suspense fallback={null}>
+        <LazyDialog {...props} />
+      </Suspense>
+    );
+  }
+  return <dialogModule.ModalDialog {...props} />;
+}
+
+/** Fetches the dialog code ahead of need; resolves when it is there (never rejects). */
+export function preloadModal(): Promise<void> {
+  return loadDialog().then(
+    () => undefined,
+    () => undefined, // offline, say: the modal asks again when it opens
   );
 }
 
-let openModals = 0;
-
-/**
- * Keeps the page behind an open modal from scrolling (modal.css: html.has-modal) and makes it
- * inert: Reach hides it from screen readers with aria-hidden, but its controls would still take
- * focus from anything outside Reach's focus lock (axe's aria-hidden-focus). The modal is a portal
- * beside #root, so only the page behind is affected.
- */
-function useBackgroundLock(active: boolean): void {
-  // A layout effect: the page is no longer inert by the time Reach returns focus to it, however
-  // the modal closed (a key, a click, or the end of an asynchronous action).
-  useLayoutEffect(() => {
-    if (!active) return;
-    const page = document.getElementById('root');
-    openModals += 1;
-    document.documentElement.classList.add('has-modal');
-    page?.setAttribute('inert', '');
-    return () => {
-      openModals -= 1;
-      if (openModals > 0) return;
-      document.documentElement.classList.remove('has-modal');
-      page?.removeAttribute('inert');
-    };
-  }, [active]);
+/** Preloads the dialog code once the page that may open one is idle. */
+export function usePreloadModal(): void {
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => void preloadModal(), { timeout: 5_000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(() => void preloadModal(), 2_000);
+    return () => clearTimeout(timer);
+  }, []);
 }

@@ -1,4 +1,5 @@
 import {
+  lazy,
   Suspense,
   useCallback,
   useDeferredValue,
@@ -21,7 +22,6 @@ import { showsErrors, webStatusOf, type WebStatus } from '../../engine/web-statu
 import type { Profile } from '../api/use-profile';
 import { LoadingSpinner } from '../components/loading-spinner';
 import { completionRoute } from '../app-paths';
-import { InactivityGuard } from '../idle/inactivity-guard';
 import { ApplicationSessionContext, type ApplicationSession } from './application-session';
 import { snapshotOf, visitorSnapshot } from './client-snapshot';
 import { createFormStore, FormProvider, type FormEnvironment } from './form-bridge';
@@ -29,6 +29,11 @@ import { LocationMessages } from './location-messages';
 import { keepSameErrors, shownErrors } from './shown-errors';
 import { useProgressRecorder } from './use-progress-recorder';
 import { useSessionActions } from './use-session-actions';
+
+// The idle timer matters only to a signed-in applicant: a visitor's first load goes without it.
+const InactivityGuard = lazy(() =>
+  import('../idle/inactivity-guard').then((module) => ({ default: module.InactivityGuard })),
+);
 
 interface SessionProviderProps {
   /** The signed-in applicant's profile; undefined for a visitor. */
@@ -146,7 +151,11 @@ export function SessionProvider({ profile, initialAnswers, children }: SessionPr
     <ApplicationSessionContext.Provider value={session}>
       <FormProvider store={store} environment={environment}>
         <LocationMessages />
-        {loggedIn && <InactivityGuard loggedIn={loggedIn} />}
+        {loggedIn && (
+          <Suspense fallback={null}>
+            <InactivityGuard loggedIn={loggedIn} />
+          </Suspense>
+        )}
         <Suspense fallback={<LoadingSpinner />}>{redirect ?? children}</Suspense>
       </FormProvider>
     </ApplicationSessionContext.Provider>

@@ -1,10 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { genericErrorMessage, ServerError, UnauthorizedError } from '../api/errors';
-
-// The dialog's code loads only when an error happens: the listener is all every page carries.
-const Modal = lazy(() =>
-  import('../components/modal').then((module) => ({ default: module.Modal })),
-);
+import { Modal } from '../components/modal';
 
 /** Errors that are not for this dialog: a 401 has its own handler, an abort is intended. */
 function isExpected(error: unknown): boolean {
@@ -40,20 +36,18 @@ export function UnexpectedErrorDialog() {
   const close = () => setError(null);
   if (error === null) return null;
   return (
-    <Suspense fallback={null}>
-      <Modal
-        isOpen
-        title="Unexpected Error"
-        onDismiss={close}
-        actions={
-          <button type="button" className="button button--primary" onClick={close}>
-            Close
-          </button>
-        }
-      >
-        <p>{error instanceof ServerError ? error.message : genericErrorMessage}</p>
-        <p>The issue has been logged. If it keeps happening, please contact us for help.</p>
-      </Modal>
-    </Suspense>
+    <Modal
+      isOpen
+      title="Unexpected Error"
+      onDismiss={close}
+      actions={
+        <button type="button" className="button button--primary" onClick={close}>
+          Close
+        </button>
+      }
+    >
+      <p>{error instanceof ServerError ? error.message : genericErrorMessage}</p>
+      <p>The issue has been logged. If it keeps happening, please contact us for help.</p>
+    </Modal>
   );
 }

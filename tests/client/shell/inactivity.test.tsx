@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { preloadModal } from '../../../src/client/components/modal';
 import { jsonResponse, renderApp } from '../render-app';
 import { fakeServer, findPage, logIn, profileOf, profileRoute } from './shell-fixtures';
 
@@ -18,6 +19,12 @@ function applicant() {
 }
 
 describe('inactivity (SPEC §4, §9)', () => {
+  // The guard and its dialog load on demand; loaded first, the idle clock starts with the page
+  // instead of after a first import that may take longer than the tests' one-second margins.
+  beforeAll(async () => {
+    await import('../../../src/client/idle/inactivity-guard');
+    await preloadModal();
+  });
   beforeEach(() => {
     // Real time still flows, so Testing Library's waiting works; the idle clock is ours to move.
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -30,6 +37,7 @@ describe('inactivity (SPEC §4, §9)', () => {
     const { called } = applicant();
     const { app } = renderApp('/about');
     await findPage('About You');
+    await advance(0); // the guard loads lazily: let it mount before the idle clock moves
 
     await advance(minutes(14) - 1000);
     expect(screen.queryByRole('dialog', { name: 'Still working?' })).toBeNull();
@@ -50,6 +58,7 @@ describe('inactivity (SPEC §4, §9)', () => {
     const { called } = applicant();
     const { app } = renderApp('/about');
     await findPage('About You');
+    await advance(0); // the guard loads lazily: let it mount before the idle clock moves
     await advance(minutes(14) + 1000);
     const dialog = await screen.findByRole('dialog', { name: 'Still working?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
@@ -64,6 +73,7 @@ describe('inactivity (SPEC §4, §9)', () => {
     applicant();
     const { app } = renderApp('/about');
     await findPage('About You');
+    await advance(0); // the guard loads lazily: let it mount before the idle clock moves
     await advance(minutes(14) + 1000);
     const dialog = await screen.findByRole('dialog', { name: 'Still working?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Log out' }));
@@ -75,6 +85,7 @@ describe('inactivity (SPEC §4, §9)', () => {
     const { called } = applicant();
     renderApp('/about');
     await findPage('About You');
+    await advance(0); // the guard loads lazily: let it mount before the idle clock moves
     // The tab was in the background: its timers did not run, only the wall clock moved.
     vi.setSystemTime(Date.now() + minutes(15));
     act(() => {
@@ -89,6 +100,7 @@ describe('inactivity (SPEC §4, §9)', () => {
     const { fetchMock } = fakeServer();
     const { app } = renderApp('/about');
     await findPage('About You');
+    await advance(0); // the guard loads lazily: let it mount before the idle clock moves
     await advance(minutes(16));
     expect(screen.queryByRole('dialog', { name: 'Still working?' })).toBeNull();
     expect(app.router.state.location.pathname).toBe('/about');
