@@ -1,12 +1,12 @@
 /**
  * The application's pages and their compiled validators, in step order: the one place client
- * and server get forms/*.json and src/generated/validators.js from.
+ * and server get forms/*.json and the pages' validators (src/generated/page-validators.js) from.
  */
 import aboutPage from '../../forms/about.json';
 import educationPage from '../../forms/education.json';
 import finalStepsPage from '../../forms/final-steps.json';
 import site from '../../forms/site.json';
-import * as validators from '../generated/validators.js';
+import { pageValidators } from '../generated/page-validators.js';
 import type { PageDefinition, SiteConfig } from './definitions';
 import type { CompiledValidator } from './validation';
 
@@ -37,5 +37,6 @@ export const validatorName = (pageId: string): string =>
 
 /** The compiled validation schema of a page (schemas/{id}.schema.json), if it has one. */
 export function pageValidator(pageId: string): CompiledValidator | undefined {
-  return (validators as Record<string, CompiledValidator | undefined>)[validatorName(pageId)];
+  const name = validatorName(pageId);
+  return Object.hasOwn(pageValidators, name) ? pageValidators[name] : undefined;
 }

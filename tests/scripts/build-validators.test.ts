@@ -5,12 +5,14 @@ import {
   exportName,
   hoistRequires,
   languageSchemas,
+  pageValidatorNames,
 } from '../../scripts/build-validators';
+import { pageValidators } from '../../src/generated/page-validators.js';
 import { customKeywordNames } from '../../scripts/validator-keywords';
 import * as generated from '../../src/generated/validators.js';
 
 describe('build-validators', () => {
-  const { code, names } = buildValidators();
+  const { code, modules, names } = buildValidators();
 
   it('compiles the page schemas, the account schemas and the data model, not the form language', () => {
     expect(names).toEqual(
@@ -27,6 +29,15 @@ describe('build-validators', () => {
     expect(names).not.toContain('site');
     expect(languageSchemas).toEqual(['form-definition.schema.json', 'site.schema.json']);
     expect(Object.keys(generated).sort()).toEqual([...names].sort());
+  });
+
+  it('writes one module per schema, and gives the engine only the form pages’ validators', () => {
+    expect(Object.keys(modules).sort()).toEqual([...names].sort());
+    // Each module stands alone: a page's bundle needs no other validator's module.
+    for (const code of Object.values(modules)) expect(code).not.toMatch(/from "\.\//);
+    expect(pageValidatorNames(names)).toEqual(['about', 'education', 'finalSteps']);
+    expect(Object.keys(pageValidators).sort()).toEqual(['about', 'education', 'finalSteps']);
+    expect(pageValidators.about).toBe(generated.about);
   });
 
   it('emits code a strict Content-Security-Policy accepts: no eval, no new Function, no require', () => {

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { validate } from '../../engine/validation';
-import { confirm, resendConfirm } from '../../generated/validators.js';
+import { confirm } from '../../generated/validators/confirm.js';
+import { resendConfirm } from '../../generated/validators/resendConfirm.js';
 import { authApi } from '../api/auth-api';
 import { Notice } from '../components/notice';
 import { TextField } from '../components/text-field';

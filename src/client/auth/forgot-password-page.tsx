@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { forgotPassword } from '../../generated/validators.js';
+import { forgotPassword } from '../../generated/validators/forgotPassword.js';
 import { authApi } from '../api/auth-api';
 import { TextField } from '../components/text-field';
 import { useToast } from '../components/toast-context';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { login } from '../../generated/validators.js';
+import { login } from '../../generated/validators/login.js';
 import { authApi } from '../api/auth-api';
 import { ServerError } from '../api/errors';
 import { defaultFormRoute } from '../app-paths';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { resetPassword } from '../../generated/validators.js';
+import { resetPassword } from '../../generated/validators/resetPassword.js';
 import { authApi } from '../api/auth-api';
 import { Notice } from '../components/notice';
 import { TextField } from '../components/text-field';

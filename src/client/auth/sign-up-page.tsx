@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { signup } from '../../generated/validators.js';
+import { signup } from '../../generated/validators/signup.js';
 import { authApi } from '../api/auth-api';
 import { TextField } from '../components/text-field';
 import { visitorTokenSearch } from '../shell/visitor-token';
