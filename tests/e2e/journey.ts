@@ -5,6 +5,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
 import { e2eDataDir, e2ePort } from '../../playwright.config';
 import { waitForMail } from './outbox';
+import { requiredAnswers } from '../fixtures/answers/required';
 
 const run = promisify(execFile);
 
@@ -12,24 +13,8 @@ const run = promisify(execFile);
 export const uniqueEmail = (prefix: string) =>
   `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.edu`;
 
-/** Answers that pass every page's validation (forms/*.json and schemas/*.schema.json). */
-export const completeAnswers: Record<string, string> = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  gender: 'F',
-  birth_date: '2007-05-01',
-  address_line_1: '1 College Avenue',
-  city: 'Northfield',
-  country: 'USA',
-  state: 'MN',
-  zip: '55057',
-  phone_mobile: '(507) 555-0100',
-  entry_term: '2027FA',
-  applied_major: 'MATH',
-  hs_name: 'Northfield High School',
-  counselor_waiver_request: 'Y',
-  legal_agree: 'true',
-};
+/** Answers that pass every page's validation. */
+export const completeAnswers: Record<string, string> = { ...requiredAnswers };
 
 export const password = 'Correct-Horse-42';
 export const passwordField = (page: Page) => page.getByLabel('Password', { exact: true });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import complete from '../fixtures/answers/complete.json';
+import { requiredAnswers } from '../fixtures/answers/required';
 import { formPages, pageById, pageValidator } from '../../src/engine/form-pages';
 import {
   mergeErrors,
@@ -93,6 +94,12 @@ describe('validating a page', () => {
       first_name: ['First Name is required.'],
       legal_agree: [expect.stringMatching(/^I certify/)],
     });
+  });
+
+  it('the required-answers fixture the component and browser tests submit passes every page', () => {
+    expect(
+      validateApplication(formPages, pageValidator, { answers: { ...requiredAnswers } }),
+    ).toEqual({});
   });
 
   it('an empty application lists the required fields of each page', () => {

@@ -8,6 +8,7 @@ import type { Profile } from '../../../src/client/api/use-profile';
 import { createQueryClient } from '../../../src/client/api/query-client';
 import { ToastProvider } from '../../../src/client/components/toast-provider';
 import { jsonResponse, mockFetch } from '../render-app';
+import { requiredAnswers } from '../../fixtures/answers/required';
 
 // The first test of a file loads the lazy page modules, which takes more than a second.
 configure({ asyncUtilTimeout: 10_000 });
@@ -23,23 +24,7 @@ export function inputOf(key: string): HTMLInputElement {
 export const findPage = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 /** Answers that pass every page's validation. */
-export const completeAnswers: Record<string, string> = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  gender: 'F',
-  birth_date: '2007-05-01',
-  address_line_1: '1 College Avenue',
-  city: 'Northfield',
-  country: 'USA',
-  state: 'MN',
-  zip: '55057',
-  phone_mobile: '(507) 555-0100',
-  entry_term: '2027FA',
-  applied_major: 'MATH',
-  hs_name: 'Northfield High School',
-  counselor_waiver_request: 'Y',
-  legal_agree: 'true',
-};
+export const completeAnswers: Record<string, string> = { ...requiredAnswers };
 
 export function profileOf(overrides: Partial<Profile> = {}): Profile {
   return {
