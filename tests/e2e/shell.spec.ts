@@ -136,6 +136,30 @@ test('a returning applicant lands on the page they last worked on', async ({ pag
   await expect(page.getByRole('heading', { name: 'WELCOME BACK!' })).toBeVisible();
 });
 
+test('reloading with answers not yet saved asks first; once saved it does not', async ({
+  page,
+}) => {
+  const prompts: string[] = [];
+  page.on('dialog', async (dialog) => {
+    prompts.push(dialog.type());
+    await dialog.accept();
+  });
+  await signUpConfirmAndLogIn(page, uniqueEmail('shell'));
+  await expect(pageHeading(page, 'About You')).toBeVisible();
+  await input(page, 'first_name').fill('Ada');
+  await page.reload();
+  expect(prompts).toEqual(['beforeunload']);
+  // Leaving was the applicant's choice: the unsaved answer is gone, as the prompt warned.
+  await expect(input(page, 'first_name')).toHaveValue('');
+
+  await input(page, 'first_name').fill('Ada');
+  await page.getByRole('button', { name: 'Save/Next' }).click();
+  await expect(pageHeading(page, 'Your Academics')).toBeVisible();
+  await page.reload();
+  await expect(pageHeading(page, 'Your Academics')).toBeVisible();
+  expect(prompts).toEqual(['beforeunload']);
+});
+
 test('inactivity: "Still working?" after 14 minutes, logged out after 15', async ({ page }) => {
   const email = uniqueEmail('shell');
   await page.clock.install();

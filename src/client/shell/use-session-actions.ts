@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Answers, PageDefinition } from '../../engine/definitions';
 import { defaultRoute, formPages, pageValidator } from '../../engine/form-pages';
@@ -52,6 +52,20 @@ export function useSessionActions(input: SessionActionsInput): Actions {
     latest.current = input;
   });
   const saved = useRef<Answers>(input.savedAnswers);
+
+  // Answers are saved on Save/Next and on a change of page (SPEC §2). Closing the tab, reloading
+  // or typing another address with answers the server does not have yet asks first, with the
+  // browser's own "Leave site?" prompt, instead of losing them without a word.
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      const answers = latest.current.store.getState().answers;
+      if (Object.keys(changedAnswers(saved.current, answers)).length === 0) return;
+      event.preventDefault();
+      event.returnValue = ''; // browsers before the standard preventDefault
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, []);
 
   const { mutateAsync: saveAnswers } = useMutation({ mutationFn: applicationApi.saveAnswers });
   const { mutate: postValidations } = useMutation({ mutationFn: applicationApi.postValidations });

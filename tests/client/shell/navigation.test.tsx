@@ -16,7 +16,32 @@ const savedMessage = 'Your answers have been saved.';
 const saved = { 'PUT /api/answer': jsonResponse({ message: savedMessage }) };
 const firstName = () => inputOf('first_name');
 
+/** Whether leaving the page now would ask first (the browser's "Leave site?" prompt). */
+const leavingAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+
 describe('navigation and saving (SPEC §2 "Top navigation bar")', () => {
+  it('asks before the tab is closed or reloaded with answers not yet saved, and not after', async () => {
+    logIn();
+    fakeServer({ ...profileRoute(profileOf({ answer: { first_name: 'Ada' } })), ...saved });
+    const { user } = renderApp('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About You' });
+    expect(leavingAsks()).toBe(false);
+    await user.type(inputOf('last_name'), 'Lovelace');
+    expect(leavingAsks()).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Save/Next' }));
+    await screen.findByRole('heading', { level: 1, name: 'Your Academics' });
+    expect(leavingAsks()).toBe(false);
+  });
+
+  it('asks a visitor too, whose answers live only in the page until sign-up', async () => {
+    fakeServer({});
+    const { user } = renderApp('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About You' });
+    expect(leavingAsks()).toBe(false);
+    await user.type(firstName(), 'Ada');
+    expect(leavingAsks()).toBe(true);
+  });
+
   it('Save/Next saves what changed and goes on with the saved message', async () => {
     logIn();
     const { called } = fakeServer({
