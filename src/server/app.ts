@@ -203,8 +203,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }),
     { logger: app.log },
   );
-  // Mail still being sent goes out before the process stops, within the shutdown time.
-  app.addHook('onClose', () => mailer.close(config.shutdown.timeoutMs));
+  // Mail still being sent goes out before the process stops, within what is left of the shutdown
+  // time once the requests under way have finished (onClose runs after them).
+  let closingSince = 0;
+  app.addHook('preClose', async () => {
+    closingSince = Date.now();
+  });
+  app.addHook('onClose', () =>
+    mailer.close(Math.max(0, config.shutdown.timeoutMs - (Date.now() - closingSince))),
+  );
   const accounts = new AccountService({
     db,
     hasher,

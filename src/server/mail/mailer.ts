@@ -7,6 +7,8 @@ import type { MailMessage } from './templates';
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** Closes kept-open connections (the SMTP pool), once nothing more is sent. */
+  release?(): void;
 }
 
 export interface MailerOptions {
@@ -41,6 +43,7 @@ export function createMailer(options: MailerOptions): Mailer {
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   return {
+    release: () => transport.close(),
     async send(message) {
       const info = await transport.sendMail({
         from: options.from,
@@ -141,6 +144,7 @@ export function sendInBackground(mailer: Mailer, options: BackgroundOptions): Ba
       if (pending.size > 0) {
         options.logger.error({ unsent: pending.size }, 'mail still unsent at shutdown');
       }
+      mailer.release?.();
     },
   };
 }

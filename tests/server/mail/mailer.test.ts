@@ -133,11 +133,13 @@ describe('sending in the background', () => {
 
   it('close() tries a waiting retry at once, then gives up, and waits no longer than its time', async () => {
     let calls = 0;
+    let released = false;
     const failing: Mailer = {
       send: async () => {
         calls += 1;
         throw new Error('down');
       },
+      release: () => (released = true),
     };
     const errors: unknown[] = [];
     const logger = { error: (...args: unknown[]) => errors.push(args) };
@@ -149,6 +151,8 @@ describe('sending in the background', () => {
     expect(calls).toBe(2);
     expect(JSON.stringify(errors)).toContain('mail could not be sent');
     expect(JSON.stringify(errors)).not.toContain('unsent');
+    // The SMTP pool's connections are closed once nothing more will be sent.
+    expect(released).toBe(true);
 
     const hung = sendInBackground({ send: () => new Promise<void>(() => {}) }, { logger });
     await hung.send(message);
