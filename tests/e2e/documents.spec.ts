@@ -12,6 +12,13 @@ test('upload a transcript: progress, converting, attached with name and size, th
       problems.push(message.text());
     }
   });
+  // The file's answer is the server's to write: reloading after an upload or a delete must not
+  // ask "Leave site?" as if the applicant had unsaved work.
+  const prompts: string[] = [];
+  page.on('dialog', async (dialog) => {
+    prompts.push(dialog.type());
+    await dialog.accept();
+  });
   await signUpConfirmAndLogIn(page, uniqueEmail('documents'));
 
   // The applicant's PDF copy is offered on the form pages once it is ready.
@@ -71,6 +78,7 @@ test('upload a transcript: progress, converting, attached with name and size, th
   await expect(page.getByLabel('Unofficial Transcript')).toBeVisible();
   await expect(field.getByText('transcript.png', { exact: true })).toHaveCount(0);
   expect(problems).toEqual([]);
+  expect(prompts).toEqual([]);
 });
 
 test('a file the rules refuse is never uploaded', async ({ page }) => {

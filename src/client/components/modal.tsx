@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type ReactNode, type RefObject } from 'react';
+import { LoadBoundary } from './load-boundary';
 
 /** SPEC §9 modal widths: xs 30rem, s 60rem, m 80vw (on tablets 30rem, 70vw, 90vw). */
 export type ModalSize = 'xs' | 's' | 'm';
@@ -26,7 +27,33 @@ const loadDialog = () =>
     dialogModule = module;
     return module;
   });
-const LazyDialog = lazy(() => loadDialog().then((module) => ({ default: module.ModalDialog })));
+const lazyDialog = () =>
+  lazy(() => loadDialog().then((module) => ({ default: module.ModalDialog })));
+// React.lazy keeps a failed load for good; after a failure the next opening starts a new one.
+let LazyDialog = lazyDialog();
+const retryNextTime = () => {
+  LazyDialog = lazyDialog();
+};
+
+/**
+ * What shows when the dialog code cannot be fetched: the same title, text and buttons in the
+ * page, announced, without the focus lock. Rare (offline at the first opening), never a blank.
+ */
+function PlainDialog({ title, onDismiss, actions, children }: ModalProps) {
+  const titleId = useId();
+  return (
+    <div role="alertdialog" aria-labelledby={titleId} className="modal-fallback">
+      <h2 id={titleId}>{title}</h2>
+      {children}
+      {actions ??
+        (onDismiss && (
+          <button type="button" className="button" onClick={onDismiss}>
+            Close
+          </button>
+        ))}
+    </div>
+  );
+}
 
 /**
  * A modal dialog. The dialog library (@reach/dialog with its focus lock, about 10 KB gzipped) is
@@ -45,9 +72,11 @@ export function Modal(props: ModalProps) {
   if (!dialogModule && !openedBeforeLoad) setOpenedBeforeLoad(true);
   if (openedBeforeLoad || !dialogModule) {
     return (
-      <Suspense fallback={null}>
-        <LazyDialog {...props} />
-      </Suspense>
+      <LoadBoundary fallback={<PlainDialog {...props} />} onError={retryNextTime}>
+        <Suspense fallback={null}>
+          <LazyDialog {...props} />
+        </Suspense>
+      </LoadBoundary>
     );
   }
   return <dialogModule.ModalDialog {...props} />;
@@ -57,7 +86,7 @@ export function Modal(props: ModalProps) {
 export function preloadModal(): Promise<void> {
   return loadDialog().then(
     () => undefined,
-    () => undefined, // offline, say: the modal asks again when it opens
+    () => undefined, // offline, say: the modal tries again when it opens
   );
 }
 

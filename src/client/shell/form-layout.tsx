@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, type RefObject } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { LoadingSpinner } from '../components/loading-spinner';
-import { usePreloadModal } from '../components/modal';
 import { AccountPopover } from './account-popover';
 import { AlertBanner } from './alert-banner';
 import { useApplicationSession } from './application-session';
@@ -40,7 +39,6 @@ export function FormLayout() {
   const navigate = useNavigate();
   const summary = useRef<HTMLDivElement>(null);
   useFocusOnNavigation(summary, errors.showing, location, navigationType);
-  usePreloadModal();
 
   const followSummaryLink = (route: string, key: string) => {
     // On this page the anchor changes and focus follows (useFocusOnNavigation); another page

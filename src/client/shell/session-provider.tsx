@@ -20,7 +20,9 @@ import {
 import type { FieldErrors } from '../../engine/validation';
 import { showsErrors, webStatusOf, type WebStatus } from '../../engine/web-status';
 import type { Profile } from '../api/use-profile';
+import { LoadBoundary } from '../components/load-boundary';
 import { LoadingSpinner } from '../components/loading-spinner';
+import { usePreloadModal } from '../components/modal';
 import { completionRoute } from '../app-paths';
 import { ApplicationSessionContext, type ApplicationSession } from './application-session';
 import { snapshotOf, visitorSnapshot } from './client-snapshot';
@@ -110,6 +112,8 @@ export function SessionProvider({ profile, initialAnswers, children }: SessionPr
   );
 
   useProgressRecorder({ loggedIn, webStatus, setWebStatus, pathname, lastPage, setLastPage });
+  // Every page under the session may open a modal (the form pages, /completion, inactivity).
+  usePreloadModal();
 
   const markSubmitted = useCallback((message: string) => {
     setCompletionMessage(message);
@@ -152,9 +156,12 @@ export function SessionProvider({ profile, initialAnswers, children }: SessionPr
       <FormProvider store={store} environment={environment}>
         <LocationMessages />
         {loggedIn && (
-          <Suspense fallback={null}>
-            <InactivityGuard loggedIn={loggedIn} />
-          </Suspense>
+          // Should its code fail to load, the form stays; the server still ends an idle session.
+          <LoadBoundary fallback={null}>
+            <Suspense fallback={null}>
+              <InactivityGuard loggedIn={loggedIn} />
+            </Suspense>
+          </LoadBoundary>
         )}
         <Suspense fallback={<LoadingSpinner />}>{redirect ?? children}</Suspense>
       </FormProvider>
