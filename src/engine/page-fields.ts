@@ -215,3 +215,16 @@ export function fieldIndex(page: PageDefinition): Map<string, PageField> {
   }
   return index;
 }
+
+/**
+ * The answer keys of file questions: the server writes them (ANSWERED once an upload converts,
+ * cleared when the file is deleted), never the applicant's save.
+ */
+export function fileAnswerKeys(pages: readonly PageDefinition[]): Set<string> {
+  return new Set(
+    pages
+      .flatMap((page) => pageFields(page))
+      .filter((field) => field.question.type === 'file')
+      .map((field) => field.key),
+  );
+}

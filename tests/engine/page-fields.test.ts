@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageDefinition } from '../../src/engine/definitions';
-import { blockParts, pageFields, pageKeys } from '../../src/engine/page-fields';
+import { formPages } from '../../src/engine/form-pages';
+import { blockParts, fileAnswerKeys, pageFields, pageKeys } from '../../src/engine/page-fields';
 
 const page: PageDefinition = {
   id: 'p',
@@ -113,5 +114,11 @@ describe('page fields', () => {
       byAnswer: 'mailing_country',
       cases: { USA: 'us-states', CAN: 'canadian-provinces' },
     });
+  });
+});
+
+describe('file answer keys', () => {
+  it('are the keys of file questions, inside tabs too, and nothing else', () => {
+    expect([...fileAnswerKeys(formPages)]).toEqual(['transcript_file']);
   });
 });

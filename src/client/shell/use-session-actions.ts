@@ -3,7 +3,6 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useNavigate } from 'react-router-dom';
 import type { Answers, PageDefinition } from '../../engine/definitions';
 import { defaultRoute, formPages, pageValidator } from '../../engine/form-pages';
-import { pageFields } from '../../engine/page-fields';
 import { mergeErrors, validateApplication, validatePage } from '../../engine/page-validation';
 import { hasErrors, type FieldErrors } from '../../engine/validation';
 import type { WebStatus } from '../../engine/web-status';
@@ -40,17 +39,6 @@ type Actions = Pick<
   'busy' | 'goToPage' | 'saveAndContinue' | 'submit' | 'handOff'
 >;
 
-/**
- * The answers of file questions, which the server writes itself once an upload converts (and
- * clears when a file is deleted); the page copies them in, so they are never unsaved work.
- */
-const serverWrittenKeys = new Set(
-  formPages
-    .flatMap((page) => pageFields(page))
-    .filter((field) => field.question.type === 'file')
-    .map((field) => field.key),
-);
-
 /** Saving, page changes, submit and the visitor hand-off (SPEC §2 "Top navigation bar", §4). */
 export function useSessionActions(input: SessionActionsInput): Actions {
   const navigate = useNavigate();
@@ -71,8 +59,7 @@ export function useSessionActions(input: SessionActionsInput): Actions {
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
       const answers = latest.current.store.getState().answers;
-      const unsaved = Object.keys(changedAnswers(saved.current, answers));
-      if (unsaved.every((key) => serverWrittenKeys.has(key))) return;
+      if (Object.keys(changedAnswers(saved.current, answers)).length === 0) return;
       event.preventDefault();
       event.returnValue = ''; // browsers before the standard preventDefault
     };

@@ -3,6 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formPages, pageValidator } from '../../engine/form-pages';
+import { fileAnswerKeys } from '../../engine/page-fields';
 import { validateApplication } from '../../engine/page-validation';
 import type { AddAnotherQuestion, PageDefinition, TabsQuestion } from '../../engine/definitions';
 import type { FormsRuntime } from './forms-runtime';
@@ -36,26 +37,24 @@ export function loadFormsRuntime(
     knownKeys: new Set(Object.keys(dataModel.properties ?? {})),
     pageRoutes: formPages.map((page) => page.route),
     ...layoutQuestions(formPages),
+    fileKeys: fileAnswerKeys(formPages),
     pages: formPages,
     validateAll: (state, now) => validateApplication(formPages, pageValidator, state, { now }),
   };
 }
 
-/** Every add-another, tabs and file question, wherever it is nested in the pages. */
+/** Every add-another and tabs question, wherever it is nested in the pages. */
 function layoutQuestions(
   pages: readonly PageDefinition[],
-): Pick<FormsRuntime, 'addAnother' | 'tabs' | 'fileKeys'> {
+): Pick<FormsRuntime, 'addAnother' | 'tabs'> {
   const addAnother = new Map<string, number>();
   const tabs = new Map<string, string[]>();
-  const fileKeys = new Set<string>();
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(visit);
     if (!node || typeof node !== 'object') return;
     const question = node as Partial<AddAnotherQuestion> & Partial<Omit<TabsQuestion, 'type'>>;
     if (question.type === 'add-another' && question.id)
       addAnother.set(question.id, question.max ?? 1);
-    const keyed = node as { type?: unknown; key?: unknown };
-    if (keyed.type === 'file' && typeof keyed.key === 'string') fileKeys.add(keyed.key);
     if ((question.type as string) === 'tabs' && question.id && question.tabs) {
       tabs.set(
         question.id,
@@ -65,5 +64,5 @@ function layoutQuestions(
     Object.values(node).forEach(visit);
   };
   visit(pages);
-  return { addAnother, tabs, fileKeys };
+  return { addAnother, tabs };
 }
