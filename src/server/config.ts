@@ -39,6 +39,8 @@ export interface Config {
   redis: { url: string; keyPrefix: string };
   /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): none, or their addresses. */
   trustProxy: false | string;
+  /** Apply pending migrations at start (default); false for fleets that run `npm run migrate` first. */
+  migrateOnStart: boolean;
 }
 
 export type BlobStoreConfig =
@@ -192,6 +194,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const trustProxy = readTrustProxy(env.TRUST_PROXY ?? '', problems);
+  const migrateOnStart = readBoolean(env, 'MIGRATE_ON_START', true, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -215,7 +218,17 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken,
     redis: { url: redisUrl, keyPrefix: redisKeyPrefix },
     trustProxy,
+    migrateOnStart,
   };
+}
+
+function readBoolean(env: Env, name: string, fallback: boolean, problems: string[]): boolean {
+  const raw = (env[name] ?? '').toLowerCase();
+  if (raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  problems.push(`${name} must be "true" or "false", got "${env[name]}".`);
+  return fallback;
 }
 
 /** Names proxy-addr (Fastify's trustProxy) knows for whole ranges: 127/8 and ::1, 169.254/16, private nets. */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { DatabaseVersionError, openDatabase } from './db/database';
 import { loadLookupData } from './lookup/lookup-loader';
 import { systemClock } from './clock';
 import { loadFormsRuntime } from './application/load-forms-runtime';
@@ -16,7 +16,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    migrate: config.migrateOnStart,
+  });
   const forms = loadFormsRuntime();
   const documents = createDocuments({ config, db, clock: systemClock, forms, site: loadSite() });
   const readiness = new Readiness();
@@ -76,7 +80,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DatabaseVersionError) {
     console.error(error.message);
   } else {
     console.error(error);

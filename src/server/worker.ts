@@ -6,7 +6,7 @@
 import { loadFormsRuntime } from './application/load-forms-runtime';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { DatabaseVersionError, openDatabase } from './db/database';
 import { createDocuments } from './documents/documents';
 import { JobRunner, type JobLogger } from './jobs/job-runner';
 import { loadSite } from './site';
@@ -25,7 +25,11 @@ const logger: JobLogger = { info: log('info'), warn: log('warn'), error: log('er
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    migrate: config.migrateOnStart,
+  });
   const documents = createDocuments({
     config,
     db,
@@ -62,6 +66,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(
+    error instanceof ConfigError || error instanceof DatabaseVersionError ? error.message : error,
+  );
   process.exit(1);
 });

@@ -3,14 +3,17 @@ import { mkdirSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import {
+  DEFAULT_MIGRATION_TABLE as MIGRATION_TABLE,
   Kysely,
   Migrator,
+  sql,
   PostgresDialect,
   SqliteDialect,
   type MigrationProvider,
   type SqliteDatabase,
 } from 'kysely';
 import type { Database } from './tables';
+import { dialectOf } from './dialect';
 import { migrations } from './migrations';
 
 export type Db = Kysely<Database>;
@@ -21,13 +24,61 @@ export interface DatabaseOptions {
   dataDir: string;
   /** PostgreSQL only: the schema to work in (tests use one of their own). */
   schema?: string;
+  /**
+   * Apply pending migrations (the default, MIGRATE_ON_START). When false the database must already
+   * be up to date (`npm run migrate` ran first); either way a database that has migrations this
+   * code does not know (a newer version migrated it) is refused.
+   */
+  migrate?: boolean;
+}
+
+/** A database this version cannot serve: migrated by a newer version, or not yet migrated. */
+export class DatabaseVersionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DatabaseVersionError';
+  }
 }
 
 /** Opens the database the configuration names and brings its tables up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   const db = options.url ? postgres(options.url, options.schema) : sqlite(options.dataDir);
-  await migrate(db, options.url ? options.schema : undefined);
+  try {
+    const schema = options.url ? options.schema : undefined;
+    const applied = await appliedMigrations(db, schema);
+    const unknown = applied.filter((name) => !(name in migrations));
+    if (unknown.length > 0) {
+      throw new DatabaseVersionError(
+        `The database was migrated by a newer version of this application (it has ${unknown.join(
+          ', ',
+        )}, which this version does not know). Run the newer version, or restore a backup taken before the upgrade.`,
+      );
+    }
+    if (options.migrate === false) {
+      const pending = Object.keys(migrations).filter((name) => !applied.includes(name));
+      if (pending.length > 0) {
+        throw new DatabaseVersionError(
+          `The database is behind this version (pending: ${pending.join(', ')}) and MIGRATE_ON_START is false: run \`npm run migrate\` first.`,
+        );
+      }
+    } else {
+      await migrate(db, schema);
+    }
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
   return db;
+}
+
+/** The names of the migrations the database has run; none on a new database. */
+export async function appliedMigrations(db: Db, schema?: string): Promise<string[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  const table = tables.find((t) => t.name === MIGRATION_TABLE && (!schema || t.schema === schema));
+  if (!table) return [];
+  const ref = schema ? sql.table(`${schema}.${MIGRATION_TABLE}`) : sql.table(MIGRATION_TABLE);
+  const rows = await sql<{ name: string }>`select name from ${ref} order by name`.execute(db);
+  return rows.rows.map((r) => r.name);
 }
 
 function sqlite(dataDir: string): Db {

@@ -1,0 +1,19 @@
+/**
+ * Versioned migrations, one file each, applied in name order (at start unless MIGRATE_ON_START
+ * is false, and by `npm run migrate`). Never edit one that has shipped: add a new file and list it
+ * here. Each works on SQLite and PostgreSQL alike.
+ */
+import type { Migration } from 'kysely';
+import { migration as m0001 } from './0001-identity';
+import { migration as m0002 } from './0002-application';
+import { migration as m0003 } from './0003-lookup';
+import { migration as m0004 } from './0004-form-layout';
+import { migration as m0005 } from './0005-documents';
+
+export const migrations: Record<string, Migration> = {
+  '0001_identity': m0001,
+  '0002_application': m0002,
+  '0003_lookup': m0003,
+  '0004_form_layout': m0004,
+  '0005_documents': m0005,
+};
