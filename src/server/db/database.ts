@@ -74,7 +74,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
 /** The names of the migrations the database has run; none on a new database. */
 export async function appliedMigrations(db: Db, schema?: string): Promise<string[]> {
   const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
-  const table = tables.find((t) => t.name === MIGRATION_TABLE && (!schema || t.schema === schema));
+  // Without a schema of its own, PostgreSQL keeps the table in public (the search path's first).
+  const inSchema = schema ?? (dialectOf(db) === 'postgres' ? 'public' : undefined);
+  const table = tables.find(
+    (t) => t.name === MIGRATION_TABLE && (!inSchema || t.schema === inSchema),
+  );
   if (!table) return [];
   const ref = schema ? sql.table(`${schema}.${MIGRATION_TABLE}`) : sql.table(MIGRATION_TABLE);
   const rows = await sql<{ name: string }>`select name from ${ref} order by name`.execute(db);
