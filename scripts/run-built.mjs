@@ -12,7 +12,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const name = process.argv[2];
 if (!name || !/^[\w/-]+$/.test(name)) {
-  console.error('Usage: node scripts/run-built.mjs <program under dist/, e.g. server/main> [args…]');
+  console.error(
+    'Usage: node scripts/run-built.mjs <program under dist/, e.g. server/main> [args…]',
+  );
   process.exit(2);
 }
 const program = path.join(root, 'dist', `${name}.js`);
@@ -26,7 +28,9 @@ if (missing('src/generated/validators.js')) run('validators', 'No compiled valid
 if (missing('dist/client/index.html')) run('build:client', 'No client bundle yet');
 if (!existsSync(program)) run('build:server', 'No server bundle yet');
 if (!existsSync(program)) {
-  console.error(`dist/${name}.js is not a program npm run build:server makes (scripts/build-server.ts).`);
+  console.error(
+    `dist/${name}.js is not a program npm run build:server makes (scripts/build-server.ts).`,
+  );
   process.exit(2);
 }
 

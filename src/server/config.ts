@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { logLevels, type LogLevel } from './ops/logger';
 
 /** Everything the server reads from its environment, after checking. */
 export interface Config {
@@ -41,6 +42,8 @@ export interface Config {
   trustProxy: false | string;
   /** Apply pending migrations at start (default); false for fleets that run `npm run migrate` first. */
   migrateOnStart: boolean;
+  /** The least severe log lines written (LOG_LEVEL), by the server and the worker alike. */
+  logLevel: LogLevel;
 }
 
 export type BlobStoreConfig =
@@ -195,6 +198,11 @@ export function loadConfig(env: Env = process.env): Config {
 
   const trustProxy = readTrustProxy(env.TRUST_PROXY ?? '', problems);
   const migrateOnStart = readBoolean(env, 'MIGRATE_ON_START', true, problems);
+  const logLevelRaw = env.LOG_LEVEL || 'info';
+  const logLevel = logLevels.find((level) => level === logLevelRaw.toLowerCase());
+  if (!logLevel) {
+    problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${logLevelRaw}".`);
+  }
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -219,6 +227,7 @@ export function loadConfig(env: Env = process.env): Config {
     redis: { url: redisUrl, keyPrefix: redisKeyPrefix },
     trustProxy,
     migrateOnStart,
+    logLevel: logLevel ?? 'info',
   };
 }
 

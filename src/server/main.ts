@@ -9,9 +9,9 @@ import { loadFormsRuntime } from './application/load-forms-runtime';
 import { createDocuments } from './documents/documents';
 import { JobRunner } from './jobs/job-runner';
 import { loadSite } from './site';
+import { logDestination } from './ops/logger';
 import { Readiness } from './ops/readiness';
 import { exitGracefullyOnSignals } from './ops/shutdown';
-
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     documents,
     readiness,
     clientDir: path.join(appRoot, 'dist', 'client'),
+    logger: await logDestination(config).then((stream) => (stream ? { stream } : {})),
   });
   // Jobs (conversions, PDFs) run here unless JOB_RUNNER=worker hands them to `npm run worker`.
   const runner =
