@@ -36,7 +36,9 @@ import { documentRoutes } from './routes/document-routes';
 import { serviceRoutes } from './routes/service-routes';
 import { uploadRoutes } from './routes/upload-routes';
 import { logSerializers, loggerOptions } from './ops/logger';
-import { metrics } from './ops/metrics';
+import { clientErrorCounter, metrics } from './ops/metrics';
+import { clientErrorKinds } from '../engine/client-error-report';
+import { clientErrorRoutes } from './routes/client-error-routes';
 import { Readiness, readinessRoutes } from './ops/readiness';
 import { connectRedis } from './ops/redis';
 
@@ -139,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (_request, reply) => {
     if (readiness.draining) reply.header('Connection', 'close');
   });
+  const clientErrors = clientErrorCounter(clientErrorKinds);
   // Before any route, so its timing hook sees them all.
   if (config.metricsToken) {
     await app.register(metrics, {
@@ -146,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db,
       queue: documents.queue,
       jobKinds: Object.keys(documents.handlers),
+      counters: [clientErrors],
     });
   }
   await app.register(cookie);
@@ -254,6 +258,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/public' },
   );
+  // Its own scope: its limit is in memory, not the account routes' database counts.
+  await app.register(clientErrorRoutes, {
+    prefix: '/public',
+    perIpPerMinute: config.rateLimit.clientErrorsPerIpPerMinute,
+    counter: clientErrors,
+  });
   await app.register(
     async (scope) => {
       const apiOptions = {

@@ -20,7 +20,12 @@ export interface Config {
   sessionSecretGenerated: boolean;
   /** NODE_ENV unset or "development": the log shows codes and links from the outbox. */
   development: boolean;
-  rateLimit: { perIpPerMinute: number; perUsernamePerHour: number; lookupPerIpPerMinute: number };
+  rateLimit: {
+    perIpPerMinute: number;
+    perUsernamePerHour: number;
+    lookupPerIpPerMinute: number;
+    clientErrorsPerIpPerMinute: number;
+  };
   /** A Photon geocoder for the address block's suggestions; empty means manual entry only. */
   addressLookupUrl: string;
   /** Where uploaded and converted documents are kept (ARCHITECTURE decision 6). */
@@ -151,6 +156,13 @@ export function loadConfig(env: Env = process.env): Config {
     // Typing a school's name sends a lookup at every pause, and a school's lab or a family may
     // share one address: lookups get much more room.
     lookupPerIpPerMinute: positiveInteger(env, 'RATE_LIMIT_LOOKUP_PER_MINUTE', 600, problems),
+    // A page sends at most five reports; a school lab behind one address may crash together.
+    clientErrorsPerIpPerMinute: positiveInteger(
+      env,
+      'RATE_LIMIT_CLIENT_ERRORS_PER_MINUTE',
+      30,
+      problems,
+    ),
   };
 
   const addressLookupUrl = env.ADDRESS_LOOKUP_URL ?? '';
