@@ -13,6 +13,9 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
 COPY . .
+# The id the client's error reports carry (.git is not sent to the build): pass
+# --build-arg BUILD_ID=$(git rev-parse --short HEAD); without it the build's time is used.
+ARG BUILD_ID=""
 # prebuild compiles the validators into src/generated; build writes dist/client (the browser's
 # bundle) and dist/server, dist/scripts (the server, worker and operators' scripts as plain
 # JavaScript: scripts/build-server.ts); the development tools are then pruned.
