@@ -159,7 +159,7 @@ export function loadConfig(env: Env = process.env): Config {
     // A page sends at most five reports; a school lab behind one address may crash together.
     clientErrorsPerIpPerMinute: positiveInteger(
       env,
-      'RATE_LIMIT_CLIENT_ERRORS_PER_MINUTE',
+      'RATE_LIMIT_REPORTS_PER_MINUTE',
       30,
       problems,
     ),

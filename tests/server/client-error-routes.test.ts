@@ -141,8 +141,8 @@ describe('POST /public/client-errors', () => {
     expect(response.statusCode).toBe(415);
   });
 
-  it('limits each address (RATE_LIMIT_CLIENT_ERRORS_PER_MINUTE) with 429 and Retry-After', async () => {
-    const { t, reports } = await app({ RATE_LIMIT_CLIENT_ERRORS_PER_MINUTE: '3' });
+  it('limits each address (RATE_LIMIT_REPORTS_PER_MINUTE) with 429 and Retry-After', async () => {
+    const { t, reports } = await app({ RATE_LIMIT_REPORTS_PER_MINUTE: '3' });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await post(t, report)).statusCode);
     expect(statuses).toEqual([204, 204, 204, 429]);

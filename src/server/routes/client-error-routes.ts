@@ -12,7 +12,7 @@ import {
 import { AppError } from '../errors';
 
 export interface ClientErrorRoutesOptions {
-  /** Reports one IP may send per minute (RATE_LIMIT_CLIENT_ERRORS_PER_MINUTE). */
+  /** Reports one IP may send per minute (RATE_LIMIT_REPORTS_PER_MINUTE). */
   perIpPerMinute: number;
   /** admissions_client_errors_total in /metrics, by kind. */
   counter: Counter<'kind'>;
