@@ -12,7 +12,9 @@ export function buildId(env: Record<string, string | undefined> = process.env): 
   const given = env.BUILD_ID ?? '';
   if (given) {
     if (!shape.test(given)) {
-      throw new Error(`BUILD_ID must be 1 to 64 letters, digits or ".", "_", ":", "+", "-", got "${given}".`);
+      throw new Error(
+        `BUILD_ID must be 1 to 64 letters, digits or ".", "_", ":", "+", "-", got "${given}".`,
+      );
     }
     return given;
   }
@@ -22,6 +24,9 @@ export function buildId(env: Record<string, string | undefined> = process.env): 
     const commit = git(['rev-parse', '--short=12', 'HEAD']);
     return git(['status', '--porcelain']) ? `${commit}-dirty` : commit;
   } catch {
-    return `built-${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}`;
+    return `built-${new Date()
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d+Z$/, 'Z')}`;
   }
 }

@@ -21,7 +21,9 @@ export function findAppRoot(from: string = path.dirname(fileURLToPath(import.met
       }
     }
     if (path.dirname(dir) === dir) {
-      throw new Error(`No ${packageName} package.json above ${from}: cannot find forms/ and data/.`);
+      throw new Error(
+        `No ${packageName} package.json above ${from}: cannot find forms/ and data/.`,
+      );
     }
   }
 }

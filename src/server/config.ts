@@ -157,12 +157,7 @@ export function loadConfig(env: Env = process.env): Config {
     // share one address: lookups get much more room.
     lookupPerIpPerMinute: positiveInteger(env, 'RATE_LIMIT_LOOKUP_PER_MINUTE', 600, problems),
     // A page sends at most five reports; a school lab behind one address may crash together.
-    clientErrorsPerIpPerMinute: positiveInteger(
-      env,
-      'RATE_LIMIT_REPORTS_PER_MINUTE',
-      30,
-      problems,
-    ),
+    clientErrorsPerIpPerMinute: positiveInteger(env, 'RATE_LIMIT_REPORTS_PER_MINUTE', 30, problems),
   };
 
   const addressLookupUrl = env.ADDRESS_LOOKUP_URL ?? '';
