@@ -1,12 +1,13 @@
 /**
  * The compiled server (npm run build → dist/server/main.js) runs with plain Node, from any
- * working directory, and still finds what it reads from the repository (forms/, schemas/,
- * data/lookup, dist/client): bundling moves the code to other folder depths, so paths computed
- * from a module's own file would break here first. The operators' scripts and the worker run
- * compiled too.
+ * working directory, in the production image's layout (package.json, node_modules, dist, forms,
+ * schemas, data: no src/, no scripts, no TypeScript loader), and still finds what it reads
+ * (forms/, schemas/, data/lookup, dist/client): bundling moves the code to other folder depths,
+ * so paths computed from a module's own file would break here first. The operators' scripts and
+ * the worker run compiled too.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,11 +16,13 @@ import { freePort, waitFor } from '../helpers/live-server';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const elsewhere = mkdtempSync(path.join(os.tmpdir(), 'admissions-cwd-'));
+/** What the Dockerfile's runtime stage copies, and nothing else (node_modules linked, not copied). */
+const image = mkdtempSync(path.join(os.tmpdir(), 'admissions-image-'));
 const children: ChildProcess[] = [];
 
 /** Plain Node with no loader (NODE_OPTIONS could carry tsx), started away from the repository. */
 function runCompiled(program: string, env: Record<string, string>, args: string[] = []) {
-  const child = spawn(process.execPath, [path.join(root, 'dist', program), ...args], {
+  const child = spawn(process.execPath, [path.join(image, 'dist', program), ...args], {
     cwd: elsewhere,
     env: { PATH: process.env.PATH ?? '', NODE_OPTIONS: '', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -45,11 +48,16 @@ beforeAll(() => {
   // to build, and not what this test is about) only when there is none yet.
   npm('build:server');
   if (!existsSync(path.join(root, 'dist', 'client', 'index.html'))) npm('build:client');
+  for (const item of ['package.json', 'dist', 'forms', 'schemas', 'data']) {
+    cpSync(path.join(root, item), path.join(image, item), { recursive: true });
+  }
+  symlinkSync(path.join(root, 'node_modules'), path.join(image, 'node_modules'), 'dir');
 }, 300_000);
 
 afterAll(async () => {
   for (const child of children) endByPid(child);
   rmSync(elsewhere, { recursive: true, force: true });
+  rmSync(image, { recursive: true, force: true });
 });
 
 describe('findAppRoot', () => {
@@ -62,7 +70,7 @@ describe('findAppRoot', () => {
 });
 
 describe('node dist/server/main.js', () => {
-  it('starts on plain Node and serves /healthz, the client page and a school lookup', async () => {
+  it('starts on plain Node in the image layout and serves /healthz, the client page and a lookup', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admissions-compiled-'));
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
@@ -125,6 +133,16 @@ describe('the compiled scripts and worker', () => {
         },
         60_000,
       );
+      // Its log is the server's setup: JSON lines (NODE_ENV=production), pino's fields.
+      const started = worker
+        .output()
+        .split('\n')
+        .find((line) => line.includes('worker running jobs'))!;
+      expect(JSON.parse(started)).toMatchObject({
+        level: 30,
+        process: 'worker',
+        pid: worker.child.pid,
+      });
     } finally {
       endByPid(worker.child);
       expect(await worker.exited).toBe(0);
