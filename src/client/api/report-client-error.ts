@@ -4,7 +4,7 @@ import {
   type ClientErrorKind,
   type ClientErrorReport,
 } from '../../engine/client-error-report';
-import { ServerError, UnauthorizedError } from './errors';
+import { ServerError } from './errors';
 
 declare const __BUILD_ID__: string | undefined;
 
@@ -23,12 +23,14 @@ export function trackRouteForReports(route: () => string): void {
   currentRoute = route;
 }
 
-/** Errors the application expects and shows for what they are: not faults in the code. */
+/**
+ * Not faults of the page's code: a call the server refused or failed (a ServerError, with the
+ * message shown: a 4xx, a conversion that failed, a 5xx the server has logged itself, or no
+ * answer at all) and an abort the page asked for.
+ */
 function isExpected(error: unknown): boolean {
   return (
-    error instanceof UnauthorizedError ||
-    (error instanceof ServerError && error.status >= 400 && error.status < 500) ||
-    (error instanceof DOMException && error.name === 'AbortError')
+    error instanceof ServerError || (error instanceof DOMException && error.name === 'AbortError')
   );
 }
 

@@ -30,7 +30,7 @@ export class ResettableErrorBoundary extends Component<
   }
 
   override componentDidCatch(error: unknown): void {
-    // Failures the part expects (a refused file: a 4xx) are shown, not reported.
+    // Failures the part expects (a refused file, a failed conversion) are shown, not reported.
     reportClientError('part', error);
     this.props.onError(error);
   }

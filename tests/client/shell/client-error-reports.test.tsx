@@ -9,6 +9,7 @@ import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ServerError } from '../../../src/client/api/errors';
+import { ConversionFailedError } from '../../../src/client/documents/documents-api';
 import { resetClientErrorReports } from '../../../src/client/api/report-client-error';
 import { App } from '../../../src/client/app';
 import { ErrorFallback } from '../../../src/client/components/error-fallback';
@@ -106,7 +107,7 @@ describe('client error reports', () => {
     expect(reports).toEqual([]);
   });
 
-  it('an unhandled rejection is reported; a refusal the page explains (4xx) is not', async () => {
+  it('an unhandled rejection is reported; a failed call the server logs itself is not', async () => {
     renderAt([{ path: '/about', element: <p>About</p> }], '/about');
     await screen.findByText('About');
     const reject = (reason: unknown) =>
@@ -116,6 +117,7 @@ describe('client error reports', () => {
         window.dispatchEvent(event);
       });
     reject(new ServerError('Your file is too large.', { status: 413 }));
+    reject(new ServerError('We have encountered an unexpected error.', { status: 500 }));
     expect(reports).toEqual([]);
     reject(new TypeError('undefined is not a function'));
     expect(reports.map((r) => [r.body.kind, r.body.message, r.body.route])).toEqual([
@@ -123,7 +125,7 @@ describe('client error reports', () => {
     ]);
   });
 
-  it('a part that can try again reports faults, not the failures it shows (a refused file)', () => {
+  it('a part that can try again reports faults, not the failures it shows (a failed conversion)', () => {
     const boundary = (error: unknown) => {
       function Throws(): never {
         throw error;
@@ -139,6 +141,7 @@ describe('client error reports', () => {
       );
     };
     boundary(new ServerError('Your file is too large.', { status: 413 }));
+    boundary(new ConversionFailedError('This Word document could not be read.'));
     expect(reports).toEqual([]);
     boundary(new RangeError('Invalid array length'));
     expect(reports.map((r) => r.body.kind)).toEqual(['part']);
