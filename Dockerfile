@@ -1,20 +1,28 @@
 # syntax=docker/dockerfile:1
 # The production image: one image for the web servers (the default command) and the workers
-# (`node --import tsx src/server/worker.ts`). See docs/deploy.md.
+# (`node dist/server/worker.js`). See docs/deploy.md.
 
-# --- Build: every dependency, the compiled validators and the client bundle. ---
-FROM node:20-bookworm AS build
+# --- Build: every dependency, the compiled validators, the client bundle and the server bundle. ---
+FROM node:24-bookworm-slim AS build
+# A compiler, for a native addon whose prebuilt binary cannot be downloaded (better-sqlite3).
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
-# npm 11 honours package.json "allowScripts" (better-sqlite3 and esbuild build at install).
-RUN npm install -g npm@11
+# Node 24's npm 11 honours package.json "allowScripts" (better-sqlite3 and esbuild build at install).
 COPY package.json package-lock.json ./
 RUN npm ci
 COPY . .
-# prebuild compiles the validators into src/generated; build writes dist/client.
+# The id the client's error reports carry (.git is not sent to the build): pass
+# --build-arg BUILD_ID=$(git rev-parse --short HEAD); without it the build's time is used.
+ARG BUILD_ID=""
+# prebuild compiles the validators into src/generated; build writes dist/client (the browser's
+# bundle) and dist/server, dist/scripts (the server, worker and operators' scripts as plain
+# JavaScript: scripts/build-server.ts); the development tools are then pruned.
 RUN npm run build && npm prune --omit=dev
 
 # --- Runtime: production dependencies only, LibreOffice for Word documents, a non-root user. ---
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 RUN apt-get update \
   && apt-get install -y --no-install-recommends libreoffice-writer-nogui fonts-dejavu-core \
   && rm -rf /var/lib/apt/lists/*
@@ -23,16 +31,16 @@ ENV NODE_ENV=production \
     PORT=8080 \
     DATA_DIR=/data
 WORKDIR /app
-# The server runs its TypeScript through tsx (a production dependency), as `npm start` does:
-# no separate compile step, and the same files the tests ran.
-COPY --from=build /app/package.json /app/package-lock.json /app/tsconfig.json ./
+# Plain JavaScript from dist/ (no TypeScript at run time): the server, the worker and the
+# operators' scripts (`npm run migrate`, `npm run service-link`… run them through
+# scripts/run-built.mjs). forms/, schemas/ and data/ are read at start.
+COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/src ./src
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/forms ./forms
 COPY --from=build /app/schemas ./schemas
 COPY --from=build /app/data ./data
-COPY --from=build /app/scripts ./scripts
+COPY --from=build /app/scripts/run-built.mjs ./scripts/run-built.mjs
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 8080
@@ -40,4 +48,4 @@ EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "src/server/main.ts"]
+CMD ["node", "dist/server/main.js"]

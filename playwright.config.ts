@@ -32,7 +32,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${e2eDataDir} && NODE_ENV=production npm run -s build && tsx src/server/main.ts`,
+    command: `rm -rf ${e2eDataDir} && NODE_ENV=production npm run -s build && node dist/server/main.js`,
     url: `http://127.0.0.1:${e2ePort}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,

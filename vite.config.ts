@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { buildId } from './scripts/build-id';
 import { precompress } from './scripts/precompress';
 
 const apiPrefixes = ['/public', '/api', '/service', '/lookup', '/uploads', '/healthz'];
@@ -7,6 +8,8 @@ const apiPort = Number(process.env.API_PORT ?? 8081);
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  // Named in the client's error reports (src/client/api/report-client-error.ts).
+  define: { __BUILD_ID__: JSON.stringify(buildId()) },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

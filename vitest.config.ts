@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
+  // What vite.config.ts defines from the build, fixed for the tests.
+  define: { __BUILD_ID__: JSON.stringify('test-build') },
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
     exclude: ['tests/e2e/**', 'tests/reliability/**', 'tests/scale/**', 'node_modules/**'],

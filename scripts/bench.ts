@@ -29,6 +29,7 @@ const benches: Array<{ name: string; load: () => Promise<BenchModule> }> = [
   { name: 'lookup', load: () => import('../bench/lookup') },
   { name: 'documents', load: () => import('../bench/documents') },
   { name: 'server', load: () => import('../bench/server') },
+  { name: 'startup', load: () => import('../bench/startup') },
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

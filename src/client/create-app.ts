@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { sessionInvalidMessage } from './api/errors';
 import { createQueryClient } from './api/query-client';
+import { trackRouteForReports } from './api/report-client-error';
 import { loginRoute } from './app-paths';
 import { appRoutes } from './app-routes';
 
@@ -21,6 +22,7 @@ export function createApp(
   createRouter: (routes: RouteObject[]) => AppRouter = (routes) => createBrowserRouter(routes),
 ): AppInstance {
   const router = createRouter(appRoutes);
+  trackRouteForReports(() => router.state.location.pathname);
   const queryClient = createQueryClient(() => {
     // flushSync unmounts the signed-in page at once, so it cannot refetch what we clear next.
     void router

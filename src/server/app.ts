@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -34,7 +35,10 @@ import { ServiceTokens } from './identity/service-tokens';
 import { documentRoutes } from './routes/document-routes';
 import { serviceRoutes } from './routes/service-routes';
 import { uploadRoutes } from './routes/upload-routes';
-import { metrics } from './ops/metrics';
+import { logSerializers, loggerOptions } from './ops/logger';
+import { clientErrorCounter, metrics } from './ops/metrics';
+import { clientErrorKinds } from '../engine/client-error-report';
+import { clientErrorRoutes } from './routes/client-error-routes';
 import { Readiness, readinessRoutes } from './ops/readiness';
 import { connectRedis } from './ops/redis';
 
@@ -48,8 +52,11 @@ export interface AppDeps {
   forms?: FormsRuntime;
   /** The built client (index.html and assets); absent in API-only tests. */
   clientDir?: string;
-  /** false for silence; an object adds pino options (tests pass a stream to read the log). */
-  logger?: false | { level: string; stream?: NodeJS.WritableStream };
+  /**
+   * false for silence; an object adds pino options to the configured ones (LOG_LEVEL): main.ts
+   * passes the development log's stream, tests a stream to read the log.
+   */
+  logger?: false | { level?: string; stream?: NodeJS.WritableStream | DestinationStream };
   /**
    * The school and address search; built over db when not given. Its data is loaded by the
    * caller (main.ts at start, loadLookupData), never here, so API tests need not load it.
@@ -63,25 +70,6 @@ export interface AppDeps {
   /** Readiness for GET /readyz; main.ts keeps it, to drain before closing on SIGTERM. */
   readiness?: Readiness;
 }
-
-/**
- * Query strings may hold what applicants type (school and address searches) or tokens, so a
- * request is logged by its path only: never its query, body or cookies.
- */
-const logSerializers = {
-  req: (request: { method: string; url: string; id: string }) => ({
-    id: request.id,
-    method: request.method,
-    path: request.url.split('?')[0],
-  }),
-  // An error's type, message, code and stack only: a database error's detail may quote the row.
-  err: (error: Error & { code?: unknown }) => ({
-    type: error.name,
-    message: error.message,
-    ...(error.code !== undefined ? { code: error.code } : {}),
-    stack: error.stack ?? '',
-  }),
-};
 
 const apiPrefixes = ['/public/', '/api/', '/service/', '/lookup/', '/uploads'];
 const opsPaths = ['/healthz', '/readyz', '/metrics'];
@@ -104,7 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deps.logger === false
         ? false
         : {
-            level: 'info',
+            ...loggerOptions(config),
             ...(typeof deps.logger === 'object' ? deps.logger : {}),
             serializers: logSerializers,
           },
@@ -153,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (_request, reply) => {
     if (readiness.draining) reply.header('Connection', 'close');
   });
+  const clientErrors = clientErrorCounter(clientErrorKinds);
   // Before any route, so its timing hook sees them all.
   if (config.metricsToken) {
     await app.register(metrics, {
@@ -160,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db,
       queue: documents.queue,
       jobKinds: Object.keys(documents.handlers),
+      counters: [clientErrors],
     });
   }
   await app.register(cookie);
@@ -268,6 +258,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/public' },
   );
+  // Its own scope: its limit is in memory, not the account routes' database counts.
+  await app.register(clientErrorRoutes, {
+    prefix: '/public',
+    perIpPerMinute: config.rateLimit.clientErrorsPerIpPerMinute,
+    counter: clientErrors,
+  });
   await app.register(
     async (scope) => {
       const apiOptions = {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { logLevels, type LogLevel } from './ops/logger';
 
 /** Everything the server reads from its environment, after checking. */
 export interface Config {
@@ -19,7 +20,12 @@ export interface Config {
   sessionSecretGenerated: boolean;
   /** NODE_ENV unset or "development": the log shows codes and links from the outbox. */
   development: boolean;
-  rateLimit: { perIpPerMinute: number; perUsernamePerHour: number; lookupPerIpPerMinute: number };
+  rateLimit: {
+    perIpPerMinute: number;
+    perUsernamePerHour: number;
+    lookupPerIpPerMinute: number;
+    clientErrorsPerIpPerMinute: number;
+  };
   /** A Photon geocoder for the address block's suggestions; empty means manual entry only. */
   addressLookupUrl: string;
   /** Where uploaded and converted documents are kept (ARCHITECTURE decision 6). */
@@ -41,6 +47,8 @@ export interface Config {
   trustProxy: false | string;
   /** Apply pending migrations at start (default); false for fleets that run `npm run migrate` first. */
   migrateOnStart: boolean;
+  /** The least severe log lines written (LOG_LEVEL), by the server and the worker alike. */
+  logLevel: LogLevel;
 }
 
 export type BlobStoreConfig =
@@ -148,6 +156,8 @@ export function loadConfig(env: Env = process.env): Config {
     // Typing a school's name sends a lookup at every pause, and a school's lab or a family may
     // share one address: lookups get much more room.
     lookupPerIpPerMinute: positiveInteger(env, 'RATE_LIMIT_LOOKUP_PER_MINUTE', 600, problems),
+    // A page sends at most five reports; a school lab behind one address may crash together.
+    clientErrorsPerIpPerMinute: positiveInteger(env, 'RATE_LIMIT_REPORTS_PER_MINUTE', 30, problems),
   };
 
   const addressLookupUrl = env.ADDRESS_LOOKUP_URL ?? '';
@@ -195,6 +205,11 @@ export function loadConfig(env: Env = process.env): Config {
 
   const trustProxy = readTrustProxy(env.TRUST_PROXY ?? '', problems);
   const migrateOnStart = readBoolean(env, 'MIGRATE_ON_START', true, problems);
+  const logLevelRaw = env.LOG_LEVEL || 'info';
+  const logLevel = logLevels.find((level) => level === logLevelRaw.toLowerCase());
+  if (!logLevel) {
+    problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${logLevelRaw}".`);
+  }
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -219,6 +234,7 @@ export function loadConfig(env: Env = process.env): Config {
     redis: { url: redisUrl, keyPrefix: redisKeyPrefix },
     trustProxy,
     migrateOnStart,
+    logLevel: logLevel ?? 'info',
   };
 }
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { appRoot } from './app-root';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseVersionError, openDatabase } from './db/database';
@@ -9,10 +9,9 @@ import { loadFormsRuntime } from './application/load-forms-runtime';
 import { createDocuments } from './documents/documents';
 import { JobRunner } from './jobs/job-runner';
 import { loadSite } from './site';
+import { logDestination } from './ops/logger';
 import { Readiness } from './ops/readiness';
 import { exitGracefullyOnSignals } from './ops/shutdown';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -30,7 +29,8 @@ async function main(): Promise<void> {
     forms,
     documents,
     readiness,
-    clientDir: path.join(root, 'dist', 'client'),
+    clientDir: path.join(appRoot, 'dist', 'client'),
+    logger: await logDestination(config).then((stream) => (stream ? { stream } : {})),
   });
   // Jobs (conversions, PDFs) run here unless JOB_RUNNER=worker hands them to `npm run worker`.
   const runner =

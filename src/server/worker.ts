@@ -8,23 +8,15 @@ import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseVersionError, openDatabase } from './db/database';
 import { createDocuments } from './documents/documents';
-import { JobRunner, type JobLogger } from './jobs/job-runner';
+import { JobRunner } from './jobs/job-runner';
+import { createLogger } from './ops/logger';
 import { loadSite } from './site';
 import { exitGracefullyOnSignals } from './ops/shutdown';
 
-/** One JSON line per event, like the server's log. */
-const log =
-  (level: string) =>
-  (object: object, message: string): void => {
-    const fields = Object.fromEntries(
-      Object.entries(object).map(([k, v]) => [k, v instanceof Error ? v.message : v]),
-    );
-    console.log(JSON.stringify({ level, time: Date.now(), ...fields, msg: message }));
-  };
-const logger: JobLogger = { info: log('info'), warn: log('warn'), error: log('error') };
-
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The server's log setup (LOG_LEVEL, JSON or readable lines, errors with their stacks).
+  const logger = (await createLogger(config)).child({ process: 'worker' });
   const db = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { serverEntries } from '../../scripts/build-server';
 import { loadConfig } from '../../src/server/config';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -51,13 +52,13 @@ describe('docker-compose.yml', () => {
     );
     expect(services.app1!.environment).toEqual(services.app2!.environment);
     expect(services.worker!.environment).toEqual(services.app1!.environment);
-    expect(services.worker!.command).toEqual(['node', '--import', 'tsx', 'src/server/worker.ts']);
-    expect(services.bucket!.command).toEqual([
-      'node',
-      '--import',
-      'tsx',
-      'scripts/create-bucket.ts',
-    ]);
+    // The compiled programs (npm run build): each is an entry of scripts/build-server.ts.
+    expect(services.worker!.command).toEqual(['node', 'dist/server/worker.js']);
+    expect(services.bucket!.command).toEqual(['node', 'dist/scripts/create-bucket.js']);
+    const compiled = serverEntries.map((entry) => `dist/${entry.out}.js`);
+    for (const service of ['worker', 'bucket']) {
+      expect(compiled).toContain(services[service]!.command![1]);
+    }
     for (const file of ['src/server/worker.ts', 'scripts/create-bucket.ts', 'deploy/Caddyfile']) {
       expect(existsSync(path.join(root, file))).toBe(true);
     }
@@ -113,8 +114,8 @@ describe('Dockerfile', () => {
   it('builds in one stage and runs, as a non-root user, from a slim one with LibreOffice', () => {
     const stages = [...dockerfile.matchAll(/^FROM (\S+) AS (\w+)$/gm)].map((m) => [m[1], m[2]]);
     expect(stages).toEqual([
-      ['node:20-bookworm', 'build'],
-      ['node:20-bookworm-slim', 'runtime'],
+      ['node:24-bookworm-slim', 'build'],
+      ['node:24-bookworm-slim', 'runtime'],
     ]);
     expect(dockerfile).toMatch(
       /apt-get install -y --no-install-recommends libreoffice-writer-nogui/,
@@ -122,7 +123,10 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/npm prune --omit=dev/);
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n.*\/healthz/m);
-    expect(dockerfile).toMatch(/^CMD \["node", "--import", "tsx", "src\/server\/main.ts"\]$/m);
+    // Plain JavaScript: the compiled server, no TypeScript loader in production.
+    expect(dockerfile).toMatch(/^CMD \["node", "dist\/server\/main.js"\]$/m);
+    expect(dockerfile).toMatch(/RUN npm run build && npm prune --omit=dev/);
+    expect(dockerfile).not.toMatch(/tsx/);
   });
 
   it('copies only what exists, or what the build stage makes', () => {

@@ -216,3 +216,31 @@ test('Help and Privacy open from the footer, within the Content-Security-Policy'
   await expect(privacy).toHaveCount(0);
   expect(problems).toEqual([]);
 });
+
+test('an unhandled error in the browser is reported to the server and logged, with the build id', async ({
+  page,
+}) => {
+  await page.goto('/login?next=%2Fabout');
+  await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  const reported = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/public/client-errors') && response.request().method() === 'POST',
+  );
+  // A rejection nothing handles, as a fault in the page's own code would leave.
+  await page.evaluate(() => {
+    void Promise.reject(new TypeError('e2e: nothing handled this'));
+  });
+  await expect(page.getByRole('dialog', { name: 'Unexpected Error' })).toBeVisible();
+  const response = await reported;
+  // Accepted by the same-origin and JSON guards, the body schema and the Content-Security-Policy.
+  expect(response.status()).toBe(204);
+  const report = response.request().postDataJSON() as Record<string, string>;
+  expect(report).toMatchObject({
+    kind: 'rejection',
+    message: 'TypeError: e2e: nothing handled this',
+    route: '/login',
+  });
+  expect(report.buildId).toMatch(/^[A-Za-z0-9._:+-]+$/);
+  expect(report.buildId).not.toBe('unknown');
+  expect(JSON.stringify(report)).not.toContain('next=');
+});

@@ -135,7 +135,8 @@ const matrix: Record<string, Row> = {
 
 /**
  * Routes outside the matrix because anyone may call them (SPEC §6): the account routes, visitor
- * answers, the lookup and the health probes. The rate limits and enumeration files cover them.
+ * answers, the lookup, the health probes and the browsers' error reports. The rate limits and
+ * enumeration files cover them (the reports: tests/server/client-error-routes.test.ts).
  */
 const publicRoutes = [
   'GET /healthz',
@@ -144,6 +145,7 @@ const publicRoutes = [
   'GET /lookup/find',
   'GET /public/tmp',
   'POST /public/tmp',
+  'POST /public/client-errors',
   'POST /public/confirm',
   'POST /public/forgot-password',
   'POST /public/login',

@@ -34,8 +34,14 @@ const publicRequests: Record<string, { method: 'GET' | 'POST'; body?: unknown; q
     },
   },
   '/public/tmp': { method: 'GET', query: '?token=guessed-token-1234' },
+  '/public/client-errors': {
+    method: 'POST',
+    body: { kind: 'uncaught', message: 'Error: x', route: '/about', buildId: 'b1' },
+  },
 };
-const usernameRoutes = Object.keys(publicRequests).filter((r) => r !== '/public/tmp');
+const usernameRoutes = Object.keys(publicRequests).filter(
+  (r) => r !== '/public/tmp' && r !== '/public/client-errors',
+);
 
 describe.each(databases)('rate limits on $name', ({ url }) => {
   let t: TestApp;
@@ -46,6 +52,7 @@ describe.each(databases)('rate limits on $name', ({ url }) => {
         RATE_LIMIT_PER_IP_PER_MINUTE: '2',
         RATE_LIMIT_PER_USERNAME_PER_HOUR: '2',
         RATE_LIMIT_LOOKUP_PER_MINUTE: '3',
+        RATE_LIMIT_REPORTS_PER_MINUTE: '2',
       },
       undefined,
       { logger: log.logger },
@@ -66,7 +73,7 @@ describe.each(databases)('rate limits on $name', ({ url }) => {
   ) {
     const request = publicRequests[route]!;
     const body =
-      request.body && options.username
+      request.body && options.username && 'username' in (request.body as object)
         ? { ...(request.body as object), username: options.username }
         : request.body;
     const inject: InjectOptions = {

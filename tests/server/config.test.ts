@@ -34,6 +34,7 @@ describe('loadConfig', () => {
         IDENTITY_COOKIE_PREFIX: 'has space',
         SMTP_URL: 'http://mail',
         SESSION_SECRET: 'short',
+        LOG_LEVEL: 'verbose',
       });
     } catch (e) {
       error = e;
@@ -47,7 +48,18 @@ describe('loadConfig', () => {
       'IDENTITY_COOKIE_PREFIX',
       'SMTP_URL',
       'SESSION_SECRET',
+      'LOG_LEVEL',
     ]);
+    expect(problems.at(-1)).toBe(
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose".',
+    );
+  });
+
+  it('logs at info unless LOG_LEVEL says otherwise (in any case)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).logLevel).toBe('info');
+    expect(loadConfig({ DATA_DIR: dataDir(), LOG_LEVEL: '' }).logLevel).toBe('info');
+    expect(loadConfig({ DATA_DIR: dataDir(), LOG_LEVEL: 'DEBUG' }).logLevel).toBe('debug');
+    expect(loadConfig({ DATA_DIR: dataDir(), LOG_LEVEL: 'silent' }).logLevel).toBe('silent');
   });
 
   it('counts as development only with NODE_ENV unset or "development"', () => {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { reportClientError } from '../api/report-client-error';
 import { useDocumentTitle } from './use-document-title';
 import '../styles/page.css';
 
@@ -17,11 +18,17 @@ export function FallbackMessage({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) 
   );
 }
 
-/** The generic fallback screen of SPEC §2 for errors no one else handled; logs the error. */
+/**
+ * The generic fallback screen of SPEC §2 for errors no one else handled; logs the error in the
+ * console and reports it to the server (an address the router has no page for is not a fault).
+ */
 export function ErrorFallback() {
   const error = useRouteError();
   useDocumentTitle('Something went wrong', true);
-  useEffect(() => console.error(error), [error]);
+  useEffect(() => {
+    console.error(error);
+    if (!(isRouteErrorResponse(error) && error.status < 500)) reportClientError('route', error);
+  }, [error]);
 
   return (
     <main className="page" id="main-content">

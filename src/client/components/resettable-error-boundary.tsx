@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { reportClientError } from '../api/report-client-error';
 
 interface ResettableErrorBoundaryProps {
   /** Called once per caught error (after it is logged): show it, clear what it left behind. */
@@ -29,6 +30,8 @@ export class ResettableErrorBoundary extends Component<
   }
 
   override componentDidCatch(error: unknown): void {
+    // Failures the part expects (a refused file, a failed conversion) are shown, not reported.
+    reportClientError('part', error);
     this.props.onError(error);
   }
 

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportClientError } from '../api/report-client-error';
 import { FallbackMessage } from '../components/error-fallback';
 
 interface AreaErrorBoundaryProps {
@@ -15,7 +16,8 @@ interface AreaErrorBoundaryState {
 
 /**
  * One error boundary per area (SPEC §8), so a failing banner never takes the form with it and a
- * failing page keeps the header, navigation and footer. The error is logged either way.
+ * failing page keeps the header, navigation and footer. The error is logged either way, in the
+ * console and on the server.
  */
 export class AreaErrorBoundary extends Component<AreaErrorBoundaryProps, AreaErrorBoundaryState> {
   override state: AreaErrorBoundaryState = { error: null };
@@ -26,6 +28,7 @@ export class AreaErrorBoundary extends Component<AreaErrorBoundaryProps, AreaErr
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error(error, info.componentStack);
+    reportClientError('area', error);
   }
 
   override componentDidUpdate(previous: AreaErrorBoundaryProps): void {

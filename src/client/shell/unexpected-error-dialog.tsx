@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { genericErrorMessage, ServerError, UnauthorizedError } from '../api/errors';
+import { reportClientError } from '../api/report-client-error';
 import { Modal } from '../components/modal';
 
 /** Errors that are not for this dialog: a 401 has its own handler, an abort is intended. */
@@ -12,19 +13,20 @@ function isExpected(error: unknown): boolean {
 
 /**
  * The "Unexpected Error" modal (SPEC §2, §8) for errors nothing else caught: uncaught exceptions
- * and unhandled promise rejections. Each is logged to the console.
+ * and unhandled promise rejections. Each is logged to the console and reported to the server.
  */
 export function UnexpectedErrorDialog() {
   const [error, setError] = useState<unknown>(null);
 
   useEffect(() => {
-    const show = (reason: unknown) => {
+    const show = (reason: unknown, kind: 'uncaught' | 'rejection') => {
       if (isExpected(reason)) return;
       console.error(reason);
+      reportClientError(kind, reason);
       setError(reason ?? new Error('Unknown error'));
     };
-    const onError = (event: ErrorEvent) => show(event.error ?? event.message);
-    const onRejection = (event: PromiseRejectionEvent) => show(event.reason);
+    const onError = (event: ErrorEvent) => show(event.error ?? event.message, 'uncaught');
+    const onRejection = (event: PromiseRejectionEvent) => show(event.reason, 'rejection');
     window.addEventListener('error', onError);
     window.addEventListener('unhandledrejection', onRejection);
     return () => {

@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { appRoot } from '../app-root';
 import { formPages, pageValidator } from '../../engine/form-pages';
 import { fileAnswerKeys } from '../../engine/page-fields';
 import { validateApplication } from '../../engine/page-validation';
 import type { AddAnotherQuestion, PageDefinition, TabsQuestion } from '../../engine/definitions';
 import type { FormsRuntime } from './forms-runtime';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /**
  * The forms as the server uses them: the engine's pages and compiled validators (the very ones
@@ -16,8 +14,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
  * frozen with each submission so staff know which questions were answered.
  */
 export function loadFormsRuntime(
-  formsDir = path.join(root, 'forms'),
-  schemasDir = path.join(root, 'schemas'),
+  formsDir = path.join(appRoot, 'forms'),
+  schemasDir = path.join(appRoot, 'schemas'),
 ): FormsRuntime {
   const hash = createHash('sha256');
   for (const dir of [formsDir, schemasDir]) {

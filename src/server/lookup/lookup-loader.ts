@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql, type Transaction } from 'kysely';
+import { appRoot } from '../app-root';
 import type { Db } from '../db/database';
 import { dialectOf } from '../db/dialect';
 import type { Database } from '../db/tables';
@@ -11,10 +11,7 @@ import { lookupFiles, readColleges, readHighSchools } from './school-data';
 import { wordKey, words } from './search-text';
 
 /** The data folder of the repository: data/lookup. */
-export const lookupDataDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../data/lookup',
-);
+export const lookupDataDir = path.join(appRoot, 'data', 'lookup');
 
 /**
  * Part of the data hash: raise it when the way rows are derived from the files changes, so every

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/database';
 import { AppError } from '../errors';
 import type { JobQueue } from '../jobs/job-queue';
@@ -13,6 +13,24 @@ export interface MetricsOptions {
   queue: JobQueue;
   /** The kinds of job there are, each shown even before its first job. */
   jobKinds: readonly string[];
+  /** Counters kept by routes (they count with or without /metrics), shown here too. */
+  counters?: ReadonlyArray<Counter<string>>;
+}
+
+/**
+ * Errors browsers reported (POST /public/client-errors), by where they were caught. Made by
+ * buildApp whether or not /metrics is on; not registered anywhere until the metrics plugin is.
+ */
+export function clientErrorCounter(kinds: readonly string[]): Counter<'kind'> {
+  const counter = new Counter({
+    name: 'admissions_client_errors_total',
+    help: 'Errors reported by browsers (POST /public/client-errors), by where they were caught.',
+    labelNames: ['kind'] as const,
+    registers: [],
+  });
+  // Every kind shows from the start, so an alert on a rate has a series before the first report.
+  for (const kind of kinds) counter.inc({ kind }, 0);
+  return counter;
 }
 
 /** From a quick read to a slow PDF download, in seconds. */
@@ -37,6 +55,7 @@ export const metrics = fp(async (app: FastifyInstance, options: MetricsOptions) 
   const { token, db, queue, jobKinds } = options;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  for (const counter of options.counters ?? []) registry.registerMetric(counter);
 
   const duration = new Histogram({
     name: 'http_request_duration_seconds',

@@ -8,6 +8,9 @@ import { buildApp } from '../../../src/server/app';
 import { ManualClock } from '../../../src/server/clock';
 import { loadConfig, type Config } from '../../../src/server/config';
 import { openDatabase, type Db } from '../../../src/server/db/database';
+import { JobQueue } from '../../../src/server/jobs/job-queue';
+import { JobRunner, PermanentJobError } from '../../../src/server/jobs/job-runner';
+import { createLogger } from '../../../src/server/ops/logger';
 import { databases, lastCode, PASSWORD } from '../helpers/test-app';
 import type { MailMessage } from '../../../src/server/mail/templates';
 
@@ -144,6 +147,72 @@ describe.each(databases)('request logs on $name', ({ url }) => {
       'Lovelace',
       TOKEN,
     ]) {
+      expect(log).not.toContain(secret);
+    }
+  });
+  it("the worker's log: the server's setup, errors with their stacks, no personal data", async () => {
+    const workerLines: string[] = [];
+    const logger = await createLogger(
+      config,
+      new Writable({
+        write(chunk, _encoding, done) {
+          workerLines.push(...String(chunk).split('\n').filter(Boolean));
+          done();
+        },
+      }),
+    );
+    const clock = new ManualClock();
+    const queue = new JobQueue(db, clock);
+    // A job's payload and a failing library's error may both quote the applicant.
+    await queue.enqueue('convert', { email: USER, fileName: 'Augusta Byron-King essay.docx' });
+    await queue.enqueue('render', { email: USER });
+    const runner = new JobRunner({
+      queue,
+      logger,
+      backoffMs: 1000,
+      handlers: {
+        convert: {
+          timeoutMs: 1000,
+          async run() {
+            throw Object.assign(new Error('the converter gave up'), {
+              code: 'E_CONVERT',
+              detail: `Key (username)=(${USER}) already exists`,
+              file: 'Augusta Byron-King essay.docx',
+            });
+          },
+        },
+        render: {
+          timeoutMs: 1000,
+          async run() {
+            throw new PermanentJobError('the PDF could not be drawn');
+          },
+        },
+      },
+    });
+    expect((await runner.runUntilIdle()).sort()).toEqual(['failed', 'retried']);
+    await app.inject({ method: 'GET', url: '/healthz' });
+
+    const entries = workerLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const retry = entries.find((e) => e.msg === 'job failed; will retry')!;
+    expect(retry).toMatchObject({ level: 40, kind: 'convert', attempt: 1 });
+    const err = retry.err as Record<string, string>;
+    expect(err).toMatchObject({
+      type: 'Error',
+      message: 'the converter gave up',
+      code: 'E_CONVERT',
+    });
+    // The stack, from the throw in the handler: the old worker logger kept only the message.
+    expect(err.stack).toMatch(/^Error: the converter gave up\n\s+at /);
+    expect(Object.keys(err).sort()).toEqual(['code', 'message', 'stack', 'type']);
+    // Lines shaped as the server's (same fields, same numeric levels).
+    const serverLine = JSON.parse(lines.at(-1)!) as Record<string, unknown>;
+    for (const key of ['level', 'time', 'pid', 'hostname', 'msg']) {
+      expect(retry).toHaveProperty(key);
+      expect(serverLine).toHaveProperty(key);
+    }
+    const log = workerLines.join('\n');
+    expect(log).toContain('the PDF could not be drawn');
+    for (const secret of [USER, 'ada.lovelace', 'Augusta', 'Byron-King', 'essay.docx']) {
       expect(log).not.toContain(secret);
     }
   });
