@@ -14,11 +14,10 @@ const height = 900;
 /** A day inside this cycle's first alert window (forms/site.json), so the banner shows. */
 const today = new Date('2026-11-24T10:00:00');
 
-async function screenshot(page: Page, name: string, width: number) {
-  await page.screenshot({
-    path: `test-results/screenshots/layout-${name}-${width}.png`,
-    fullPage: true,
-  });
+/** A screenshot for a reviewer: the full page, or the viewport (a dialog, the top of a page). */
+async function screenshot(page: Page, name: string, width: number, fullPage = true) {
+  const path = `test-results/screenshots/layout-${name}-${width}.png`;
+  await page.screenshot({ path, fullPage });
 }
 
 async function box(locator: Locator) {
@@ -150,7 +149,10 @@ test('form pages: no box touches the next one, at every width', async ({ page })
     const foot = await padding(footer(page).locator('.site-footer__inner'));
     expect(foot.top, `footer padding at ${width}px`).toBeGreaterThan(0);
     expect(foot.bottom).toBeGreaterThan(0);
-    await screenshot(page, 'about-visitor', width);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'about-top', width, false);
+    await footer(page).scrollIntoViewIfNeeded();
+    await screenshot(page, 'about-bottom', width, false);
   }
   await expectNoAxeViolations(page, '/about with the alert banner');
 });
