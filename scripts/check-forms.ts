@@ -9,6 +9,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { isIsoDate } from '../src/engine/iso-date';
 import { checkForms } from './forms-check/check-project';
 import { formatGithub, formatText, formatTotals } from './forms-check/findings';
 
@@ -23,15 +24,12 @@ function main(argv: string[]): number {
       today: { type: 'string' },
     },
   });
-  // Noon, local time: the day is the same wherever the check runs.
-  const now = values.today === undefined ? new Date() : new Date(`${values.today}T12:00:00`);
-  if (
-    Number.isNaN(now.getTime()) ||
-    (values.today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.today))
-  ) {
+  if (values.today !== undefined && !isIsoDate(values.today)) {
     console.error(`forms:check: --today ${values.today} is not a date YYYY-MM-DD`);
     return 2;
   }
+  // Noon, local time: the day is the same wherever the check runs.
+  const now = values.today === undefined ? new Date() : new Date(`${values.today}T12:00:00`);
   if (values.format !== 'text' && values.format !== 'github') {
     console.error(`forms:check: unknown --format ${values.format} (text or github)`);
     return 2;

@@ -234,6 +234,7 @@ describe('the forms:check command', () => {
     expect(result.stdout).toMatch(/^forms\/site\.json:30:3: warning: Every alert window ended/m);
     expect(result.status).toBe(0);
     expect(run('--today', 'soon').status).toBe(2);
+    expect(run('--today', '2027-02-30').status).toBe(2);
   });
 
   it('exits 1 with GitHub annotations on a broken fixture, checking the folders it is given', () => {
