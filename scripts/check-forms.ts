@@ -5,9 +5,11 @@
  *   --schemas DIR     check another schemas folder (default schemas/)
  *   --renderers DIR   where question components are registered (default src/client/questions/)
  *   --format github   print GitHub workflow annotations instead of text
+ *   --today YYYY-MM-DD  judge stale content (alert windows, terms) as of that day
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { isIsoDate } from '../src/engine/iso-date';
 import { checkForms } from './forms-check/check-project';
 import { formatGithub, formatText, formatTotals } from './forms-check/findings';
 
@@ -19,8 +21,15 @@ function main(argv: string[]): number {
       schemas: { type: 'string' },
       renderers: { type: 'string' },
       format: { type: 'string', default: 'text' },
+      today: { type: 'string' },
     },
   });
+  if (values.today !== undefined && !isIsoDate(values.today)) {
+    console.error(`forms:check: --today ${values.today} is not a date YYYY-MM-DD`);
+    return 2;
+  }
+  // Noon, local time: the day is the same wherever the check runs.
+  const now = values.today === undefined ? new Date() : new Date(`${values.today}T12:00:00`);
   if (values.format !== 'text' && values.format !== 'github') {
     console.error(`forms:check: unknown --format ${values.format} (text or github)`);
     return 2;
@@ -30,6 +39,7 @@ function main(argv: string[]): number {
     formsDir: resolve(values.forms),
     schemasDir: resolve(values.schemas),
     renderersDir: resolve(values.renderers),
+    now,
   });
   const format = values.format === 'github' ? formatGithub : formatText;
   for (const finding of findings) console.log(format(finding));

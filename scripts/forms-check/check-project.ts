@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PageDefinition, SiteConfig } from '../../src/engine/definitions';
+import { checkAlertDates, checkOptionDates } from './content-date-checks';
 import { checkDefinitions } from './definition-checks';
 import { Findings, type Finding } from './findings';
 import { checkKeys, type PageInput } from './key-checks';
@@ -28,6 +29,8 @@ export interface CheckOptions {
   schemasDir?: string;
   /** Where the client registers question components (src/client/questions). */
   renderersDir?: string;
+  /** The day stale content is judged by (alert windows, terms); default: now. */
+  now?: Date;
 }
 
 /** Runs every check over a forms folder and a schemas folder. */
@@ -36,15 +39,24 @@ export function checkForms(options: CheckOptions = {}): Finding[] {
     formsDir: options.formsDir ?? path.join(root, 'forms'),
     schemasDir: options.schemasDir ?? path.join(root, 'schemas'),
   });
-  return checkProject(project, options.renderersDir ?? path.join(root, 'src/client/questions'));
+  return checkProject(
+    project,
+    options.renderersDir ?? path.join(root, 'src/client/questions'),
+    options.now,
+  );
 }
 
 /** Runs every check over loaded files; the findings are sorted by file, line and column. */
-export function checkProject(project: Project, renderersDir: string): Finding[] {
+export function checkProject(
+  project: Project,
+  renderersDir: string,
+  now: Date = new Date(),
+): Finding[] {
   const findings = new Findings();
   const pages = checkFormFiles(project, findings);
   const schemas = checkSchemaFiles(project, findings);
-  checkSite(project, findings);
+  checkSite(project, findings, now);
+  for (const file of pages) checkOptionDates(file, now, findings);
   checkPageIdentity(pages, findings);
 
   for (const [name, file] of schemas)
@@ -88,10 +100,11 @@ export function checkProject(project: Project, renderersDir: string): Finding[] 
   return findings.sorted();
 }
 
-function checkSite(project: Project, findings: Findings): void {
+function checkSite(project: Project, findings: Findings, now: Date): void {
   const site = project.site;
   const config = site?.json as SiteConfig | undefined;
   if (!site || !config || !Array.isArray(config.alerts)) return;
+  checkAlertDates(site, now, findings);
   config.alerts.forEach((alert, i) => {
     if (
       typeof alert?.start === 'string' &&

@@ -31,39 +31,48 @@ export const appRoutes: RouteObject[] = [
     hydrateFallbackElement: <LoadingSpinner />,
     children: [
       {
-        path: 'signup',
+        // The sign-in screens share the header and footer (not the step layout).
         lazy: page(
-          () => import('./auth/sign-up-page'),
-          (m) => m.SignUpPage,
+          () => import('./auth/auth-layout'),
+          (m) => m.AuthLayout,
         ),
-      },
-      {
-        path: 'confirm',
-        lazy: page(
-          () => import('./auth/confirm-page'),
-          (m) => m.ConfirmPage,
-        ),
-      },
-      {
-        path: 'login',
-        lazy: page(
-          () => import('./auth/login-page'),
-          (m) => m.LoginPage,
-        ),
-      },
-      {
-        path: 'forgot',
-        lazy: page(
-          () => import('./auth/forgot-password-page'),
-          (m) => m.ForgotPasswordPage,
-        ),
-      },
-      {
-        path: 'reset',
-        lazy: page(
-          () => import('./auth/reset-password-page'),
-          (m) => m.ResetPasswordPage,
-        ),
+        children: [
+          {
+            path: 'signup',
+            lazy: page(
+              () => import('./auth/sign-up-page'),
+              (m) => m.SignUpPage,
+            ),
+          },
+          {
+            path: 'confirm',
+            lazy: page(
+              () => import('./auth/confirm-page'),
+              (m) => m.ConfirmPage,
+            ),
+          },
+          {
+            path: 'login',
+            lazy: page(
+              () => import('./auth/login-page'),
+              (m) => m.LoginPage,
+            ),
+          },
+          {
+            path: 'forgot',
+            lazy: page(
+              () => import('./auth/forgot-password-page'),
+              (m) => m.ForgotPasswordPage,
+            ),
+          },
+          {
+            path: 'reset',
+            lazy: page(
+              () => import('./auth/reset-password-page'),
+              (m) => m.ResetPasswordPage,
+            ),
+          },
+        ],
       },
       {
         // The profile loader, the session and the routing rules of the form routes.

@@ -50,6 +50,11 @@ export type Condition =
 export interface OptionItem {
   value: string;
   label: string;
+  /**
+   * An ISO date (YYYY-MM-DD): the option is offered until that day, exclusive, e.g. an entry
+   * term until its first day of classes. Its label still names an earlier answer afterwards.
+   */
+  starts?: string;
 }
 
 /** A named list, with the year list's parameters when it is `years`. */
@@ -60,6 +65,11 @@ export interface NamedListSource {
   startOffset?: number;
   count?: number;
   direction?: 'past' | 'future';
+  /**
+   * years: a month-day (MM-DD) from which this year is no longer offered: from that day on the
+   * list starts one year later (e.g. the last SAT date one can still register for).
+   */
+  until?: string;
 }
 
 /** Options chosen by another answer, e.g. the state list by country. */

@@ -5,9 +5,9 @@
 import aboutPage from '../../forms/about.json';
 import educationPage from '../../forms/education.json';
 import finalStepsPage from '../../forms/final-steps.json';
-import site from '../../forms/site.json';
 import { pageValidators } from '../generated/page-validators.js';
-import type { PageDefinition, SiteConfig } from './definitions';
+import type { PageDefinition } from './definitions';
+import { siteConfig } from './site-config';
 import type { CompiledValidator } from './validation';
 
 /** The form pages in step order (About You, Your Academics, Final Steps). */
@@ -15,8 +15,8 @@ export const formPages: readonly PageDefinition[] = (
   [aboutPage, educationPage, finalStepsPage] as unknown as PageDefinition[]
 ).sort((a, b) => a.step - b.step);
 
-/** forms/site.json: university configuration, alert windows, Help and Privacy texts. */
-export const siteConfig = site as unknown as SiteConfig;
+/** forms/site.json (from site-config.ts, which screens without the form import alone). */
+export { siteConfig };
 
 /** The default form route (SPEC §2: /about). */
 export const defaultRoute = formPages[0]?.route ?? '/about';

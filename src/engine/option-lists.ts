@@ -10,6 +10,7 @@ import type {
   OptionItem,
   OptionSource,
 } from './definitions';
+import { localIsoDate } from './alerts';
 import { countries } from './data/countries';
 import { canadianProvinces, usStates } from './data/regions';
 
@@ -55,8 +56,20 @@ export const optionListNames: readonly string[] = [...Object.keys(fixedLists), '
 
 export interface OptionContext {
   answers?: Answers;
-  /** The instant year lists count from; defaults to the current time. */
+  /** The instant year lists count from and dated options are offered by; defaults to now. */
   now?: Date;
+}
+
+/** Whether an option is still offered on a local calendar date (YYYY-MM-DD). */
+export function isOffered(option: OptionItem, today: string): boolean {
+  return option.starts === undefined || today < option.starts;
+}
+
+/** Options offered on the day of `now`; dated options drop out on their start date. */
+function offered(options: OptionItem[], now: Date): OptionItem[] {
+  if (!options.some((option) => option.starts !== undefined)) return options;
+  const today = localIsoDate(now);
+  return options.filter((option) => isOffered(option, today));
 }
 
 /** The options of a source, each list starting with the empty '--' option. */
@@ -64,12 +77,14 @@ export function resolveOptions(source: OptionSource, context: OptionContext = {}
   return [EMPTY_OPTION, ...withoutEmpty(resolve(source, context))];
 }
 
-function resolve(source: OptionSource, context: OptionContext): OptionItem[] {
+/** The options on offer; `everyLabel` keeps dated options that are no longer offered. */
+function resolve(source: OptionSource, context: OptionContext, everyLabel = false): OptionItem[] {
   if (typeof source === 'string') return named({ list: source }, context);
-  if (Array.isArray(source)) return source;
+  if (Array.isArray(source))
+    return everyLabel ? source : offered(source, context.now ?? new Date());
   if ('byAnswer' in source) {
     const chosen = chooseCase(source, context.answers ?? {});
-    return chosen === undefined ? [] : resolve(chosen, context);
+    return chosen === undefined ? [] : resolve(chosen, context, everyLabel);
   }
   return named(source, context);
 }
@@ -84,9 +99,13 @@ function named(source: NamedListSource, context: OptionContext): OptionItem[] {
   return fixedLists[source.list]?.() ?? [];
 }
 
-/** Years from a start year (default this year, moved by startOffset), count long, past or future. */
+/**
+ * Years from a start year (default this year, moved by startOffset), count long, past or future;
+ * from the `until` month-day of a year on, the list starts one year later.
+ */
 export function yearList(source: NamedListSource, now: Date): OptionItem[] {
-  const start = source.start ?? now.getFullYear() + (source.startOffset ?? 0);
+  const passed = source.until !== undefined && localIsoDate(now).slice(5) >= source.until;
+  const start = (source.start ?? now.getFullYear() + (source.startOffset ?? 0)) + (passed ? 1 : 0);
   const step = source.direction === 'past' ? -1 : 1;
   return Array.from({ length: source.count ?? 10 }, (_v, i) => {
     const year = String(start + i * step);
@@ -97,14 +116,17 @@ export function yearList(source: NamedListSource, now: Date): OptionItem[] {
 const withoutEmpty = (options: OptionItem[]): OptionItem[] =>
   options.filter((option) => option.value !== '');
 
-/** The label of an option value (what `{key}_desc` stores), or '' when the value is not listed. */
+/**
+ * The label of an option value (what `{key}_desc` stores), or '' when the value is not listed.
+ * A dated option no longer offered keeps its label: an answer given before still reads as text.
+ */
 export function optionLabel(
   source: OptionSource,
   value: string,
   context: OptionContext = {},
 ): string {
   if (value === '') return '';
-  return resolve(source, context).find((option) => option.value === value)?.label ?? '';
+  return resolve(source, context, true).find((option) => option.value === value)?.label ?? '';
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -20,9 +20,9 @@ describe('Your Academics validation', () => {
   });
 
   it.each([
-    ['entry_term', 'Please tell us when you plan to enroll.'],
-    ['applied_major', 'Please tell us what you are interested in studying.'],
-    ['hs_name', 'Please search for your school, or enter its name.'],
+    ['entry_term', 'When do you plan to enroll? is required.'],
+    ['applied_major', 'What are you interested in studying? is required.'],
+    ['hs_name', 'Search for Your School is required.'],
   ])('requires %s', (key, message) => {
     expect(messagesOf(key, { [key]: undefined })).toEqual([message]);
     expect(messagesOf(key, { [key]: '' })).toEqual([message]);

@@ -102,6 +102,33 @@ describe('option lists', () => {
     expect(values('years')).toHaveLength(11);
   });
 
+  it('years: from the until month-day on, the list starts one year later', () => {
+    const plan = { list: 'years', count: 3, direction: 'future', until: '11-01' } as const;
+    const on = (day: string) =>
+      resolveOptions(plan, { now: new Date(`${day}T12:00:00`) }).map((o) => o.value);
+    expect(on('2026-10-31')).toEqual(['', '2026', '2027', '2028']);
+    expect(on('2026-11-01')).toEqual(['', '2027', '2028', '2029']);
+    expect(on('2026-11-24')).toEqual(['', '2027', '2028', '2029']);
+    expect(on('2027-01-02')).toEqual(['', '2027', '2028', '2029']);
+  });
+
+  it('dated options (terms) are offered until their start date, and keep their label after', () => {
+    const terms = [
+      { value: '2026FA', label: 'Fall 2026', starts: '2026-08-24' },
+      { value: '2027SP', label: 'Spring 2027', starts: '2027-01-11' },
+      { value: 'LATER', label: 'Later' },
+    ];
+    const on = (day: string) =>
+      resolveOptions(terms, { now: new Date(`${day}T12:00:00`) }).map((o) => o.value);
+    expect(on('2026-08-23')).toEqual(['', '2026FA', '2027SP', 'LATER']);
+    expect(on('2026-08-24')).toEqual(['', '2027SP', 'LATER']);
+    expect(on('2027-01-11')).toEqual(['', 'LATER']);
+    const afterStart = { now: new Date('2026-11-24T12:00:00') };
+    expect(isListedOption(terms, '2026FA', afterStart)).toBe(false);
+    expect(isListedOption(terms, '2027SP', afterStart)).toBe(true);
+    expect(optionLabel(terms, '2026FA', afterStart)).toBe('Fall 2026');
+  });
+
   it('a list chosen by another answer: the state list by country', () => {
     const source = { byAnswer: 'country', cases: { USA: 'us-states', CAN: 'canadian-provinces' } };
     expect(values(source, { country: 'CAN' })).toContain('ON');

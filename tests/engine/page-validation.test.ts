@@ -30,7 +30,7 @@ describe('validating a page', () => {
   it('checks scores only in the branch that shows', () => {
     const validator = pageValidator('education')!;
     expect(
-      validatePage(education, validator, { answers: { ...complete, act_taken: 'Y' } }),
+      validatePage(education, validator, { answers: { ...complete, act_taken: 'Y' } }, { now }),
     ).toEqual({
       act_score_composite: ['ACT Composite scores must be between 1 and 36.'],
     });

@@ -53,6 +53,29 @@ describe('forms:check on the shipped forms and schemas', () => {
   });
 });
 
+describe('forms:check on stale content (alert windows, terms)', () => {
+  const stale = (now: Date) =>
+    checkForms({ renderersDir: noRenderers, now }).filter((f) => f.check.endsWith('-past'));
+
+  it('finds nothing stale in the shipped forms on 2026-11-24', () => {
+    expect(stale(new Date('2026-11-24T12:00:00'))).toEqual([]);
+  });
+
+  it('warns, with file:line:column, when every alert window or every term lies in the past', () => {
+    const findings = stale(new Date('2028-01-10T12:00:00'));
+    expect(findings.map((f) => [f.severity, f.check, at(f), f.pointer])).toEqual([
+      ['warning', 'options-past', 'education.json:77:22', '/sections/0/questions/0/options'],
+      ['warning', 'alerts-past', 'site.json:30:3', '/alerts'],
+    ]);
+    expect(findings[0]?.message).toMatch(/"entry_term".*\(2028-01-10\)/);
+    expect(findings[1]?.message).toMatch(/no alert banner can show/);
+  });
+
+  it('judges alerts and terms separately', () => {
+    expect(stale(new Date('2027-04-16T12:00:00')).map((f) => f.check)).toEqual(['alerts-past']);
+  });
+});
+
 describe('forms:check on the valid baseline fixture', () => {
   it('finds nothing but the skipped renderer check', () => {
     expect(check('_valid').map((f) => f.check)).toEqual(['renderers-skipped']);
@@ -204,6 +227,14 @@ describe('the forms:check command', () => {
     const result = run('--renderers', noRenderers);
     expect(result.stdout).toContain('forms:check: 0 errors');
     expect(result.status).toBe(0);
+  });
+
+  it('takes the day to judge stale content by, and refuses a day that is not a date', () => {
+    const result = run('--renderers', noRenderers, '--today', '2028-01-10');
+    expect(result.stdout).toMatch(/^forms\/site\.json:30:3: warning: Every alert window ended/m);
+    expect(result.status).toBe(0);
+    expect(run('--today', 'soon').status).toBe(2);
+    expect(run('--today', '2027-02-30').status).toBe(2);
   });
 
   it('exits 1 with GitHub annotations on a broken fixture, checking the folders it is given', () => {

@@ -13,11 +13,15 @@ export interface Profile {
 
 export const profileQueryKey = ['profile'] as const;
 
-/** The signed-in student's profile; disabled for visitors who are not logged in. */
+/**
+ * The signed-in student's profile; disabled for visitors who are not logged in. A failure is
+ * not thrown to the error boundary: the form loader shows it with a way to try again.
+ */
 export function useProfile(enabled: boolean) {
   return useQuery({
     queryKey: profileQueryKey,
     queryFn: ({ signal }) => fetchJson<Profile>('/api/profile', { signal }),
     enabled,
+    throwOnError: false,
   });
 }

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { UnauthorizedError } from '../api/errors';
 import { useProfile } from '../api/use-profile';
 import { LoadingSpinner } from '../components/loading-spinner';
 import { isLoggedIn } from '../identity/is-logged-in';
 import { readFormLocationState } from './location-state';
+import { ProfileLoadFailure } from './profile-load-failure';
 import { SessionProvider } from './session-provider';
 import { useVisitorAnswers } from './use-visitor-answers';
 import { visitorTokenParam, withoutVisitorToken } from './visitor-token';
@@ -49,6 +51,16 @@ export function FormLoader() {
       <Suspense fallback={<LoadingSpinner />}>
         <ServiceView token={serviceToken} />
       </Suspense>
+    );
+  }
+  // A 401 is on its way to /login (query-client.ts); any other failure can be tried again.
+  if (profile.error && !profile.data && !(profile.error instanceof UnauthorizedError)) {
+    return (
+      <ProfileLoadFailure
+        error={profile.error}
+        onRetry={() => void profile.refetch()}
+        retrying={profile.isFetching}
+      />
     );
   }
   if (!visitor.settled || claimed || (loggedIn && !profile.data)) return <LoadingSpinner />;

@@ -176,7 +176,7 @@ describe('form store', () => {
     const store = aboutStore();
     store.setPage(education);
     expect(store.getPage()).toBe(education);
-    expect(store.getErrors().entry_term).toEqual(['Please tell us when you plan to enroll.']);
+    expect(store.getErrors().entry_term).toEqual(['When do you plan to enroll? is required.']);
     expect(store.getErrors().first_name).toBeUndefined();
   });
 

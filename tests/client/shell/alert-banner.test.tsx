@@ -2,19 +2,23 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { activeAlerts } from '../../../src/engine/alerts';
-import { siteConfig } from '../../../src/engine/form-pages';
+import { siteConfig } from '../../../src/engine/site-config';
 import { AlertBanner } from '../../../src/client/shell/alert-banner';
 
 /** Local midnight, and the last millisecond of the day before. */
 const day = (y: number, m: number, d: number) => new Date(y, m - 1, d);
 const justBefore = (date: Date) => new Date(date.getTime() - 1);
+const localDay = (iso: string) => {
+  const [y, m, d] = iso.split('-').map(Number);
+  return day(y!, m!, d!);
+};
 
-const windows = [
-  { start: day(2024, 11, 1), end: day(2024, 12, 16), deadline: 'December 15' },
-  { start: day(2024, 12, 16), end: day(2025, 1, 16), deadline: 'January 15' },
-  { start: day(2025, 2, 15), end: day(2025, 3, 16), deadline: 'March 15' },
-  { start: day(2025, 3, 16), end: day(2025, 4, 16), deadline: 'April 15' },
-];
+// This cycle's windows, as forms/site.json has them (admissions staff change them each year).
+const windows = siteConfig.alerts.map((alert) => ({
+  start: localDay(alert.start),
+  end: localDay(alert.end),
+  deadline: /deadline is (\w+ \d+)/.exec(alert.text)?.[1] ?? alert.text,
+}));
 
 afterEach(cleanup);
 
@@ -29,30 +33,35 @@ describe('alert windows (SPEC §4: start inclusive, end exclusive)', () => {
     expect(texts(justBefore(w.start)).join()).not.toContain(w.deadline);
   });
 
-  it('shows nothing between windows and after the last one', () => {
-    expect(texts(day(2025, 1, 16))).toEqual([]);
-    expect(texts(day(2025, 2, 14))).toEqual([]);
-    expect(texts(day(2025, 4, 16))).toEqual([]);
-    expect(texts(day(2024, 10, 31))).toEqual([]);
+  it("has this cycle's four deadlines, and nothing after the last window", () => {
+    expect(windows.map((w) => w.deadline)).toEqual([
+      'December 15',
+      'January 15',
+      'March 15',
+      'April 15',
+    ]);
+    expect(texts(windows[1]!.end)).toEqual([]); // between January 15 and the March window
+    expect(texts(windows.at(-1)!.end)).toEqual([]);
+    expect(texts(justBefore(windows[0]!.start))).toEqual([]);
   });
 });
 
 describe('AlertBanner', () => {
   it('shows the alert of the window containing the injected date', () => {
-    render(<AlertBanner now={day(2024, 12, 15)} />);
+    render(<AlertBanner now={justBefore(windows[0]!.end)} />);
     const banner = screen.getByRole('region', { name: 'Important dates' });
     expect(banner.textContent).toContain('December 15');
   });
 
   it('switches to the next window on the end date', () => {
-    render(<AlertBanner now={day(2024, 12, 16)} />);
+    render(<AlertBanner now={windows[1]!.start} />);
     const banner = screen.getByRole('region', { name: 'Important dates' });
     expect(banner.textContent).toContain('January 15');
     expect(banner.textContent).not.toContain('December 15');
   });
 
   it('renders nothing outside every window', () => {
-    const { container } = render(<AlertBanner now={day(2025, 2, 1)} />);
+    const { container } = render(<AlertBanner now={windows.at(-1)!.end} />);
     expect(container.innerHTML).toBe('');
     expect(screen.queryByRole('region', { name: 'Important dates' })).toBeNull();
   });

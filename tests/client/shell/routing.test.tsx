@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../render-app';
 import {
@@ -109,6 +109,37 @@ describe('routing rules of the form routes (SPEC §2)', () => {
     expect(app.router.state.location.pathname).toBe('/login');
     expect(app.queryClient.getQueryCache().getAll()).toEqual([]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers Try again, the header and the help contacts when the profile fails to load', async () => {
+    logIn();
+    let failing = true;
+    const { called } = fakeServer({
+      'GET /api/profile': () =>
+        failing ? jsonResponse({ message: 'Database is down.' }, 500) : jsonResponse(profileOf()),
+    });
+    const consoleError = quietConsole();
+    try {
+      renderApp('/about');
+      expect(await screen.findByRole('heading', { name: 'Something went wrong.' })).toBeTruthy();
+      expect(screen.getByRole('banner').textContent).toContain('Northfield State University');
+      expect(
+        screen
+          .getByRole('link', { name: 'apply-help@northfield.example.edu' })
+          .getAttribute('href'),
+      ).toBe('mailto:apply-help@northfield.example.edu');
+      expect(screen.getByRole('link', { name: '(507) 555-0140' }).getAttribute('href')).toBe(
+        'tel:+15075550140',
+      );
+      expect(screen.getByRole('contentinfo')).toBeTruthy();
+      failing = false;
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'About You' })).toBeTruthy();
+      expect(called('GET', '/api/profile')).toHaveLength(2);
+      expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    } finally {
+      consoleError.mockRestore();
+    }
   });
 
   it('shows the fallback screen when the profile fails otherwise', async () => {

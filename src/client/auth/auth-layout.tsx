@@ -1,0 +1,26 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { LoadingSpinner } from '../components/loading-spinner';
+import { SiteFooter } from '../shell/site-footer';
+import { SiteHeader } from '../shell/site-header';
+import '../styles/shell.css';
+
+/**
+ * The frame of the five sign-in screens: the university's header and the footer with Help and
+ * Privacy, and no step layout (SPEC §2: the authentication routes have none). The card inside is
+ * each screen's `<main>`.
+ */
+export function AuthLayout() {
+  return (
+    <div className="shell auth-shell">
+      <a className="skip-link" href="#main-content">
+        Skip to main content
+      </a>
+      <SiteHeader />
+      <Suspense fallback={<LoadingSpinner />}>
+        <Outlet />
+      </Suspense>
+      <SiteFooter />
+    </div>
+  );
+}
