@@ -11,6 +11,7 @@ import { createDocuments } from './documents/documents';
 import { JobRunner, type JobLogger } from './jobs/job-runner';
 import { loadSite } from './site';
 import { exitGracefullyOnSignals } from './ops/shutdown';
+import { schedulePurge } from './ops/purge';
 
 /** One JSON line per event, like the server's log. */
 const log =
@@ -24,7 +25,7 @@ const log =
 const logger: JobLogger = { info: log('info'), warn: log('warn'), error: log('error') };
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfig(process.env, 'worker');
   const db = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
@@ -50,10 +51,20 @@ async function main(): Promise<void> {
     log: logger,
     drainMs: 0,
     timeoutMs: config.shutdown.timeoutMs,
-    finish: [(timeoutMs) => runner.stop(timeoutMs)],
+    finish: [(timeoutMs) => runner.stop(timeoutMs), () => stopPurge()],
     release: () => db.destroy(),
   });
   runner.start();
+  const stopPurge = schedulePurge(
+    {
+      db,
+      blobs: documents.blobs,
+      clock: systemClock,
+      dataDir: config.dataDir,
+      retention: config.retention,
+    },
+    logger,
+  );
   logger.info(
     {
       concurrency: config.jobs.concurrency,
