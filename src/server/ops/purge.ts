@@ -72,7 +72,8 @@ export async function purgeExpired(deps: PurgeDeps): Promise<PurgeCounts> {
       .executeTakeFirst(),
   );
   const { grants: uploadGrants, blobs: uploadBlobs } = await purgeGrants(deps, now);
-  const outboxFiles = await purgeOutbox(deps, now);
+  // Files carry the machine's time, not the injectable clock's.
+  const outboxFiles = await purgeOutbox(deps, new Date());
   return {
     sessions,
     confirmationCodes,
