@@ -38,7 +38,9 @@ export function addRateLimits(
 ): void {
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions.url ?? request.url;
-    await limiter.check(`ip:${request.ip}:${route}`, rateLimit.perIpPerMinute, MINUTE);
+    // Per method too: a visitor reading back answers is not held back by another keeping them.
+    const bucket = `ip:${request.ip}:${request.method} ${route}`;
+    await limiter.check(bucket, rateLimit.perIpPerMinute, MINUTE);
   });
   app.addHook('preHandler', async (request) => {
     const username = (request as WithUsername).body?.username;
