@@ -275,3 +275,45 @@ describe.each(databases)('purge on $name', ({ url }) => {
     ).toEqual([{ username: 'ada@example.org' }, { username: 'pending@example.org' }]);
   });
 });
+
+describe('the /public and /api limits with REDIS_URL', () => {
+  const redisUrl = process.env.TEST_REDIS_URL ?? '';
+  const apps: TestApp[] = [];
+  afterAll(async () => {
+    await Promise.all(apps.map((t) => t.close()));
+  });
+  const forgot = (t: TestApp) =>
+    t.call('POST', '/public/forgot-password', { username: 'someone@example.org' });
+
+  it.skipIf(!redisUrl)(
+    'count once for every instance sharing the Redis, and nothing in the database',
+    async () => {
+      const env = {
+        REDIS_URL: redisUrl,
+        REDIS_KEY_PREFIX: `test-${Math.random().toString(16).slice(2, 10)}:`,
+        RATE_LIMIT_PER_IP_PER_MINUTE: '3',
+      };
+      // Two instances, each with a database of its own: only Redis can share the count.
+      const a = await createTestApp('', env, fixtureForms);
+      const b = await createTestApp('', env, fixtureForms);
+      apps.push(a, b);
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await forgot(i % 2 ? b : a)).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      expect((await forgot(a)).headers['retry-after']).toBeDefined();
+      expect(await a.db.selectFrom('rate_limits').selectAll().execute()).toEqual([]);
+    },
+  );
+
+  it('still count, in the database, while Redis does not answer', async () => {
+    const t = await createTestApp(
+      '',
+      { REDIS_URL: 'redis://127.0.0.1:1', RATE_LIMIT_PER_IP_PER_MINUTE: '3' },
+      fixtureForms,
+    );
+    apps.push(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await forgot(t)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
