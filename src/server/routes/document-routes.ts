@@ -38,8 +38,9 @@ const conversionReply = {
  * bidirectional overrides, embeddings, isolates and marks (U+202E turns "exe.pdf" around),
  * zero-width characters and the line and paragraph separators.
  */
-// eslint-disable-next-line no-control-regex -- these are exactly the characters removed
-const unsafeInName = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+const unsafeInName =
+  // eslint-disable-next-line no-control-regex -- these are exactly the characters removed
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
 
 /** A browser sends the bare name; an old one a whole path ("C:\fakepath\x.pdf"): keep the name. */
 export const baseName = (name: string): string =>
