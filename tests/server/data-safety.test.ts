@@ -39,11 +39,15 @@ describe.each(databases)('submit is one atomic step on $name', ({ url }) => {
     for (let round = 0; round < ROUNDS; round++) {
       const cookies = await signedIn(t, `racer${round}@example.org`);
       await t.call('PUT', '/api/answer', { first_name: 'Ada' }, cookies);
-      const saves = Array.from({ length: 12 }, (_, i) =>
-        t.call('PUT', '/api/answer', { city: `city-${i}`, last_name: `last-${i}` }, cookies),
-      );
+      const save = (i: number) =>
+        t.call('PUT', '/api/answer', { city: `city-${i}`, last_name: `last-${i}` }, cookies);
+      // Saves sent before, with and after the submit, all in flight together.
+      const early = Array.from({ length: 6 }, (_, i) => save(i));
+      // A head start that differs by round, so the submit meets the saves at different points.
+      await new Promise((resolve) => setTimeout(resolve, round * 2));
       const submit = t.call('POST', '/api/submit', {}, cookies);
-      const [submitted, ...answered] = await Promise.all([submit, ...saves]);
+      const late = Array.from({ length: 6 }, (_, i) => save(6 + i));
+      const [submitted, ...answered] = await Promise.all([submit, ...early, ...late]);
       expect(submitted.statusCode).toBe(200);
       for (const response of answered) {
         expect([200, 409]).toContain(response.statusCode);

@@ -38,9 +38,10 @@ export class ApplicationService {
 
   /**
    * Runs `work` as one step with submit: on PostgreSQL the account's row is locked for the
-   * transaction, so a save and a submit of one account take turns; on SQLite every transaction
-   * already has the database to itself. A write that lands is therefore in the frozen copy, and
-   * one that comes after the freeze sees the submission and is refused with 409.
+   * transaction (FOR NO KEY UPDATE, so rows that only reference the account are not held up),
+   * and a save and a submit of one account take turns; on SQLite every transaction already has
+   * the database to itself. A write that lands is therefore in the frozen copy, and one that
+   * comes after the freeze sees the submission and is refused with 409.
    */
   private exclusive<T>(
     accountId: string,
@@ -52,7 +53,7 @@ export class ApplicationService {
           .selectFrom('accounts')
           .select('id')
           .where('id', '=', accountId)
-          .forUpdate()
+          .forNoKeyUpdate()
           .execute();
       }
       return work(trx);
