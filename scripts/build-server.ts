@@ -25,7 +25,7 @@ export const serverEntries: ReadonlyArray<{ in: string; out: string }> = [
   { in: 'scripts/create-bucket.ts', out: 'scripts/create-bucket' },
   { in: 'scripts/backup.ts', out: 'scripts/backup' },
   { in: 'scripts/restore.ts', out: 'scripts/restore' },
-  // { in: 'scripts/purge.ts', out: 'scripts/purge' },
+  { in: 'scripts/purge.ts', out: 'scripts/purge' },
 ];
 
 async function main(): Promise<void> {

@@ -9,7 +9,8 @@ import { createBlobStore } from '../src/server/documents/documents';
 import { S3BlobStore } from '../src/server/documents/s3-blob-store';
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  // Sends no links and checks no origins: PUBLIC_URL is not needed, even in production.
+  const config = loadConfig(process.env, 'worker');
   const store = createBlobStore(config, systemClock);
   if (!(store instanceof S3BlobStore) || config.blobStore.kind !== 's3') {
     throw new Error('BLOB_STORE is not "s3": there is no bucket to create.');

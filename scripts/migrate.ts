@@ -7,7 +7,8 @@ import { ConfigError, loadConfig } from '../src/server/config';
 import { appliedMigrations, DatabaseVersionError, openDatabase } from '../src/server/db/database';
 
 try {
-  const config = loadConfig();
+  // Sends no links and checks no origins: PUBLIC_URL is not needed, even in production.
+  const config = loadConfig(process.env, 'worker');
   const db = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,

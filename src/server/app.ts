@@ -11,7 +11,7 @@ import type { Db } from './db/database';
 import { systemClock, type Clock } from './clock';
 import { AppError, errorCatalogue } from './errors';
 import { AccountService } from './identity/accounts';
-import { RateLimiter } from './identity/rate-limiter';
+import { RateLimitedError, RateLimiter } from './identity/rate-limiter';
 import { SecretHasher } from './identity/secrets';
 import { SessionStore } from './identity/sessions';
 import { createMailer, sendInBackground, type Mailer } from './mail/mailer';
@@ -20,7 +20,7 @@ import { SessionCookies } from './plugins/session-cookies';
 import { ApplicationService } from './application/application-service';
 import type { FormsRuntime } from './application/forms-runtime';
 import { loadFormsRuntime } from './application/load-forms-runtime';
-import { apiRoutes, requireSession } from './routes/api-routes';
+import { addApiWriteLimits, apiRoutes, limitBodies, requireSession } from './routes/api-routes';
 import { applicationRoutes, visitorAnswerRoutes } from './routes/application-routes';
 import { formLayoutRoutes } from './routes/form-layout-routes';
 import { addRateLimits, publicRoutes } from './routes/public-routes';
@@ -39,6 +39,7 @@ import { logSerializers, loggerOptions } from './ops/logger';
 import { clientErrorCounter, metrics } from './ops/metrics';
 import { clientErrorKinds } from '../engine/client-error-report';
 import { clientErrorRoutes } from './routes/client-error-routes';
+import { claimUploadGrant } from './documents/upload-grants';
 import { Readiness, readinessRoutes } from './ops/readiness';
 import { connectRedis } from './ops/redis';
 
@@ -107,6 +108,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof RateLimitedError) {
+      reply.header('Retry-After', String(error.retryAfterSeconds));
+    }
     if (error instanceof AppError) {
       return reply.status(error.status).send({
         message: error.message,
@@ -135,6 +139,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const readiness = deps.readiness ?? new Readiness();
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+  });
+  // Every 429 says when to come back; the limits that know their window said it already.
+  app.addHook('onSend', async (_request, reply) => {
+    if (reply.statusCode === 429 && !reply.hasHeader('retry-after')) {
+      reply.header('Retry-After', '60');
+    }
   });
   // While shutting down, each answer closes its connection, so a keep-alive client does not hold
   // the process open and its next request goes to another instance.
@@ -215,7 +225,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       helpEmail: site.university.helpEmail,
     },
   });
-  const limiter = new RateLimiter(db, clock);
+  const redis = config.redis.url ? await connectRedis(config.redis.url, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => redis.disconnect());
+  const limiter = new RateLimiter(
+    db,
+    clock,
+    hasher,
+    redis ? { client: redis, keyPrefix: config.redis.keyPrefix } : undefined,
+  );
+  const limits = { limiter, rateLimit: config.rateLimit };
   const application = new ApplicationService(db, hasher, clock);
   const lookup =
     deps.lookup ??
@@ -233,7 +251,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     const path = request.url;
     if (
-      (path.startsWith('/api/') || path.startsWith('/service/')) &&
+      (path.startsWith('/api/') ||
+        path.startsWith('/service/') ||
+        // Visitor answers, and the token that reads them.
+        path.startsWith('/public/tmp')) &&
       !reply.hasHeader('cache-control')
     ) {
       reply.header('Cache-Control', 'no-store');
@@ -249,11 +270,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forms,
     clock,
     onSubmitted: (accountId: string) => documents.pdfs.freeze(accountId),
+    visitorAnswersPerIp: config.rateLimit.visitorAnswersPerIp,
   };
   await app.register(
     async (scope) => {
-      addRateLimits(scope, { limiter, rateLimit: config.rateLimit });
-      await scope.register(publicRoutes, { accounts, cookies });
+      limitBodies(scope);
+      addRateLimits(scope, limits);
+      await scope.register(publicRoutes, { accounts, cookies, limits });
       await scope.register(visitorAnswerRoutes, applicationOptions);
     },
     { prefix: '/public' },
@@ -272,7 +295,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         cookies,
         documentAnswers: (accountId: string) => documents.documents.list(accountId),
       };
+      limitBodies(scope);
       requireSession(scope, apiOptions);
+      addApiWriteLimits(scope, limits);
       await scope.register(apiRoutes, apiOptions);
       await scope.register(applicationRoutes, applicationOptions);
       await scope.register(formLayoutRoutes, {
@@ -288,10 +313,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   if (documents.blobs instanceof LocalBlobStore) {
-    await app.register(uploadRoutes, { prefix: '/uploads', store: documents.blobs });
+    await app.register(uploadRoutes, {
+      prefix: '/uploads',
+      store: documents.blobs,
+      claim: (key: string) => claimUploadGrant(db, key, clock.now()),
+    });
   }
-  const redis = config.redis.url ? await connectRedis(config.redis.url, app.log) : undefined;
-  if (redis) app.addHook('onClose', async () => redis.disconnect());
   await app.register(lookupRoutes, {
     prefix: '/lookup',
     lookup,

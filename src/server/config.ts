@@ -20,11 +20,34 @@ export interface Config {
   sessionSecretGenerated: boolean;
   /** NODE_ENV unset or "development": the log shows codes and links from the outbox. */
   development: boolean;
+  /** NODE_ENV=production: PUBLIC_URL is required, so the origin check never trusts Host. */
+  production: boolean;
   rateLimit: {
     perIpPerMinute: number;
+    /** Per account-naming route and address; for login, per address and IP. */
     perUsernamePerHour: number;
+    /** Failed logins of one address (from any IP) in an hour before its backoff starts. */
+    loginBackoffAfter: number;
+    /** Under backoff, one login attempt per address per this many seconds. */
+    loginBackoffSeconds: number;
     lookupPerIpPerMinute: number;
+    /** POST /public/client-errors per IP per minute. */
     clientErrorsPerIpPerMinute: number;
+    /** Writes (POST, PUT, DELETE) one account may make to /api per minute. */
+    apiWritesPerMinute: number;
+    /** POST /api/validations per account per minute. */
+    validationsPerMinute: number;
+    /** Unexpired visitor-answer tokens (POST /public/tmp) one IP may hold. */
+    visitorAnswersPerIp: number;
+  };
+  /** The purge of expired rows and old files (issue 14). */
+  retention: {
+    /** Minutes between purges in the server (or the worker); 0 turns the schedule off. */
+    purgeIntervalMinutes: number;
+    /** Days an outbox .eml file is kept. */
+    outboxDays: number;
+    /** Hours an unused or unconverted upload grant (and its blob) outlives its form's expiry. */
+    uploadGraceHours: number;
   };
   /** A Photon geocoder for the address block's suggestions; empty means manual entry only. */
   addressLookupUrl: string;
@@ -100,8 +123,9 @@ function positiveInteger(
  * Reads the configuration and reports every bad value at once (a ConfigError listing them all),
  * so an operator fixes the environment in one go.
  */
-export function loadConfig(env: Env = process.env): Config {
+export function loadConfig(env: Env = process.env, role: 'server' | 'worker' = 'server'): Config {
   const problems: string[] = [];
+  const production = env.NODE_ENV === 'production';
   const port = positiveInteger(env, 'PORT', 8080, problems, 65535);
   const host = env.HOST || '127.0.0.1';
   const dataDir = path.resolve(env.DATA_DIR || '.data');
@@ -125,6 +149,10 @@ export function loadConfig(env: Env = process.env): Config {
         `PUBLIC_URL must be an http(s) URL such as https://apply.example.edu, got "${publicUrl}".`,
       );
     }
+  } else if (production && role === 'server') {
+    problems.push(
+      'PUBLIC_URL must be set when NODE_ENV is production (such as https://apply.example.edu): links in mail and the origin check use it, never the Host a request names.',
+    );
   } else {
     publicUrl = `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`;
   }
@@ -158,6 +186,23 @@ export function loadConfig(env: Env = process.env): Config {
     lookupPerIpPerMinute: positiveInteger(env, 'RATE_LIMIT_LOOKUP_PER_MINUTE', 600, problems),
     // A page sends at most five reports; a school lab behind one address may crash together.
     clientErrorsPerIpPerMinute: positiveInteger(env, 'RATE_LIMIT_REPORTS_PER_MINUTE', 30, problems),
+    loginBackoffAfter: positiveInteger(env, 'RATE_LIMIT_LOGIN_BACKOFF_AFTER', 20, problems),
+    loginBackoffSeconds: positiveInteger(
+      env,
+      'RATE_LIMIT_LOGIN_BACKOFF_SECONDS',
+      10,
+      problems,
+      3600,
+    ),
+    apiWritesPerMinute: positiveInteger(env, 'RATE_LIMIT_API_WRITES_PER_MINUTE', 120, problems),
+    validationsPerMinute: positiveInteger(env, 'RATE_LIMIT_VALIDATIONS_PER_MINUTE', 30, problems),
+    visitorAnswersPerIp: positiveInteger(env, 'VISITOR_ANSWERS_PER_IP', 20, problems),
+  };
+
+  const retention = {
+    purgeIntervalMinutes: positiveInteger(env, 'PURGE_INTERVAL_MINUTES', 60, problems, 10080, 0),
+    outboxDays: positiveInteger(env, 'OUTBOX_RETENTION_DAYS', 7, problems, 3650),
+    uploadGraceHours: positiveInteger(env, 'UPLOAD_GRANT_GRACE_HOURS', 24, problems, 8760),
   };
 
   const addressLookupUrl = env.ADDRESS_LOOKUP_URL ?? '';
@@ -225,7 +270,9 @@ export function loadConfig(env: Env = process.env): Config {
     sessionSecret: sessionSecretRaw || readOrCreateSecret(dataDir),
     sessionSecretGenerated: !sessionSecretRaw,
     development: (env.NODE_ENV || 'development') === 'development',
+    production,
     rateLimit,
+    retention,
     addressLookupUrl,
     blobStore,
     jobs,

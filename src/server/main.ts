@@ -12,6 +12,7 @@ import { loadSite } from './site';
 import { logDestination } from './ops/logger';
 import { Readiness } from './ops/readiness';
 import { exitGracefullyOnSignals } from './ops/shutdown';
+import { schedulePurge } from './ops/purge';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
     `Lookup data: ${lookup.entries} schools ${lookup.loaded ? 'loaded' : 'already loaded'} in ${lookup.ms} ms`,
   );
 
+  let stopPurge = async (): Promise<void> => {};
   // SIGTERM: unready at once, then stop listening, let requests and the current jobs finish
   // (jobs still running at the cap go back to the queue), close the database, exit.
   exitGracefullyOnSignals({
@@ -62,12 +64,27 @@ async function main(): Promise<void> {
     drainMs: config.shutdown.drainMs,
     timeoutMs: config.shutdown.timeoutMs,
     drain: () => readiness.drain(),
-    finish: [() => app.close(), (timeoutMs) => runner?.stop(timeoutMs) ?? Promise.resolve()],
+    finish: [
+      () => app.close(),
+      (timeoutMs) => runner?.stop(timeoutMs) ?? Promise.resolve(),
+      () => stopPurge(),
+    ],
     release: () => db.destroy(),
   });
 
   await app.listen({ port: config.port, host: config.host });
   runner?.start();
+  // Expired rows and old files go every PURGE_INTERVAL_MINUTES (also `npm run purge`).
+  stopPurge = schedulePurge(
+    {
+      db,
+      blobs: documents.blobs,
+      clock: systemClock,
+      dataDir: config.dataDir,
+      retention: config.retention,
+    },
+    app.log,
+  );
   app.log.info(
     `Admission application at ${config.publicUrl} (data in ${config.dataDir}; ${
       config.databaseUrl ? 'PostgreSQL' : 'SQLite'

@@ -12,9 +12,10 @@ import { JobRunner } from './jobs/job-runner';
 import { createLogger } from './ops/logger';
 import { loadSite } from './site';
 import { exitGracefullyOnSignals } from './ops/shutdown';
+import { schedulePurge } from './ops/purge';
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfig(process.env, 'worker');
   // The server's log setup (LOG_LEVEL, JSON or readable lines, errors with their stacks).
   const logger = (await createLogger(config)).child({ process: 'worker' });
   const db = await openDatabase({
@@ -42,10 +43,20 @@ async function main(): Promise<void> {
     log: logger,
     drainMs: 0,
     timeoutMs: config.shutdown.timeoutMs,
-    finish: [(timeoutMs) => runner.stop(timeoutMs)],
+    finish: [(timeoutMs) => runner.stop(timeoutMs), () => stopPurge()],
     release: () => db.destroy(),
   });
   runner.start();
+  const stopPurge = schedulePurge(
+    {
+      db,
+      blobs: documents.blobs,
+      clock: systemClock,
+      dataDir: config.dataDir,
+      retention: config.retention,
+    },
+    logger,
+  );
   logger.info(
     {
       concurrency: config.jobs.concurrency,

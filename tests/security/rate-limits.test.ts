@@ -39,8 +39,9 @@ const publicRequests: Record<string, { method: 'GET' | 'POST'; body?: unknown; q
     body: { kind: 'uncaught', message: 'Error: x', route: '/about', buildId: 'b1' },
   },
 };
+/** Login is limited per address and IP, with a per-address backoff (tested on its own below). */
 const usernameRoutes = Object.keys(publicRequests).filter(
-  (r) => r !== '/public/tmp' && r !== '/public/client-errors',
+  (r) => r !== '/public/tmp' && r !== '/public/login' && r !== '/public/client-errors',
 );
 
 describe.each(databases)('rate limits on $name', ({ url }) => {
@@ -53,6 +54,8 @@ describe.each(databases)('rate limits on $name', ({ url }) => {
         RATE_LIMIT_PER_USERNAME_PER_HOUR: '2',
         RATE_LIMIT_LOOKUP_PER_MINUTE: '3',
         RATE_LIMIT_REPORTS_PER_MINUTE: '2',
+        RATE_LIMIT_LOGIN_BACKOFF_AFTER: '3',
+        RATE_LIMIT_LOGIN_BACKOFF_SECONDS: '10',
       },
       undefined,
       { logger: log.logger },
@@ -141,12 +144,90 @@ describe.each(databases)('rate limits on $name', ({ url }) => {
     },
   );
 
-  it('lets a username try again in the next hour', async () => {
-    const username = `later-${nextIp}@example.org`;
-    for (let i = 0; i < 3; i++) await send('/public/login', ip(), { username });
-    expect((await send('/public/login', ip(), { username })).statusCode).toBe(429);
-    t.clock.advance(60 * 60 * 1000);
+  it('answers /public/login 429 for one address from one IP after its share, in any spelling', async () => {
+    const username = `target-${nextIp}@example.org`;
+    const address = ip();
+    const spellings = [username, username.toUpperCase(), `  ${username} `];
+    const statuses: number[] = [];
+    for (const spelling of spellings) {
+      statuses.push((await send('/public/login', address, { username: spelling })).statusCode);
+    }
+    expect(statuses).toEqual([400, 400, 429]);
+    // The same address from another IP still has its share there.
     expect((await send('/public/login', ip(), { username })).statusCode).toBe(400);
+  });
+
+  it('lets an address and IP try again in the next hour', async () => {
+    const username = `later-${nextIp}@example.org`;
+    const address = ip();
+    for (let i = 0; i < 2; i++) await send('/public/login', address, { username });
+    expect((await send('/public/login', address, { username })).statusCode).toBe(429);
+    t.clock.advance(60 * 60 * 1000);
+    expect((await send('/public/login', address, { username })).statusCode).toBe(400);
+  });
+
+  it('never locks the owner out: failures from many IPs only slow an address down, and forgot-password stays open', async () => {
+    const owner = `owner-${nextIp}@example.org`;
+    await t.call('POST', '/public/signup', { username: owner, password: PASSWORD });
+    const code = t.mail.at(-1)!.text.match(/confirmation code is (\d{6})/)![1]!;
+    await t.call('POST', '/public/confirm', { username: owner, code });
+    // An attacker fails 25 times from 25 IPs (the old tree locked the address for an hour).
+    const attacker: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/public/login',
+        remoteAddress: ip(),
+        headers: { origin: t.config.publicUrl, 'content-type': 'application/json' },
+        payload: JSON.stringify({ username: owner, password: 'Wrong-Password-1' }),
+      });
+      attacker.push(response.statusCode);
+      if (response.statusCode === 429) {
+        const wait = Number(response.headers['retry-after']);
+        expect(wait).toBeGreaterThanOrEqual(1);
+        expect(wait).toBeLessThanOrEqual(10);
+      }
+    }
+    // After three failures the address is held to one attempt per 10 seconds: most are refused.
+    expect(attacker.slice(0, 3)).toEqual([400, 400, 400]);
+    expect(attacker.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20);
+    // The owner asks for a reset link at once: failed logins never block it.
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: '/public/forgot-password',
+      remoteAddress: ip(),
+      headers: { origin: t.config.publicUrl, 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: owner }),
+    });
+    expect(forgot.statusCode).toBe(200);
+    // And logs in after waiting the seconds Retry-After names, not an hour.
+    t.clock.advance(10 * 1000);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/public/login',
+      remoteAddress: ip(),
+      headers: { origin: t.config.publicUrl, 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: owner, password: PASSWORD }),
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('sends Retry-After with every 429', async () => {
+    const address = ip();
+    let last;
+    for (let i = 0; i < 3; i++) last = await send('/public/tmp', address);
+    expect(last!.statusCode).toBe(429);
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(last!.headers['retry-after'])).toBeLessThanOrEqual(60);
+  });
+
+  it('stores no address or IP in the rate-limit table, only keyed hashes', async () => {
+    const rows = await t.db.selectFrom('rate_limits').select('bucket').execute();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { bucket } of rows) {
+      expect(bucket).not.toMatch(/@|10\.1\.|login|user:|ip:/);
+      expect(bucket).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    }
   });
 
   it('limits /lookup/find per IP, X-Forwarded-For or not', async () => {

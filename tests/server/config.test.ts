@@ -66,7 +66,50 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).development).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'development' }).development).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test' }).development).toBe(false);
-    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' }).development).toBe(false);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', PUBLIC_URL: 'https://a.example' })
+        .development,
+    ).toBe(false);
+  });
+
+  it('refuses to start in production without PUBLIC_URL, listing it with the other problems', () => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', PORT: 'x' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(
+      problems.some((p) => p.startsWith('PUBLIC_URL must be set when NODE_ENV is production')),
+    ).toBe(true);
+    expect(problems.some((p) => p.startsWith('PORT'))).toBe(true);
+    // A worker sends no links and checks no origins: it may go without.
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' }, 'worker'),
+    ).not.toThrow();
+    // Outside production the origin is still derived from HOST and PORT (npm start, npm run dev).
+    expect(loadConfig({ DATA_DIR: dataDir() }).allowedOrigin).toBe('');
+  });
+
+  it('reads the limits and retention settings, with their defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.rateLimit).toMatchObject({
+      loginBackoffAfter: 20,
+      loginBackoffSeconds: 10,
+      apiWritesPerMinute: 120,
+      validationsPerMinute: 30,
+      visitorAnswersPerIp: 20,
+    });
+    expect(config.retention).toEqual({
+      purgeIntervalMinutes: 60,
+      outboxDays: 7,
+      uploadGraceHours: 24,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), OUTBOX_RETENTION_DAYS: '0' })).toThrow(
+      /OUTBOX_RETENTION_DAYS/,
+    );
   });
 
   it('takes PUBLIC_URL as the allowed origin', () => {

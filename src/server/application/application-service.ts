@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FormState } from '../../engine/definitions';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../db/database';
+import type { Database } from '../db/tables';
+import { dialectOf } from '../db/dialect';
 import type { Clock } from '../clock';
 import { AppError } from '../errors';
 import { randomToken, type SecretHasher } from '../identity/secrets';
+import { RateLimitedError } from '../identity/rate-limiter';
 
 export type Answers = Record<string, string>;
 export type WebStatus = 'started' | 'validating' | 'submitted';
@@ -20,8 +24,11 @@ export class ApplicationService {
     private readonly clock: Clock,
   ) {}
 
-  private async assertNotSubmitted(accountId: string): Promise<void> {
-    const submitted = await this.db
+  private async assertNotSubmitted(
+    accountId: string,
+    executor: Kysely<Database> = this.db,
+  ): Promise<void> {
+    const submitted = await executor
       .selectFrom('submissions')
       .select('account_id')
       .where('account_id', '=', accountId)
@@ -30,30 +37,59 @@ export class ApplicationService {
   }
 
   /**
+   * Runs `work` as one step with submit: on PostgreSQL the account's row is locked for the
+   * transaction (FOR NO KEY UPDATE, so rows that only reference the account are not held up),
+   * and a save and a submit of one account take turns; on SQLite every transaction already has
+   * the database to itself. A write that lands is therefore in the frozen copy, and one that
+   * comes after the freeze sees the submission and is refused with 409.
+   */
+  private exclusive<T>(
+    accountId: string,
+    work: (trx: Transaction<Database>) => Promise<T>,
+  ): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      if (dialectOf(trx) === 'postgres') {
+        await trx
+          .selectFrom('accounts')
+          .select('id')
+          .where('id', '=', accountId)
+          .forNoKeyUpdate()
+          .execute();
+      }
+      return work(trx);
+    });
+  }
+
+  /**
    * Merges answers key by key: keys not in this save keep their stored value, so two tabs
    * saving different keys never erase each other's answers.
    */
   async saveAnswers(accountId: string, answers: Answers): Promise<void> {
-    await this.assertNotSubmitted(accountId);
     const entries = Object.entries(answers);
-    if (entries.length === 0) return;
+    if (entries.length === 0) {
+      await this.assertNotSubmitted(accountId);
+      return;
+    }
     const now = this.clock.now().toISOString();
-    await this.db
-      .insertInto('answers')
-      .values(
-        entries.map(([key, value]) => ({ account_id: accountId, key, value, updated_at: now })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['account_id', 'key']).doUpdateSet((eb) => ({
-          value: eb.ref('excluded.value'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
+    await this.exclusive(accountId, async (trx) => {
+      await this.assertNotSubmitted(accountId, trx);
+      await trx
+        .insertInto('answers')
+        .values(
+          entries.map(([key, value]) => ({ account_id: accountId, key, value, updated_at: now })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['account_id', 'key']).doUpdateSet((eb) => ({
+            value: eb.ref('excluded.value'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    });
   }
 
-  async answersOf(accountId: string): Promise<Answers> {
-    const rows = await this.db
+  async answersOf(accountId: string, executor: Kysely<Database> = this.db): Promise<Answers> {
+    const rows = await executor
       .selectFrom('answers')
       .select(['key', 'value'])
       .where('account_id', '=', accountId)
@@ -101,16 +137,23 @@ export class ApplicationService {
       .execute();
   }
 
-  async recordValidations(accountId: string, errors: unknown): Promise<void> {
-    await this.db
-      .insertInto('validation_reports')
-      .values({
-        id: randomUUID(),
-        account_id: accountId,
-        errors: JSON.stringify(errors),
-        created_at: this.clock.now().toISOString(),
-      })
-      .execute();
+  /**
+   * Keeps what the applicant was missing, for staff: one report per page, the latest replacing
+   * the one before, so posting again and again stores no more (issue 14).
+   */
+  async recordValidations(
+    accountId: string,
+    byPage: Record<string, Record<string, string[]>>,
+  ): Promise<void> {
+    const now = this.clock.now().toISOString();
+    for (const [page, errors] of Object.entries(byPage)) {
+      const values = { errors: JSON.stringify(errors), created_at: now };
+      await this.db
+        .insertInto('validation_reports')
+        .values({ id: randomUUID(), account_id: accountId, page, ...values })
+        .onConflict((oc) => oc.columns(['account_id', 'page']).doUpdateSet(values))
+        .execute();
+    }
   }
 
   /**
@@ -122,34 +165,37 @@ export class ApplicationService {
     formsVersion: string,
     check: (state: FormState) => Record<string, Record<string, string[]>>,
   ): Promise<void> {
-    await this.assertNotSubmitted(accountId);
-    const [answers, addAnother, tabs] = await Promise.all([
-      this.answersOf(accountId),
-      this.addAnotherOf(accountId),
-      this.tabsOf(accountId),
-    ]);
-    const errors = check({ answers, addAnother, tabs });
-    if (Object.keys(errors).length > 0) {
-      throw new AppError('APPLICATION_INCOMPLETE', undefined, flatten(errors));
-    }
-    await this.db.transaction().execute(async (trx) => {
-      await trx
+    // Read, check and freeze in one transaction holding the account (see exclusive): no save
+    // slips in between the read and the freeze, and of two submits the second finds the first.
+    await this.exclusive(accountId, async (trx) => {
+      await this.assertNotSubmitted(accountId, trx);
+      const answers = await this.answersOf(accountId, trx);
+      const addAnother = await this.addAnotherOf(accountId, trx);
+      const tabs = await this.tabsOf(accountId, trx);
+      const errors = check({ answers, addAnother, tabs });
+      if (Object.keys(errors).length > 0) {
+        throw new AppError('APPLICATION_INCOMPLETE', undefined, flatten(errors));
+      }
+      const now = this.clock.now().toISOString();
+      const frozen = await trx
         .insertInto('submissions')
         .values({
           account_id: accountId,
           answers: JSON.stringify(answers),
           forms_version: formsVersion,
-          submitted_at: this.clock.now().toISOString(),
+          submitted_at: now,
         })
         .onConflict((oc) => oc.column('account_id').doNothing())
-        .execute();
+        .returning('account_id')
+        .executeTakeFirst();
+      if (!frozen) throw new AppError('ALREADY_SUBMITTED');
       await trx
         .insertInto('web_statuses')
         .values(
           webStatusOrder.map((web_status) => ({
             account_id: accountId,
             web_status,
-            created_at: this.clock.now().toISOString(),
+            created_at: now,
           })),
         )
         .onConflict((oc) => oc.columns(['account_id', 'web_status']).doNothing())
@@ -157,8 +203,11 @@ export class ApplicationService {
     });
   }
 
-  async addAnotherOf(accountId: string): Promise<Record<string, number>> {
-    const rows = await this.db
+  async addAnotherOf(
+    accountId: string,
+    executor: Kysely<Database> = this.db,
+  ): Promise<Record<string, number>> {
+    const rows = await executor
       .selectFrom('add_another_counts')
       .select(['button_id', 'num_components'])
       .where('account_id', '=', accountId)
@@ -167,18 +216,23 @@ export class ApplicationService {
   }
 
   async setAddAnother(accountId: string, buttonId: string, count: number): Promise<void> {
-    await this.assertNotSubmitted(accountId);
-    await this.db
-      .insertInto('add_another_counts')
-      .values({ account_id: accountId, button_id: buttonId, num_components: count })
-      .onConflict((oc) =>
-        oc.columns(['account_id', 'button_id']).doUpdateSet({ num_components: count }),
-      )
-      .execute();
+    await this.exclusive(accountId, async (trx) => {
+      await this.assertNotSubmitted(accountId, trx);
+      await trx
+        .insertInto('add_another_counts')
+        .values({ account_id: accountId, button_id: buttonId, num_components: count })
+        .onConflict((oc) =>
+          oc.columns(['account_id', 'button_id']).doUpdateSet({ num_components: count }),
+        )
+        .execute();
+    });
   }
 
-  async tabsOf(accountId: string): Promise<Record<string, string>> {
-    const rows = await this.db
+  async tabsOf(
+    accountId: string,
+    executor: Kysely<Database> = this.db,
+  ): Promise<Record<string, string>> {
+    const rows = await executor
       .selectFrom('chosen_tabs')
       .select(['tab_id', 'chosen_tab'])
       .where('account_id', '=', accountId)
@@ -187,25 +241,52 @@ export class ApplicationService {
   }
 
   async setTab(accountId: string, tabId: string, chosen: string): Promise<void> {
-    await this.assertNotSubmitted(accountId);
-    await this.db
-      .insertInto('chosen_tabs')
-      .values({ account_id: accountId, tab_id: tabId, chosen_tab: chosen })
-      .onConflict((oc) => oc.columns(['account_id', 'tab_id']).doUpdateSet({ chosen_tab: chosen }))
-      .execute();
+    await this.exclusive(accountId, async (trx) => {
+      await this.assertNotSubmitted(accountId, trx);
+      await trx
+        .insertInto('chosen_tabs')
+        .values({ account_id: accountId, tab_id: tabId, chosen_tab: chosen })
+        .onConflict((oc) =>
+          oc.columns(['account_id', 'tab_id']).doUpdateSet({ chosen_tab: chosen }),
+        )
+        .execute();
+    });
   }
 
-  /** Keeps a visitor's answers under a new temporary token (SPEC §1: they survive signing up). */
-  async keepVisitorAnswers(answers: Answers): Promise<string> {
+  /**
+   * Keeps a visitor's answers under a new temporary token (SPEC §1: they survive signing up).
+   * One IP holds at most `quota` unexpired tokens: beyond, a 429 says when the oldest expires.
+   */
+  async keepVisitorAnswers(answers: Answers, ip = '', quota = Infinity): Promise<string> {
     const token = randomToken();
-    await this.db
-      .insertInto('visitor_answers')
-      .values({
-        token_hash: this.hasher.hash('visitor', token),
-        answers: JSON.stringify(answers),
-        expires_at: new Date(this.clock.now().getTime() + VISITOR_ANSWERS_TTL_MS).toISOString(),
-      })
-      .execute();
+    const now = this.clock.now();
+    const owner = this.hasher.hash('visitor-owner', ip);
+    const values = {
+      token_hash: this.hasher.hash('visitor', token),
+      answers: JSON.stringify(answers),
+      expires_at: new Date(now.getTime() + VISITOR_ANSWERS_TTL_MS).toISOString(),
+      owner_hash: owner,
+    };
+    // Counted and written in one transaction that holds the owner (an advisory lock on
+    // PostgreSQL; SQLite runs one transaction at a time), so tokens asked for at once cannot all
+    // pass the count.
+    await this.db.transaction().execute(async (trx) => {
+      if (dialectOf(trx) === 'postgres') {
+        await sql`select pg_advisory_xact_lock(hashtext(${owner}))`.execute(trx);
+      }
+      const live = await trx
+        .selectFrom('visitor_answers')
+        .select('expires_at')
+        .where('owner_hash', '=', owner)
+        .where('expires_at', '>', now.toISOString())
+        .orderBy('expires_at')
+        .execute();
+      if (live.length >= quota) {
+        const oldest = new Date(live[0]!.expires_at).getTime();
+        throw new RateLimitedError(Math.max(1, Math.ceil((oldest - now.getTime()) / 1000)));
+      }
+      await trx.insertInto('visitor_answers').values(values).execute();
+    });
     return token;
   }
 

@@ -60,11 +60,15 @@ export interface Database {
     token_hash: string;
     answers: string;
     expires_at: string;
+    /** Keyed hash of the IP that kept them ('' for rows from before the quota). */
+    owner_hash: string;
   };
   /** What applicants were missing when they saved while validating (SPEC §5), kept for staff. */
   validation_reports: {
     id: string;
     account_id: string;
+    /** The page id the reported fields are on ('' for keys on no page); one report per page. */
+    page: string;
     errors: string;
     created_at: string;
   };
@@ -131,6 +135,8 @@ export interface Database {
     answer_key: string;
     expires_at: string;
     created_at: string;
+    /** Set, once, when the form's file is received (the local store's /uploads). */
+    uploaded_at: string | null;
   };
   /** An applicant's document for a file question, and its conversion to PDF (SPEC §3, §4). */
   document_answers: {

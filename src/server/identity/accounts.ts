@@ -64,10 +64,12 @@ export class AccountService {
   /**
    * Creates an account and mails a code. An e-mail that already has a confirmed account gets a
    * notice instead, and the caller the same answer, so sign-up tells no one who has an account.
-   * An unconfirmed account takes the new password: only the mailbox owner can confirm it.
+   * An unconfirmed account keeps the password it was created with (a stranger signing up again
+   * must not choose the password the owner then confirms): it only gets a new code.
    */
   async signUp(username: string, password: string): Promise<void> {
     const existing = await this.find(username);
+    // Hashed whatever happens, so every answer takes the same time.
     const passwordHash = await hashPassword(password);
     if (existing?.confirmed_at) {
       await this.deps.mailer.send(
@@ -76,18 +78,11 @@ export class AccountService {
       return;
     }
     let accountId = existing?.id;
-    if (accountId) {
-      await this.deps.db
-        .updateTable('accounts')
-        .set({ password_hash: passwordHash })
-        .where('id', '=', accountId)
-        .execute();
-    } else {
-      accountId = randomUUID();
-      await this.deps.db
+    if (!accountId) {
+      const inserted = await this.deps.db
         .insertInto('accounts')
         .values({
-          id: accountId,
+          id: randomUUID(),
           username: normalise(username),
           password_hash: passwordHash,
           confirmed_at: null,
@@ -95,7 +90,11 @@ export class AccountService {
           created_at: this.now().toISOString(),
         })
         .onConflict((oc) => oc.column('username').doNothing())
-        .execute();
+        .returning('id')
+        .executeTakeFirst();
+      // Two sign-ups at once: the first made the account, the second only sends a code.
+      accountId = inserted?.id ?? (await this.find(username))?.id;
+      if (!accountId) return;
     }
     await this.sendCode(accountId, normalise(username));
   }
@@ -120,24 +119,18 @@ export class AccountService {
     const account = await this.find(username);
     // A confirmed account answers any code as an unknown address does (its code is spent), so
     // confirm tells no one which addresses have an account.
-    const row =
-      account && !account.confirmed_at
-        ? await this.deps.db
-            .selectFrom('confirmation_codes')
-            .selectAll()
-            .where('account_id', '=', account.id)
-            .executeTakeFirst()
-        : undefined;
-    if (!account || !row) throw new AppError('CODE_INVALID');
-    if (row.attempts >= CODE_MAX_ATTEMPTS || this.now().toISOString() >= row.expires_at) {
-      throw new AppError('CODE_INVALID');
-    }
-    if (!this.deps.hasher.matches('confirm', code, row.code_hash)) {
-      await this.deps.db
-        .updateTable('confirmation_codes')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('account_id', '=', account.id)
-        .execute();
+    if (!account || account.confirmed_at) throw new AppError('CODE_INVALID');
+    // Each guess takes one of the code's attempts before it is compared, in one conditional
+    // statement: guesses sent at once cannot all read the same count (issue 14).
+    const row = await this.deps.db
+      .updateTable('confirmation_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('account_id', '=', account.id)
+      .where('attempts', '<', CODE_MAX_ATTEMPTS)
+      .where('expires_at', '>', this.now().toISOString())
+      .returning('code_hash')
+      .executeTakeFirst();
+    if (!row || !this.deps.hasher.matches('confirm', code, row.code_hash)) {
       throw new AppError('CODE_INVALID');
     }
     await this.deps.db.transaction().execute(async (trx) => {
@@ -232,6 +225,13 @@ export class AccountService {
         .updateTable('accounts')
         .set({ password_hash: passwordHash, confirmed_at: account.confirmed_at ?? now })
         .where('id', '=', account.id)
+        .execute();
+      // A new password spends every other reset link of the account, older or newer.
+      await trx
+        .updateTable('password_resets')
+        .set({ used_at: now })
+        .where('account_id', '=', account.id)
+        .where('used_at', 'is', null)
         .execute();
       return true;
     });

@@ -47,7 +47,8 @@ export function createMailer(options: MailerOptions): Mailer {
     async send(message) {
       const info = await transport.sendMail({
         from: options.from,
-        to: message.to,
+        // An address object: nodemailer then takes it as one address, never parses it as a list.
+        to: { name: '', address: message.to },
         subject: message.subject,
         text: message.text,
         html: message.html,

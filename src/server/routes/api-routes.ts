@@ -4,6 +4,7 @@ import { accountMessages } from '../identity/accounts';
 import type { SessionStore } from '../identity/sessions';
 import { accountOf, authenticate } from '../plugins/authenticate';
 import type { SessionCookies } from '../plugins/session-cookies';
+import type { RateLimitOptions } from './public-routes';
 
 export interface ApiRoutesOptions {
   db: Db;
@@ -20,6 +21,35 @@ export function requireSession(
 ): void {
   // Before validation, so a request without a session learns nothing of what a route expects.
   app.addHook('preValidation', authenticate(sessions, cookies));
+}
+
+/** What a JSON body of /public and /api may weigh unless its route says more (issue 14). */
+export const DEFAULT_BODY_LIMIT = 16 * 1024;
+
+/** Every route of the scope gets DEFAULT_BODY_LIMIT unless it sets its own bodyLimit. */
+export function limitBodies(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    route.bodyLimit ??= DEFAULT_BODY_LIMIT;
+  });
+}
+
+const MINUTE = 60 * 1000;
+const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Per-account limits on every write to /api (after the session is known, before the handler):
+ * all writes share one budget a minute, and validation reports have a smaller one of their own.
+ */
+export function addApiWriteLimits(app: FastifyInstance, { limiter, rateLimit }: RateLimitOptions) {
+  app.addHook('preHandler', async (request) => {
+    if (!writeMethods.has(request.method)) return;
+    const { accountId } = accountOf(request);
+    const route = request.routeOptions.url ?? request.url;
+    if (route === '/api/validations') {
+      await limiter.check(`validations:${accountId}`, rateLimit.validationsPerMinute, MINUTE);
+    }
+    await limiter.check(`api-writes:${accountId}`, rateLimit.apiWritesPerMinute, MINUTE);
+  });
 }
 
 const stringMap = { type: 'object', additionalProperties: { type: 'string' } } as const;

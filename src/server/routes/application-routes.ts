@@ -4,6 +4,7 @@ import { AppError } from '../errors';
 import type { ApplicationService, WebStatus } from '../application/application-service';
 import type { FormsRuntime } from '../application/forms-runtime';
 import { accountOf } from '../plugins/authenticate';
+import { pageKeys } from '../../engine/page-fields';
 
 export interface ApplicationRoutesOptions {
   application: ApplicationService;
@@ -11,7 +12,17 @@ export interface ApplicationRoutesOptions {
   clock: Clock;
   /** Called once an application is submitted (the PDF copy is frozen then). */
   onSubmitted?: (accountId: string) => Promise<void>;
+  /** Unexpired visitor-answer tokens one IP may hold (VISITOR_ANSWERS_PER_IP). */
+  visitorAnswersPerIp?: number;
 }
+
+/**
+ * Body sizes sized to need (issue 14): a whole application's answers are some tens of kilobytes
+ * (the data model's longest answer is 1,500 characters); a validations report is field names and
+ * the catalogue's messages.
+ */
+export const ANSWERS_BODY_LIMIT = 256 * 1024;
+export const VALIDATIONS_BODY_LIMIT = 64 * 1024;
 
 /**
  * Answers are a flat map of strings (SPEC §3); keys are snake_case names of the data model.
@@ -19,7 +30,7 @@ export interface ApplicationRoutesOptions {
  */
 export const answersBody = {
   type: 'object',
-  maxProperties: 2000,
+  maxProperties: 500,
   propertyNames: { pattern: '^[a-z][a-z0-9_]{0,79}$' },
   additionalProperties: { type: 'string', maxLength: 10000, pattern: '^[^\\u0000]*$' },
 } as const;
@@ -41,6 +52,38 @@ export function assertKnownKeys(forms: FormsRuntime, answers: Record<string, str
   }
 }
 
+/** answer key → id of the page that asks it; keys of the data model on no page map to ''. */
+const pageOfKey = new WeakMap<FormsRuntime, Map<string, string>>();
+function pageOf(forms: FormsRuntime): Map<string, string> {
+  let map = pageOfKey.get(forms);
+  if (!map) {
+    map = new Map([...forms.knownKeys].map((key) => [key, '']));
+    for (const page of forms.pages) for (const key of pageKeys(page)) map.set(key, page.id);
+    pageOfKey.set(forms, map);
+  }
+  return map;
+}
+
+/** A validations map split by page; a key outside the data model is refused, naming it. */
+export function validationsByPage(
+  forms: FormsRuntime,
+  errors: Record<string, string[]>,
+): Record<string, Record<string, string[]>> {
+  const pages = pageOf(forms);
+  const unknown = Object.keys(errors).filter((key) => !pages.has(key));
+  if (unknown.length > 0) {
+    throw new AppError(
+      'UNKNOWN_ANSWER_KEYS',
+      `These fields are not part of the application: ${unknown.slice(0, 10).join(', ')}.`,
+    );
+  }
+  const byPage: Record<string, Record<string, string[]>> = {};
+  for (const [key, messages] of Object.entries(errors)) {
+    (byPage[pages.get(key)!] ??= {})[key] = messages;
+  }
+  return byPage;
+}
+
 /**
  * The answers an applicant may write: document questions are the server's to set (ANSWERED once
  * a file is converted), so a value sent for one is left out.
@@ -55,7 +98,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
 
   app.put<{ Body: Record<string, string> }>(
     '/answer',
-    { schema: { body: answersBody, response: message } },
+    { bodyLimit: ANSWERS_BODY_LIMIT, schema: { body: answersBody, response: message } },
     async (request) => {
       assertKnownKeys(forms, request.body);
       await application.saveAnswers(accountOf(request).accountId, writable(forms, request.body));
@@ -111,10 +154,12 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
   app.post<{ Body: Record<string, unknown> }>(
     '/validations',
     {
+      bodyLimit: VALIDATIONS_BODY_LIMIT,
       schema: {
         body: {
           type: 'object',
           maxProperties: 500,
+          propertyNames: { maxLength: 80 },
           additionalProperties: {
             type: 'array',
             maxItems: 20,
@@ -125,7 +170,10 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
       },
     },
     async (request) => {
-      await application.recordValidations(accountOf(request).accountId, request.body);
+      await application.recordValidations(
+        accountOf(request).accountId,
+        validationsByPage(forms, request.body as Record<string, string[]>),
+      );
       return { message: 'Saved.' };
     },
   );
@@ -145,6 +193,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
   app.post<{ Body: { token: string } }>(
     '/visitor-answers/claim',
     {
+      bodyLimit: 4096,
       schema: {
         body: {
           type: 'object',
@@ -167,11 +216,12 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
 
 /** A visitor's answers kept under a token until they have an account (mounted inside /public). */
 export async function visitorAnswerRoutes(app: FastifyInstance, options: ApplicationRoutesOptions) {
-  const { application, forms } = options;
+  const { application, forms, visitorAnswersPerIp } = options;
 
   app.post<{ Body: { answer: Record<string, string> } }>(
     '/tmp',
     {
+      bodyLimit: ANSWERS_BODY_LIMIT,
       schema: {
         body: { type: 'object', properties: { answer: answersBody }, required: ['answer'] },
         response: {
@@ -182,7 +232,9 @@ export async function visitorAnswerRoutes(app: FastifyInstance, options: Applica
     async (request) => {
       assertKnownKeys(forms, request.body.answer);
       const answers = writable(forms, request.body.answer);
-      return { token: await application.keepVisitorAnswers(answers) };
+      return {
+        token: await application.keepVisitorAnswers(answers, request.ip, visitorAnswersPerIp),
+      };
     },
   );
 

@@ -33,10 +33,18 @@ const conversionReply = {
   },
 } as const;
 
+/**
+ * Characters no file name needs and that can make a shown name lie: C0 and C1 controls, the
+ * bidirectional overrides, embeddings, isolates and marks (U+202E turns "exe.pdf" around),
+ * zero-width characters and the line and paragraph separators.
+ */
+const unsafeInName =
+  // eslint-disable-next-line no-control-regex -- these are exactly the characters removed
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+
 /** A browser sends the bare name; an old one a whole path ("C:\fakepath\x.pdf"): keep the name. */
 export const baseName = (name: string): string =>
-  // eslint-disable-next-line no-control-regex -- control characters are never part of a name
-  (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  (name.split(/[\\/]/).pop() ?? '').replace(unsafeInName, '').trim();
 
 /** Sends PDF bytes as a download (or inline, for staff reading in the browser). */
 export function sendPdf(

@@ -8,6 +8,8 @@ import type { LocalBlobStore } from '../documents/local-blob-store';
 
 export interface UploadRoutesOptions {
   store: LocalBlobStore;
+  /** Spends the form's grant; false when it was already used (each form uploads once). */
+  claim?: (key: string) => Promise<boolean>;
 }
 
 /** Reads a file part, stopping at `max` bytes: undefined when the file is larger. */
@@ -39,7 +41,7 @@ function formError(error: unknown): never {
  * The policy's signature, expiry, exact key and size range are enforced before anything is
  * written, and the content must be a PNG, JPEG, PDF or Word document. Success is 204, as S3's.
  */
-export async function uploadRoutes(app: FastifyInstance, { store }: UploadRoutesOptions) {
+export async function uploadRoutes(app: FastifyInstance, { store, claim }: UploadRoutesOptions) {
   await app.register(multipart, {
     limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
   });
@@ -83,6 +85,7 @@ export async function uploadRoutes(app: FastifyInstance, { store }: UploadRoutes
     if (bytes.length < allowed.minBytes) throw new AppError('FILE_REJECTED', fileMessages.empty);
     const content = await documentKindOf(bytes);
     if (!content.ok) throw new AppError('FILE_REJECTED', content.message);
+    if (claim && !(await claim(allowed.key))) throw new AppError('UPLOAD_EXISTS');
     if (!(await store.putNew(allowed.key, bytes))) throw new AppError('UPLOAD_EXISTS');
     return reply.status(204).send();
   });

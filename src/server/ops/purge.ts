@@ -1,0 +1,181 @@
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import type { BlobStore } from '../documents/blob-store';
+import { SESSION_IDLE_MS } from '../identity/sessions';
+
+/** The longest rate-limit window (an hour), with room: older counters count nothing. */
+const RATE_LIMIT_KEEP_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Grants handled per statement, so one purge never holds a long transaction. */
+const GRANT_BATCH = 500;
+
+export interface PurgeDeps {
+  db: Db;
+  blobs: BlobStore;
+  clock: Clock;
+  dataDir: string;
+  retention: Config['retention'];
+}
+
+/** What one purge removed, by kind. */
+export interface PurgeCounts {
+  sessions: number;
+  confirmationCodes: number;
+  passwordResets: number;
+  visitorAnswers: number;
+  rateLimits: number;
+  uploadGrants: number;
+  uploadBlobs: number;
+  outboxFiles: number;
+}
+
+/**
+ * Deletes what has expired (issue 14): sessions past their idle or absolute end, confirmation
+ * codes, reset ids, visitor answers, rate-limit counters of past windows, upload grants past
+ * their form's expiry and grace (with the blob, when it never became a document) and outbox
+ * mail older than OUTBOX_RETENTION_DAYS. Safe to run anywhere at any time, on several instances
+ * at once: each step is a delete of rows nobody can use any more.
+ */
+export async function purgeExpired(deps: PurgeDeps): Promise<PurgeCounts> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const nowIso = now.toISOString();
+  const deleted = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
+
+  const sessions = deleted(
+    await db
+      .deleteFrom('sessions')
+      .where((eb) =>
+        eb.or([
+          eb('expires_at', '<=', nowIso),
+          eb('last_seen_at', '<=', new Date(now.getTime() - SESSION_IDLE_MS).toISOString()),
+        ]),
+      )
+      .executeTakeFirst(),
+  );
+  const confirmationCodes = deleted(
+    await db.deleteFrom('confirmation_codes').where('expires_at', '<=', nowIso).executeTakeFirst(),
+  );
+  const passwordResets = deleted(
+    await db.deleteFrom('password_resets').where('expires_at', '<=', nowIso).executeTakeFirst(),
+  );
+  const visitorAnswers = deleted(
+    await db.deleteFrom('visitor_answers').where('expires_at', '<=', nowIso).executeTakeFirst(),
+  );
+  const rateLimits = deleted(
+    await db
+      .deleteFrom('rate_limits')
+      .where('window_start', '<', new Date(now.getTime() - RATE_LIMIT_KEEP_MS).toISOString())
+      .executeTakeFirst(),
+  );
+  const { grants: uploadGrants, blobs: uploadBlobs } = await purgeGrants(deps, now);
+  // Files carry the machine's time, not the injectable clock's.
+  const outboxFiles = await purgeOutbox(deps, new Date());
+  return {
+    sessions,
+    confirmationCodes,
+    passwordResets,
+    visitorAnswers,
+    rateLimits,
+    uploadGrants,
+    uploadBlobs,
+    outboxFiles,
+  };
+}
+
+/**
+ * Grants whose form expired more than the grace ago: the row goes, and the uploaded object too
+ * unless it is (or was replaced as) an applicant's document. The row is deleted first, so a
+ * conversion asked for at the same moment finds no grant rather than a missing file.
+ */
+async function purgeGrants(deps: PurgeDeps, now: Date): Promise<{ grants: number; blobs: number }> {
+  const { db, blobs } = deps;
+  const cutoff = new Date(now.getTime() - deps.retention.uploadGraceHours * 3600_000).toISOString();
+  let grants = 0;
+  let removed = 0;
+  for (;;) {
+    const batch = await db
+      .selectFrom('upload_grants')
+      .select('object_key')
+      .where('expires_at', '<', cutoff)
+      .limit(GRANT_BATCH)
+      .execute();
+    if (batch.length === 0) break;
+    const keys = batch.map((g) => g.object_key);
+    const kept = await db
+      .selectFrom('document_answers')
+      .select('upload_key')
+      .where('upload_key', 'in', keys)
+      .execute();
+    const inUse = new Set(kept.map((d) => d.upload_key));
+    const gone = await db
+      .deleteFrom('upload_grants')
+      .where('object_key', 'in', keys)
+      .where('expires_at', '<', cutoff)
+      .returning('object_key')
+      .execute();
+    grants += gone.length;
+    for (const { object_key: key } of gone) {
+      if (inUse.has(key)) continue;
+      await blobs.delete(key);
+      removed += 1;
+    }
+    if (batch.length < GRANT_BATCH) break;
+  }
+  return { grants, blobs: removed };
+}
+
+/** Outbox .eml files (mail written when there is no SMTP_URL) older than the retention. */
+async function purgeOutbox(deps: PurgeDeps, now: Date): Promise<number> {
+  const outbox = path.join(deps.dataDir, 'outbox');
+  const cutoff = now.getTime() - deps.retention.outboxDays * DAY_MS;
+  let names: string[];
+  try {
+    names = await readdir(outbox);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!name.endsWith('.eml')) continue;
+    const file = path.join(outbox, name);
+    const info = await stat(file).catch(() => undefined);
+    if (info && info.mtimeMs < cutoff) {
+      await rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
+export interface PurgeLogger {
+  info(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+/**
+ * Runs the purge every PURGE_INTERVAL_MINUTES (0: never), first one interval after start; a
+ * purge that fails is logged and tried again at the next tick. Returns the stop function.
+ */
+export function schedulePurge(deps: PurgeDeps, log: PurgeLogger): () => Promise<void> {
+  const everyMs = deps.retention.purgeIntervalMinutes * 60_000;
+  if (everyMs === 0) return async () => {};
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = purgeExpired(deps)
+      .then((counts) => log.info({ purged: counts }, 'expired data purged'))
+      .catch((err: unknown) => log.error({ err }, 'purge failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  }, everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
