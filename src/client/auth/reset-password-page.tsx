@@ -75,7 +75,6 @@ export function ResetPasswordPage() {
         id={requirementsId}
         password={form.values.password}
         messages={form.errors.password}
-        showErrorsWhenEmpty={Boolean(form.shownErrors.password)}
       />
       <TextField
         label="Confirm Password"

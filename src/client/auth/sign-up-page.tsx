@@ -63,7 +63,6 @@ export function SignUpPage() {
         id={requirementsId}
         password={form.values.password}
         messages={form.errors.password}
-        showErrorsWhenEmpty={Boolean(form.shownErrors.password)}
       />
     </AuthCard>
   );
