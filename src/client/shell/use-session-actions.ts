@@ -187,6 +187,9 @@ export function useSessionActions(input: SessionActionsInput): Actions {
     }
     const showErrors = (serverErrors: FieldErrors | null) => {
       const { setServerErrors, setWebStatus, setHasChangedPage } = latest.current;
+      // One message after a refused submit: the summary. A "saved" toast still showing from the
+      // Save or Save/Next before would stand beside it and read as if all were well.
+      toast.dismissKind('success');
       setServerErrors(serverErrors);
       setWebStatus('validating');
       setHasChangedPage(true);
@@ -230,6 +233,7 @@ export function useSessionActions(input: SessionActionsInput): Actions {
     queryClient,
     save,
     submitApplication,
+    toast,
   ]);
 
   return useMemo(
