@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { Answers, PageDefinition } from '../../engine/definitions';
 import { defaultRoute, formPages, pageValidator } from '../../engine/form-pages';
 import { mergeErrors, validateApplication, validatePage } from '../../engine/page-validation';
@@ -42,6 +42,11 @@ type Actions = Pick<
 /** Saving, page changes, submit and the visitor hand-off (SPEC §2 "Top navigation bar", §4). */
 export function useSessionActions(input: SessionActionsInput): Actions {
   const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef(location);
+  useLayoutEffect(() => {
+    here.current = location;
+  });
   const toast = useToast();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -133,6 +138,12 @@ export function useSessionActions(input: SessionActionsInput): Actions {
         if (Object.keys(answers).length > 0) {
           const { token } = await keepVisitorAnswers(answers);
           search = `?${new URLSearchParams({ [visitorTokenParam]: token }).toString()}`;
+          // Browser Back returns to this history entry, not to a new one: the entry itself keeps
+          // the answers, which the form loader starts from again. History state lives as long
+          // as the entry (Back, Forward, a reload of the tab), with no server call and no expiry.
+          const { pathname, search: query, hash } = here.current;
+          const kept: FormLocationState = { answers };
+          await navigate({ pathname, search: query, hash }, { replace: true, state: kept });
         }
         const state: FormLocationState = { answers };
         await navigate({ pathname: target, search }, { state });
