@@ -17,6 +17,7 @@ import type { FormStore } from './form-bridge';
 import type { FormLocationState } from './location-state';
 import { submittedMessage } from './session-messages';
 import { fieldErrorsFromServer } from './shown-errors';
+import { saveBeforeLogoutTimeoutMs, type SaveOutcome } from './logout-notices';
 import { filledAnswers, visitorTokenParam } from './visitor-token';
 
 export interface SessionActionsInput {
@@ -36,7 +37,7 @@ export interface SessionActionsInput {
 
 type Actions = Pick<
   ApplicationSession,
-  'busy' | 'goToPage' | 'saveAndContinue' | 'submit' | 'handOff'
+  'busy' | 'goToPage' | 'saveAndContinue' | 'submit' | 'handOff' | 'saveBeforeLogout'
 >;
 
 /** Saving, page changes, submit and the visitor hand-off (SPEC §2 "Top navigation bar", §4). */
@@ -129,6 +130,27 @@ export function useSessionActions(input: SessionActionsInput): Actions {
     }
     return message;
   }, [saveAnswers, postValidations, queryClient]);
+
+  // Called directly rather than through a mutation: a 401 here (the session ended while the
+  // applicant was away) must not start the global "session invalid" redirect in the middle of a
+  // logout that is already leaving for /login with its own message.
+  const saveBeforeLogout = useCallback(async (): Promise<SaveOutcome> => {
+    const { loggedIn, store } = latest.current;
+    if (!loggedIn) return 'unchanged';
+    const changes = changedAnswers(saved.current, store.getState().answers);
+    if (Object.keys(changes).length === 0) return 'unchanged';
+    try {
+      await applicationApi.saveAnswersUntil(
+        changes,
+        AbortSignal.timeout(saveBeforeLogoutTimeoutMs),
+      );
+      saved.current = { ...saved.current, ...changes };
+      return 'saved';
+    } catch (error) {
+      console.error(error);
+      return 'failed';
+    }
+  }, []);
 
   const handOff = useCallback(
     (target: AccountRoute) =>
@@ -248,8 +270,8 @@ export function useSessionActions(input: SessionActionsInput): Actions {
   ]);
 
   return useMemo(
-    () => ({ busy, goToPage, saveAndContinue, submit, handOff }),
-    [busy, goToPage, saveAndContinue, submit, handOff],
+    () => ({ busy, goToPage, saveAndContinue, submit, handOff, saveBeforeLogout }),
+    [busy, goToPage, saveAndContinue, submit, handOff, saveBeforeLogout],
   );
 }
 
