@@ -121,9 +121,7 @@ describe('About You validation', () => {
           messagesOf('phone_mobile', { phone_mobile: '', optin_sms_ind: 'true', ...others }),
         ).toEqual(['A cell phone number is required to receive text message updates.']);
       }
-      expect(
-        errorsOf({ phone_home: '', phone_mobile: '', optin_sms_ind: 'true' }),
-      ).toEqual({
+      expect(errorsOf({ phone_home: '', phone_mobile: '', optin_sms_ind: 'true' })).toEqual({
         phone_home: ['Please enter either a home phone or cell phone number.'],
         phone_mobile: ['A cell phone number is required to receive text message updates.'],
       });
