@@ -55,6 +55,15 @@ test('a visitor’s answers survive Back from /signup, and Save/Next carries the
   await expect(page).toHaveURL(/\/signup\?token=[^&]+$/);
   await expect(page.getByRole('link', { name: 'Back to the application' })).toBeVisible();
   await expectNoAxeViolations(page, '/signup with the link back to the application');
+  // For a reviewer: the card with its way back, at desktop and phone widths.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({
+      path: `test-results/screenshots/flow-signup-back-link-${width}.png`,
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await page.goBack();
   await expect(pageHeading(page, 'About You')).toBeVisible();
