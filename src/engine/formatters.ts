@@ -5,9 +5,13 @@
 
 const digits = (value: string, max: number): string => value.replace(/\D/g, '').slice(0, max);
 
-/** Formats typed input as (ddd) ddd-dddd, progressively: '5075' → '(507) 5'. */
+/**
+ * Formats typed or pasted input as (ddd) ddd-dddd, progressively: '5075' → '(507) 5'. A leading
+ * 1 is the North American country code (no area code starts with 1), so '+1 (507) 555-0140' and
+ * '1-507-555-0140' read as (507) 555-0140 rather than shifting every digit.
+ */
 export function formatPhone(value: string): string {
-  const d = digits(value, 10);
+  const d = value.replace(/\D/g, '').replace(/^1/, '').slice(0, 10);
   if (d.length === 0) return '';
   if (d.length <= 3) return `(${d}`;
   if (d.length <= 6) return `(${d.slice(0, 3)}) ${d.slice(3)}`;

@@ -304,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         application,
         addAnother: forms.addAnother,
         tabs: forms.tabs,
+        tabClears: forms.tabClears,
       });
       await scope.register(documentRoutes, {
         documents: documents.documents,

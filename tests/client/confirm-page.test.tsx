@@ -67,6 +67,27 @@ describe('Confirm Your Account card', () => {
     expect(toast.textContent).toContain('That code is not right or has expired.');
   });
 
+  it('closes its error toasts when the right code then confirms the account', async () => {
+    let calls = 0;
+    mockFetch(() =>
+      calls++ === 0
+        ? jsonResponse({ message: 'That code is not right or has expired.' }, 400)
+        : jsonResponse({ message: 'Your account is confirmed.' }),
+    );
+    const { user } = atConfirm();
+    const code = await screen.findByLabelText('Confirmation Code');
+    await user.type(code, '654321');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert', { name: 'Confirm Your Account Error' })).toBeTruthy();
+
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Your account is confirmed.');
+    expect(screen.queryByRole('alert', { name: 'Confirm Your Account Error' })).toBeNull();
+  });
+
   it('resends the code and shows the answer in a success toast', async () => {
     const fetchMock = mockFetch(() => jsonResponse({ message: 'We sent you a new code.' }));
     const { user } = atConfirm();

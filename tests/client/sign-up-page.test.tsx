@@ -103,8 +103,19 @@ describe('Sign Up card', () => {
 
     expect(fetchMock).not.toHaveBeenCalled();
     expect(screen.getByText('Your email address must be valid.')).toBeTruthy();
-    expect(requirementState('is at least 12 characters')).toBe('error');
+    // SPEC §4: an empty password leaves every requirement inactive; the field is marked invalid.
+    expect(new Set(Object.values(allStates()))).toEqual(new Set(['inactive']));
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(screen.getByLabelText('Email Address'));
+  });
+
+  it('returns every requirement to inactive when the password is cleared', async () => {
+    const { user } = renderApp('/signup');
+    const password = await screen.findByLabelText('Password');
+    await user.type(password, 'abc');
+    expect(requirementState('is at least 12 characters')).toBe('error');
+    await user.clear(password);
+    expect(new Set(Object.values(allStates()))).toEqual(new Set(['inactive']));
   });
 
   it('signs up and goes to /confirm carrying the username', async () => {

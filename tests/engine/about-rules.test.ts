@@ -83,14 +83,15 @@ describe('About You validation', () => {
       );
     });
 
-    it('needs a home phone or a cell phone', () => {
-      expect(messagesOf('phone_mobile', { phone_home: '', phone_mobile: '' })).toEqual([
+    it('needs a home phone when there is neither a cell phone nor an international number', () => {
+      expect(messagesOf('phone_home', { phone_home: '', phone_mobile: '' })).toEqual([
         'Please enter either a home phone or cell phone number.',
       ]);
       expect(
-        messagesOf('phone_mobile', {
+        messagesOf('phone_home', {
           phone_home: undefined,
           phone_mobile: undefined,
+          phone_international: '',
           optin_sms_ind: 'false',
         }),
       ).toEqual(['Please enter either a home phone or cell phone number.']);
@@ -100,17 +101,31 @@ describe('About You validation', () => {
       ).toEqual({});
     });
 
-    it('needs a cell phone for text messages when only a home phone is given', () => {
+    it('takes an international number alone', () => {
       expect(
-        messagesOf('phone_mobile', {
-          phone_home: '(507) 555-0140',
+        errorsOf({
+          phone_home: '',
           phone_mobile: '',
-          optin_sms_ind: 'true',
+          phone_international: '+44 20 7946 0958',
+          optin_sms_ind: 'false',
         }),
-      ).toEqual(['A cell phone number is required to receive text message updates.']);
-      expect(
-        messagesOf('phone_mobile', { phone_home: '', phone_mobile: '', optin_sms_ind: 'true' }),
-      ).toEqual(['Please enter either a home phone or cell phone number.']);
+      ).toEqual({});
+    });
+
+    it('needs a cell phone for text messages, whatever other number is given', () => {
+      for (const others of [
+        { phone_home: '(507) 555-0140' },
+        { phone_international: '+44 20 7946 0958' },
+      ]) {
+        expect(
+          messagesOf('phone_mobile', { phone_mobile: '', optin_sms_ind: 'true', ...others }),
+        ).toEqual(['A cell phone number is required to receive text message updates.']);
+      }
+      expect(errorsOf({ phone_home: '', phone_mobile: '', optin_sms_ind: 'true' })).toEqual({
+        phone_home: ['Please enter either a home phone or cell phone number.'],
+        phone_mobile: ['A cell phone number is required to receive text message updates.'],
+      });
+      expect(errorsOf({ phone_mobile: '(612) 555-0199', optin_sms_ind: 'true' })).toEqual({});
     });
   });
 

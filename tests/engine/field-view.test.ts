@@ -42,21 +42,16 @@ describe('fieldView', () => {
     });
   });
 
-  it('marks the cell phone required when there is no home phone or texts are wanted', () => {
-    expect(fieldView(about, 'phone_mobile', { answers: {} }, {}, null).required).toBe(true);
-    expect(
-      fieldView(about, 'phone_mobile', { answers: { phone_home: '(507) 555-0140' } }, {}, null)
-        .required,
-    ).toBe(false);
-    expect(
-      fieldView(
-        about,
-        'phone_mobile',
-        { answers: { phone_home: '(507) 555-0140', optin_sms_ind: 'true' } },
-        {},
-        null,
-      ).required,
-    ).toBe(true);
+  it('marks the home phone required without a cell or international number, the cell for texts', () => {
+    const required = (key: string, answers: Record<string, string>) =>
+      fieldView(about, key, { answers }, {}, null).required;
+    expect(required('phone_home', {})).toBe(true);
+    expect(required('phone_home', { phone_mobile: '(507) 555-0140' })).toBe(false);
+    expect(required('phone_home', { phone_international: '+44 20 7946 0958' })).toBe(false);
+    expect(required('phone_mobile', {})).toBe(false);
+    expect(required('phone_mobile', { phone_home: '(507) 555-0140', optin_sms_ind: 'true' })).toBe(
+      true,
+    );
   });
 
   it('shows no error for a hidden field, and nothing for a key the page does not ask', () => {

@@ -13,6 +13,14 @@ describe('formatters', () => {
     expect(formatPhone('(507) 555-0140 ext 9')).toBe('(507) 555-0140');
   });
 
+  it('drops a leading country code 1 before the mask', () => {
+    expect(formatPhone('+1 (507) 555-0140')).toBe('(507) 555-0140');
+    expect(formatPhone('1-507-555-0140')).toBe('(507) 555-0140');
+    expect(formatPhone('15075550140')).toBe('(507) 555-0140');
+    expect(formatPhone('1')).toBe('');
+    expect(formatPhone('150')).toBe('(50');
+  });
+
   it('formats a social-security-style number as 3-2-4 while typing', () => {
     expect(formatSsn('123')).toBe('123');
     expect(formatSsn('1234')).toBe('123-4');

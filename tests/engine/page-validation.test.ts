@@ -113,7 +113,7 @@ describe('validating a page', () => {
         'first_name',
         'gender',
         'last_name',
-        'phone_mobile',
+        'phone_home',
       ].sort(),
     );
     expect(Object.keys(byPage.education ?? {}).sort()).toEqual([

@@ -309,6 +309,32 @@ describe.each(databases)('add-another and tabs on $name', ({ url }) => {
     expect(bad.json().message).toBe('"transcript" has no tab "fax"; choose one of upload, mail.');
   });
 
+  it('clear the answers a chosen tab lists in the same step as the choice', async () => {
+    await t.call('PUT', '/api/answer', { first_name: 'Ada', city: 'Rochester' }, ada);
+    // The first tab is the one chosen until another is: choosing it again clears nothing.
+    await t.call('PUT', '/api/tabs', { tab_id: 'transcript', chosen_tab: 'upload' }, ada);
+    expect((await t.call('GET', '/api/profile', undefined, ada)).json().answer).toMatchObject({
+      city: 'Rochester',
+    });
+    await t.call('PUT', '/api/tabs', { tab_id: 'transcript', chosen_tab: 'mail' }, ada);
+    await t.call('PUT', '/api/answer', { city: 'Winona' }, ada);
+
+    const back = await t.call(
+      'PUT',
+      '/api/tabs',
+      { tab_id: 'transcript', chosen_tab: 'upload' },
+      ada,
+    );
+    expect(back.statusCode).toBe(200);
+    expect((await t.call('GET', '/api/tabs', undefined, ada)).json()).toEqual({
+      transcript: 'upload',
+    });
+    expect((await t.call('GET', '/api/profile', undefined, ada)).json().answer).toEqual({
+      first_name: 'Ada',
+      city: '',
+    });
+  });
+
   it('are refused to visitors and after submission', async () => {
     expect((await t.call('GET', '/api/tabs')).statusCode).toBe(401);
     await t.call('PUT', '/api/answer', { first_name: 'Ada' }, ada);

@@ -12,6 +12,9 @@ export const applicationApi = {
   /** PUT /api/answer: the server merges the map key by key. */
   saveAnswers: (answers: Answers) =>
     fetchJson<MessageResponse>('/api/answer', { method: 'PUT', body: answers }),
+  /** The same save, stopped by `signal` (the bounded save before a logout). */
+  saveAnswersUntil: (answers: Answers, signal: AbortSignal) =>
+    fetchJson<MessageResponse>('/api/answer', { method: 'PUT', body: answers, signal }),
   setLastPage: (lastPage: string) =>
     fetchJson<MessageResponse>('/api/last-page', { method: 'PUT', body: { last_page: lastPage } }),
   postWebStatus: (status: PostableStatus) =>

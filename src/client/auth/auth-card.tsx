@@ -1,5 +1,6 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { defaultFormRoute } from '../app-paths';
 import { useDocumentTitle } from '../components/use-document-title';
 import { visitorTokenSearch } from '../shell/visitor-token';
 import '../styles/auth.css';
@@ -25,7 +26,10 @@ interface AuthCardProps {
   children: ReactNode;
 }
 
-/** The shared frame of the five account screens (SPEC §2): title, form, Submit and footer link. */
+/**
+ * The shared frame of the five account screens (SPEC §2): title, form, Submit and footer link,
+ * and a way back to the form that keeps a visitor's answers (their token travels along).
+ */
 export function AuthCard({
   title,
   onSubmit,
@@ -43,6 +47,9 @@ export function AuthCard({
   return (
     <main className="auth-page" id="main-content">
       <section className="auth-card" aria-labelledby={titleId}>
+        <p className="auth-card__back">
+          <Link to={{ pathname: defaultFormRoute, search: carried }}>Back to the application</Link>
+        </p>
         <h1 id={titleId} className="auth-card__title">
           {title}
         </h1>

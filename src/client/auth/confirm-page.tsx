@@ -21,7 +21,7 @@ const fields = ['username', 'code'] as const;
 export function ConfirmPage() {
   const navigate = useNavigate();
   const toast = useToast();
-  const showError = useErrorToast();
+  const [showError, dismissErrors] = useErrorToast();
   const location = useLocation();
   const { username = '', successMessage, errorMessage } = readNavigationState(location.state);
   const carried = visitorTokenSearch(location.search);
@@ -33,16 +33,21 @@ export function ConfirmPage() {
   });
   const confirmation = useMutation({
     mutationFn: authApi.confirm,
-    onSuccess: (data) =>
-      navigate(
+    onSuccess: (data) => {
+      dismissErrors();
+      return navigate(
         { pathname: '/login', search: carried },
         { state: { successMessage: data.message } },
-      ),
+      );
+    },
     onError: (error) => showError(title, error),
   });
   const resend = useMutation({
     mutationFn: authApi.resendConfirm,
-    onSuccess: (data) => toast.show({ kind: 'success', message: data.message }),
+    onSuccess: (data) => {
+      dismissErrors();
+      toast.show({ kind: 'success', message: data.message });
+    },
     onError: (error) => showError(resendTitle, error),
   });
 
@@ -50,7 +55,7 @@ export function ConfirmPage() {
     const body = { username: form.values.username };
     const problems = validate(resendConfirm, body).username;
     if (problems?.length) {
-      toast.show({ kind: 'error', title: `${resendTitle} Error`, message: problems.join(' ') });
+      showError(resendTitle, problems.join(' '));
       return;
     }
     resend.mutate(body);

@@ -13,7 +13,7 @@ const fields = ['username'] as const;
 /** /forgot: asks for a reset link; the answer shows in a closable success toast. */
 export function ForgotPasswordPage() {
   const toast = useToast();
-  const showError = useErrorToast();
+  const [showError, dismissErrors] = useErrorToast();
   const form = useCardForm({
     idPrefix: 'forgot',
     validator: forgotPassword,
@@ -22,7 +22,10 @@ export function ForgotPasswordPage() {
   });
   const mutation = useMutation({
     mutationFn: authApi.forgotPassword,
-    onSuccess: (data) => toast.show({ kind: 'success', message: data.message }),
+    onSuccess: (data) => {
+      dismissErrors();
+      toast.show({ kind: 'success', message: data.message });
+    },
     onError: (error) => showError(title, error),
   });
 

@@ -19,7 +19,7 @@ const fields = ['username', 'password'] as const;
 export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const showError = useErrorToast();
+  const [showError, dismissErrors] = useErrorToast();
   const location = useLocation();
   const { username = '', successMessage, errorMessage } = readNavigationState(location.state);
   // The form claims a visitor's saved answers once signed in (SPEC §1).
@@ -34,6 +34,7 @@ export function LoginPage() {
   const mutation = useMutation({
     mutationFn: authApi.logIn,
     onSuccess: () => {
+      dismissErrors();
       // Whatever was cached belonged to the previous visitor.
       queryClient.clear();
       navigate({ pathname: defaultFormRoute, search: carried });

@@ -6,26 +6,23 @@ interface PasswordRequirementListProps {
   password: string;
   /** The validation messages for the password; the requirement texts are those messages. */
   messages?: string[];
-  /** After a submit attempt an empty password shows its failed rules instead of "inactive". */
-  showErrorsWhenEmpty?: boolean;
 }
 
 // Colour is never the only signal: each state has its own symbol and spoken text.
 const icons: Record<RequirementState, string> = { inactive: '○', error: '✗', success: '✓' };
 const spoken: Record<RequirementState, string> = { inactive: '', error: 'not met', success: 'met' };
 
-/** The new-password checklist of SPEC §4: each rule inactive, error or success. */
+/**
+ * The new-password checklist of SPEC §4: each rule inactive, error or success. An empty password
+ * leaves every rule inactive, even after a submit or once cleared: the field itself is marked
+ * invalid, and nothing typed has failed a rule yet.
+ */
 export function PasswordRequirementList({
   id,
   password,
   messages = [],
-  showErrorsWhenEmpty = false,
 }: PasswordRequirementListProps) {
-  const requirements = requirementStates(password, messages).map((requirement) =>
-    showErrorsWhenEmpty && password === '' && messages.includes(requirement.text)
-      ? { ...requirement, state: 'error' as const }
-      : requirement,
-  );
+  const requirements = requirementStates(password, messages);
 
   return (
     <div id={id} className="password-requirements">

@@ -17,7 +17,7 @@ const requirementsId = 'reset-password-requirements';
 /** /reset?username=…&id=…: chooses a new password with the link from the e-mail. */
 export function ResetPasswordPage() {
   const navigate = useNavigate();
-  const showError = useErrorToast();
+  const [showError, dismissErrors] = useErrorToast();
   const [query] = useSearchParams();
   const form = useCardForm({
     idPrefix: 'reset',
@@ -32,7 +32,10 @@ export function ResetPasswordPage() {
   });
   const mutation = useMutation({
     mutationFn: authApi.resetPassword,
-    onSuccess: (data) => navigate('/login', { state: { successMessage: data.message } }),
+    onSuccess: (data) => {
+      dismissErrors();
+      return navigate('/login', { state: { successMessage: data.message } });
+    },
     onError: (error) => showError(title, error),
   });
   // The username and id come from the link, not from the user: their problems show at once.
@@ -75,7 +78,6 @@ export function ResetPasswordPage() {
         id={requirementsId}
         password={form.values.password}
         messages={form.errors.password}
-        showErrorsWhenEmpty={Boolean(form.shownErrors.password)}
       />
       <TextField
         label="Confirm Password"

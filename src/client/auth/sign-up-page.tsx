@@ -18,7 +18,7 @@ export function SignUpPage() {
   const navigate = useNavigate();
   // A visitor's saved answers travel on in the query: sign-up → confirm → login (SPEC §1).
   const carried = visitorTokenSearch(useLocation().search);
-  const showError = useErrorToast();
+  const [showError, dismissErrors] = useErrorToast();
   const form = useCardForm({
     idPrefix: 'signup',
     validator: signup,
@@ -27,13 +27,15 @@ export function SignUpPage() {
   });
   const mutation = useMutation({
     mutationFn: authApi.signUp,
-    onSuccess: (data, variables) =>
-      navigate(
+    onSuccess: (data, variables) => {
+      dismissErrors();
+      return navigate(
         { pathname: '/confirm', search: carried },
         {
           state: { username: variables.username, successMessage: data.message },
         },
-      ),
+      );
+    },
     onError: (error) => showError(title, error),
   });
 
@@ -63,7 +65,6 @@ export function SignUpPage() {
         id={requirementsId}
         password={form.values.password}
         messages={form.errors.password}
-        showErrorsWhenEmpty={Boolean(form.shownErrors.password)}
       />
     </AuthCard>
   );

@@ -1,23 +1,41 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { genericErrorMessage, ServerError } from '../api/errors';
 import { useToast } from '../components/toast-context';
 
+type ShowError = (name: string, error: unknown) => void;
+type DismissErrors = () => void;
+
 /**
- * Shows a failed call as an error toast titled "<name> Error" (SPEC §8) with the server's
- * message and, under it, any per-field messages the server sent that say something more.
+ * A card's error toasts. `show` reports a failed call as an error toast titled "<name> Error"
+ * (SPEC §8) with the server's message and, under it, any per-field messages the server sent that
+ * say something more; a string is a message of the card's own (a resend refused before any
+ * call). `dismiss` closes every error toast this card showed: a success in the same card calls
+ * it, so "Confirm Your Account Error" never stands beside "Your account is confirmed.".
  */
-export function useErrorToast() {
+export function useErrorToast(): [show: ShowError, dismiss: DismissErrors] {
   const toast = useToast();
-  return useCallback(
-    (name: string, error: unknown) => {
-      const message = error instanceof ServerError ? error.message : genericErrorMessage;
-      if (!(error instanceof ServerError)) console.error(error);
-      const details =
-        error instanceof ServerError && error.errors
+  const shown = useRef<number[]>([]);
+  const show = useCallback<ShowError>(
+    (name, error) => {
+      let message: string;
+      let details: string[] = [];
+      if (typeof error === 'string') message = error;
+      else if (error instanceof ServerError) {
+        message = error.message;
+        details = error.errors
           ? [...new Set(Object.values(error.errors).flat())].filter((text) => text !== message)
           : [];
-      toast.show({ kind: 'error', title: `${name} Error`, message, details });
+      } else {
+        console.error(error);
+        message = genericErrorMessage;
+      }
+      shown.current.push(toast.show({ kind: 'error', title: `${name} Error`, message, details }));
     },
     [toast],
   );
+  const dismiss = useCallback<DismissErrors>(() => {
+    for (const id of shown.current) toast.dismiss(id);
+    shown.current = [];
+  }, [toast]);
+  return [show, dismiss];
 }

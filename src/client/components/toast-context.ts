@@ -26,6 +26,8 @@ export interface Toast extends ToastOptions {
 export interface ToastApi {
   show: (options: ToastOptions) => number;
   dismiss: (id: number) => void;
+  /** Closes every toast of one kind (a refused submit closes the "saved" ones). */
+  dismissKind: (kind: ToastKind) => void;
 }
 
 export const ToastContext = createContext<ToastApi | null>(null);

@@ -11,6 +11,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setToasts((current) => current.filter((toast) => toast.id !== id));
   }, []);
 
+  const dismissKind = useCallback((kind: Toast['kind']) => {
+    setToasts((current) => current.filter((toast) => toast.kind !== kind));
+  }, []);
+
   const show = useCallback<ToastApi['show']>((options) => {
     const id = nextId.current++;
     const toast: Toast = {
@@ -22,7 +26,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     return id;
   }, []);
 
-  const api = useMemo<ToastApi>(() => ({ show, dismiss }), [show, dismiss]);
+  const api = useMemo<ToastApi>(
+    () => ({ show, dismiss, dismissKind }),
+    [show, dismiss, dismissKind],
+  );
 
   return (
     <ToastContext.Provider value={api}>

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useIdleTimer } from 'react-idle-timer';
 import { Modal } from '../components/modal';
+import { ApplicationSessionContext } from '../shell/application-session';
 import { inactivityMessage } from '../shell/session-messages';
 import {
   activityEvents,
@@ -18,7 +19,10 @@ import { useForcedLogout } from './use-forced-logout';
  */
 export function InactivityGuard({ loggedIn }: { loggedIn: boolean }) {
   const [prompted, setPrompted] = useState(false);
-  const forcedLogout = useForcedLogout();
+  // Typed answers are saved when "Still working?" asks, while the session surely still holds,
+  // and again (if anything changed since) before the logout itself.
+  const saveFirst = useContext(ApplicationSessionContext)?.saveBeforeLogout;
+  const forcedLogout = useForcedLogout(saveFirst);
   const continueButton = useRef<HTMLButtonElement>(null);
 
   const logOut = useCallback(() => {
@@ -33,7 +37,10 @@ export function InactivityGuard({ loggedIn }: { loggedIn: boolean }) {
     events: activityEvents,
     timers: windowTimers,
     disabled: !loggedIn,
-    onPrompt: () => setPrompted(true),
+    onPrompt: () => {
+      setPrompted(true);
+      void saveFirst?.();
+    },
     onIdle: logOut,
   });
 

@@ -4,12 +4,15 @@ import { useNavigate } from 'react-router-dom';
 import { authApi } from '../api/auth-api';
 import { UnauthorizedError } from '../api/errors';
 import { loginRoute } from '../app-paths';
+import { logoutNotices, type SaveOutcome } from '../shell/logout-notices';
 
 /**
- * Logs out without asking (inactivity): GET /api/logout, then /login with the message, and the
- * cache cleared. The session may already be gone server-side, so a failed call changes nothing.
+ * Logs out without asking (inactivity): the typed answers saved first when `saveFirst` is given
+ * (bounded, never throwing), GET /api/logout, then /login with the message and word of the
+ * answers, and the cache cleared. The session may already be gone server-side, so a failed
+ * call changes nothing.
  */
-export function useForcedLogout(): (message: string) => void {
+export function useForcedLogout(saveFirst?: () => Promise<SaveOutcome>): (message: string) => void {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const running = useRef(false);
@@ -17,16 +20,22 @@ export function useForcedLogout(): (message: string) => void {
     (message: string) => {
       if (running.current) return;
       running.current = true;
-      void authApi
-        .logOut()
-        .catch((error: unknown) => {
-          if (!(error instanceof UnauthorizedError)) console.error(error);
-        })
-        .then(() =>
+      void (saveFirst ? saveFirst() : Promise.resolve(null))
+        .then((outcome) =>
+          authApi
+            .logOut()
+            .catch((error: unknown) => {
+              if (!(error instanceof UnauthorizedError)) console.error(error);
+            })
+            .then(() => outcome),
+        )
+        .then((outcome) =>
           // flushSync leaves the signed-in page at once, so it cannot refetch what is cleared next.
           navigate(loginRoute, {
             replace: true,
-            state: { errorMessage: message },
+            state: outcome
+              ? logoutNotices(outcome, { errorMessage: message })
+              : { errorMessage: message },
             flushSync: true,
           }),
         )
@@ -35,6 +44,6 @@ export function useForcedLogout(): (message: string) => void {
           running.current = false;
         });
     },
-    [navigate, queryClient],
+    [navigate, queryClient, saveFirst],
   );
 }

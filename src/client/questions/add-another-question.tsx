@@ -31,7 +31,8 @@ export function AddAnotherQuestion({ question }: QuestionProps<'add-another'>) {
   const counts = useAddAnotherCounts(applicant);
   const save = useSaveAddAnother();
   const failed = useFailureToast();
-  const failure = `Error adding another ${question.id}`;
+  // SPEC §8's template, filled with what the applicant reads rather than the internal id.
+  const failure = `Error adding another ${question.label ?? question.id}`;
   const selectCount = useCallback(
     (s: FormStore) => blockCount(s.getState(), question.id),
     [question.id],

@@ -42,7 +42,8 @@ export function TabsQuestion({ question }: QuestionProps<'tabs'>) {
   const [blocked, setBlocked] = useState(false);
   const [releasing, setReleasing] = useState(false);
   const defaultTab = question.tabs[0]?.id ?? '';
-  const failure = `Error handling tabs for ${defaultTab}`;
+  // SPEC §8's template, filled with the default tab's label rather than its internal id.
+  const failure = `Error handling tabs for ${question.tabs[0]?.label ?? defaultTab}`;
   const selectTab = useCallback(
     (s: FormStore) => chosenTab(s.getState(), question.id, defaultTab),
     [question.id, defaultTab],

@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useContext, useEffect, useId, useRef, useState } from 'react';
 import { useLogout } from '../api/use-logout';
-import type { AccountRoute } from './application-session';
+import { ApplicationSessionContext, type AccountRoute } from './application-session';
 import { LogoutErrorBoundary } from './logout-error-boundary';
 
 /** SPEC §2: the popover sits this many pixels from its trigger by default. */
@@ -136,7 +136,8 @@ function AccountMenu({
 }
 
 function SignedIn({ username }: { username: string }) {
-  const logout = useLogout();
+  // Typed answers are saved before logging out, and /login says so.
+  const logout = useLogout(useContext(ApplicationSessionContext)?.saveBeforeLogout);
   return (
     <>
       <p className="account-popover__user">

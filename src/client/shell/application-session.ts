@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { ClientSnapshot } from './client-snapshot';
 import type { FormStore } from './form-bridge';
+import type { SaveOutcome } from './logout-notices';
 import type { ShownErrors } from './shown-errors';
 
 /** Where a visitor is sent to make an account or sign in (with their answers). */
@@ -20,6 +21,11 @@ export interface ApplicationSession {
   submit: () => void;
   /** Sends a visitor to an account screen, their answers kept under a token first. */
   handOff: (target: AccountRoute) => void;
+  /**
+   * Saves what the applicant typed before a logout (Log Out, inactivity), within a bounded time,
+   * and never throws: a logout goes ahead whatever the outcome.
+   */
+  saveBeforeLogout: () => Promise<SaveOutcome>;
 }
 
 export const ApplicationSessionContext = createContext<ApplicationSession | null>(null);

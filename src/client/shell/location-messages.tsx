@@ -14,15 +14,16 @@ export function LocationMessages() {
   const shown = useRef(new Set<string>());
 
   useEffect(() => {
-    const { successMessage, errorMessage } = readFormLocationState(location.state);
+    const { successMessage, errorMessage, answers } = readFormLocationState(location.state);
     if (!successMessage && !errorMessage) return;
     if (shown.current.has(location.key)) return;
     shown.current.add(location.key);
     if (successMessage) toast.show({ kind: 'success', message: successMessage });
     if (errorMessage) toast.show({ kind: 'error', title: 'Error', message: errorMessage });
+    // A visitor's answers the entry carries stay in it, for Back and reloads.
     void navigate(
       { pathname: location.pathname, search: location.search, hash: location.hash },
-      { replace: true, state: null },
+      { replace: true, state: answers ? { answers } : null },
     );
   }, [location, navigate, toast]);
 

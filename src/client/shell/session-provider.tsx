@@ -60,7 +60,7 @@ export function lastPageRoute(lastPage: string | undefined): string {
  * /completion, nobody else does, and a returning applicant lands on last_page.
  */
 export function SessionProvider({ profile, initialAnswers, children }: SessionProviderProps) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const loggedIn = profile !== undefined;
   const [store] = useState(() =>
     createFormStore({
@@ -76,13 +76,10 @@ export function SessionProvider({ profile, initialAnswers, children }: SessionPr
   const [lastPage, setLastPage] = useState(() => lastPageRoute(profile?.last_page));
   const [serverErrors, setServerErrors] = useState<FieldErrors | null>(null);
   const [completionMessage, setCompletionMessage] = useState<string | null>(null);
-  // SPEC §2: when the profile loads, has_changed_page is false, and last_page is elsewhere.
+  // SPEC §2: when the profile loads, has_changed_page is false, and last_page is elsewhere. An
+  // unknown path or /completion lands there too: a redirect never costs the resume point.
   const [landing, setLanding] = useState(() =>
-    loggedIn &&
-    webStatus !== 'submitted' &&
-    lastPage !== '' &&
-    lastPage !== pathname &&
-    pageByRoute(pathname)
+    loggedIn && webStatus !== 'submitted' && lastPage !== '' && lastPage !== pathname
       ? lastPage
       : null,
   );
@@ -144,11 +141,11 @@ export function SessionProvider({ profile, initialAnswers, children }: SessionPr
   if (loggedIn && webStatus === 'submitted' && pathname !== completionRoute) {
     const message = completionMessage ? { successMessage: completionMessage } : null;
     redirect = <Navigate to={completionRoute} replace state={message} />;
-  } else if (pathname === completionRoute && webStatus !== 'submitted') {
-    redirect = <Navigate to={defaultRoute} replace />;
   } else if (landing !== null) {
     if (landing === pathname) setLanding(null);
-    else redirect = <Navigate to={landing} replace />;
+    else redirect = <Navigate to={{ pathname: landing, search }} replace />;
+  } else if (pathname === completionRoute && webStatus !== 'submitted') {
+    redirect = <Navigate to={{ pathname: defaultRoute, search }} replace />;
   }
 
   return (

@@ -17,7 +17,8 @@ interface ProgressInput {
 
 /**
  * SPEC §4: a logged-in applicant with no status gets started (posted and set locally); while
- * started or validating, every change of page records the path as last_page.
+ * started or validating, every change of page records the path as last_page. Redirects are not
+ * changes of page (SPEC §2 "Unknown paths redirect to the default form route").
  */
 export function useProgressRecorder({
   loggedIn,
@@ -49,11 +50,15 @@ export function useProgressRecorder({
     postWebStatus('started');
   }, [loggedIn, webStatus, setWebStatus, postWebStatus]);
 
-  // The first path is where the applicant arrived, not a change of page.
+  // The first path is where the applicant arrived, not a change of page; so is the page an
+  // unknown path or /completion was redirected to: only a move from one form page to another is
+  // a page the applicant chose.
   const previousPath = useRef(pathname);
   useEffect(() => {
-    if (previousPath.current === pathname) return;
+    const from = previousPath.current;
+    if (from === pathname) return;
     previousPath.current = pathname;
+    if (!pageByRoute(from)) return;
     if (!loggedIn || (webStatus !== 'started' && webStatus !== 'validating')) return;
     if (!pageByRoute(pathname) || pathname === lastPage) return;
     setLastPage(pathname);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { Answers, PageDefinition } from '../../engine/definitions';
 import { defaultRoute, formPages, pageValidator } from '../../engine/form-pages';
 import { mergeErrors, validateApplication, validatePage } from '../../engine/page-validation';
@@ -17,6 +17,7 @@ import type { FormStore } from './form-bridge';
 import type { FormLocationState } from './location-state';
 import { submittedMessage } from './session-messages';
 import { fieldErrorsFromServer } from './shown-errors';
+import { saveBeforeLogoutTimeoutMs, type SaveOutcome } from './logout-notices';
 import { filledAnswers, visitorTokenParam } from './visitor-token';
 
 export interface SessionActionsInput {
@@ -36,12 +37,17 @@ export interface SessionActionsInput {
 
 type Actions = Pick<
   ApplicationSession,
-  'busy' | 'goToPage' | 'saveAndContinue' | 'submit' | 'handOff'
+  'busy' | 'goToPage' | 'saveAndContinue' | 'submit' | 'handOff' | 'saveBeforeLogout'
 >;
 
 /** Saving, page changes, submit and the visitor hand-off (SPEC §2 "Top navigation bar", §4). */
 export function useSessionActions(input: SessionActionsInput): Actions {
   const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef(location);
+  useLayoutEffect(() => {
+    here.current = location;
+  });
   const toast = useToast();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -125,6 +131,27 @@ export function useSessionActions(input: SessionActionsInput): Actions {
     return message;
   }, [saveAnswers, postValidations, queryClient]);
 
+  // Called directly rather than through a mutation: a 401 here (the session ended while the
+  // applicant was away) must not start the global "session invalid" redirect in the middle of a
+  // logout that is already leaving for /login with its own message.
+  const saveBeforeLogout = useCallback(async (): Promise<SaveOutcome> => {
+    const { loggedIn, store } = latest.current;
+    if (!loggedIn) return 'unchanged';
+    const changes = changedAnswers(saved.current, store.getState().answers);
+    if (Object.keys(changes).length === 0) return 'unchanged';
+    try {
+      await applicationApi.saveAnswersUntil(
+        changes,
+        AbortSignal.timeout(saveBeforeLogoutTimeoutMs),
+      );
+      saved.current = { ...saved.current, ...changes };
+      return 'saved';
+    } catch (error) {
+      console.error(error);
+      return 'failed';
+    }
+  }, []);
+
   const handOff = useCallback(
     (target: AccountRoute) =>
       exclusive(async () => {
@@ -133,6 +160,12 @@ export function useSessionActions(input: SessionActionsInput): Actions {
         if (Object.keys(answers).length > 0) {
           const { token } = await keepVisitorAnswers(answers);
           search = `?${new URLSearchParams({ [visitorTokenParam]: token }).toString()}`;
+          // Browser Back returns to this history entry, not to a new one: the entry itself keeps
+          // the answers, which the form loader starts from again. History state lives as long
+          // as the entry (Back, Forward, a reload of the tab), with no server call and no expiry.
+          const { pathname, search: query, hash } = here.current;
+          const kept: FormLocationState = { answers };
+          await navigate({ pathname, search: query, hash }, { replace: true, state: kept });
         }
         const state: FormLocationState = { answers };
         await navigate({ pathname: target, search }, { state });
@@ -187,6 +220,9 @@ export function useSessionActions(input: SessionActionsInput): Actions {
     }
     const showErrors = (serverErrors: FieldErrors | null) => {
       const { setServerErrors, setWebStatus, setHasChangedPage } = latest.current;
+      // One message after a refused submit: the summary. A "saved" toast still showing from the
+      // Save or Save/Next before would stand beside it and read as if all were well.
+      toast.dismissKind('success');
       setServerErrors(serverErrors);
       setWebStatus('validating');
       setHasChangedPage(true);
@@ -230,11 +266,12 @@ export function useSessionActions(input: SessionActionsInput): Actions {
     queryClient,
     save,
     submitApplication,
+    toast,
   ]);
 
   return useMemo(
-    () => ({ busy, goToPage, saveAndContinue, submit, handOff }),
-    [busy, goToPage, saveAndContinue, submit, handOff],
+    () => ({ busy, goToPage, saveAndContinue, submit, handOff, saveBeforeLogout }),
+    [busy, goToPage, saveAndContinue, submit, handOff, saveBeforeLogout],
   );
 }
 

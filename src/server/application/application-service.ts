@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FormState } from '../../engine/definitions';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { descKey } from '../../engine/visibility';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import { dialectOf } from '../db/dialect';
@@ -240,9 +241,39 @@ export class ApplicationService {
     return Object.fromEntries(rows.map((r) => [r.tab_id, r.chosen_tab]));
   }
 
-  async setTab(accountId: string, tabId: string, chosen: string): Promise<void> {
+  /**
+   * Records a tab choice (SPEC §4 "Tabs"). When it changes the tab (the first tab counts as chosen
+   * until another is), the answers the chosen tab lists, and their `_desc` companions, are cleared
+   * in the same transaction: the server never holds the new tab beside the old tab's answers.
+   */
+  async setTab(
+    accountId: string,
+    tabId: string,
+    chosen: string,
+    tab: { defaultTab: string; clears: readonly string[] } = { defaultTab: chosen, clears: [] },
+  ): Promise<void> {
+    const now = this.clock.now().toISOString();
     await this.exclusive(accountId, async (trx) => {
       await this.assertNotSubmitted(accountId, trx);
+      const row = await trx
+        .selectFrom('chosen_tabs')
+        .select('chosen_tab')
+        .where('account_id', '=', accountId)
+        .where('tab_id', '=', tabId)
+        .executeTakeFirst();
+      const current = row?.chosen_tab ?? tab.defaultTab;
+      if (current !== chosen && tab.clears.length > 0) {
+        await trx
+          .updateTable('answers')
+          .set({ value: '', updated_at: now })
+          .where('account_id', '=', accountId)
+          .where(
+            'key',
+            'in',
+            tab.clears.flatMap((key) => [key, descKey(key)]),
+          )
+          .execute();
+      }
       await trx
         .insertInto('chosen_tabs')
         .values({ account_id: accountId, tab_id: tabId, chosen_tab: chosen })

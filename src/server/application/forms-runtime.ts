@@ -12,6 +12,8 @@ export interface FormsRuntime {
   addAnother: ReadonlyMap<string, number>;
   /** tabs id → the ids of its tabs. */
   tabs: ReadonlyMap<string, readonly string[]>;
+  /** tabs id → tab id → the answers choosing that tab clears (its `clears` list). */
+  tabClears: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
   /** The key of every file question: the only keys documents are uploaded for. */
   fileKeys: ReadonlySet<string>;
   /** The form pages in step order (the read-only document and the application PDF draw them). */

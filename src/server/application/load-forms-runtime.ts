@@ -44,9 +44,10 @@ export function loadFormsRuntime(
 /** Every add-another and tabs question, wherever it is nested in the pages. */
 function layoutQuestions(
   pages: readonly PageDefinition[],
-): Pick<FormsRuntime, 'addAnother' | 'tabs'> {
+): Pick<FormsRuntime, 'addAnother' | 'tabs' | 'tabClears'> {
   const addAnother = new Map<string, number>();
   const tabs = new Map<string, string[]>();
+  const tabClears = new Map<string, Map<string, string[]>>();
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(visit);
     if (!node || typeof node !== 'object') return;
@@ -58,9 +59,10 @@ function layoutQuestions(
         question.id,
         question.tabs.map((tab) => tab.id),
       );
+      tabClears.set(question.id, new Map(question.tabs.map((tab) => [tab.id, tab.clears ?? []])));
     }
     Object.values(node).forEach(visit);
   };
   visit(pages);
-  return { addAnother, tabs };
+  return { addAnother, tabs, tabClears };
 }

@@ -12,6 +12,8 @@ export interface FormLayoutRoutesOptions {
   addAnother: ReadonlyMap<string, number>;
   /** tabs ids and their tab ids, from the form definitions. */
   tabs: ReadonlyMap<string, readonly string[]>;
+  /** tabs id → tab id → the answers choosing that tab clears. */
+  tabClears: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
 }
 
 const message = {
@@ -21,7 +23,7 @@ const idString = { type: 'string', minLength: 1, maxLength: 100 } as const;
 
 /** How many add-another blocks and which tabs an applicant chose (SPEC §4, §7); inside /api. */
 export async function formLayoutRoutes(app: FastifyInstance, options: FormLayoutRoutesOptions) {
-  const { application, addAnother, tabs } = options;
+  const { application, addAnother, tabs, tabClears } = options;
 
   app.get(
     '/add-another',
@@ -85,7 +87,11 @@ export async function formLayoutRoutes(app: FastifyInstance, options: FormLayout
           `"${id}" has no tab "${chosen}"; choose one of ${known.join(', ')}.`,
         );
       }
-      await application.setTab(accountOf(request).accountId, id, chosen);
+      // Choosing a tab and clearing its answers is one step (SPEC §4 "Tabs").
+      await application.setTab(accountOf(request).accountId, id, chosen, {
+        defaultTab: known[0] ?? chosen,
+        clears: tabClears.get(id)?.get(chosen) ?? [],
+      });
       return { message: 'Saved.' };
     },
   );

@@ -60,14 +60,14 @@ describe('add another', () => {
     expect(blocks()).toEqual(['activity_interest_1-label']);
   });
 
-  it('shows "Error adding another {button id}" when saving fails, and keeps the count', async () => {
+  it('shows "Error adding another {label}" when saving fails, and keeps the count', async () => {
     stubFetch((url, init) =>
       init.method === 'PUT' ? json({ message: 'Database unavailable.' }, 500) : {},
     );
     const { user, store } = renderForm(page, loggedIn);
     await user.click(await screen.findByRole('button', { name: 'Add Another Activity' }));
     const toast = await screen.findByRole('alert');
-    expect(toast.textContent).toContain('Error adding another activity_interest');
+    expect(toast.textContent).toContain('Error adding another Which activities interest you?');
     expect(toast.textContent).toContain('Database unavailable.');
     expect(blocks()).toHaveLength(1);
     expect(store.getState().addAnother).toEqual({});

@@ -225,7 +225,7 @@ describe('file upload', () => {
     await waitFor(() => expect(document.activeElement).toBe(input));
   });
 
-  it('FAILED: clears the answer, shows "Error uploading file for {key}", and reset deletes the conversion', async () => {
+  it('FAILED: clears the answer, shows "Error uploading file for {label}", and reset deletes the conversion', async () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
     const failed = 'This PDF is protected by a password or encryption.';
     const server = documentServer({
@@ -239,7 +239,7 @@ describe('file upload', () => {
     });
 
     const toast = await screen.findByRole('alert');
-    expect(toast.textContent).toContain('Error uploading file for transcript_file');
+    expect(toast.textContent).toContain('Error uploading file for Unofficial Transcript');
     expect(toast.textContent).toContain(failed);
     expect(store.getState().answers.transcript_file).toBe('');
     expect(field().textContent).toContain(failed);
@@ -291,7 +291,7 @@ describe('file upload', () => {
       act(() => uploads[0]!.respond(status, body));
 
       const toast = await screen.findByRole('alert');
-      expect(toast.textContent).toContain('Error uploading file for transcript_file');
+      expect(toast.textContent).toContain('Error uploading file for Unofficial Transcript');
       expect(toast.textContent).toContain(message);
       expect(store.getState().answers.transcript_file).toBe('');
       // Nothing was converted.

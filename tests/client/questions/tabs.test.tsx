@@ -91,7 +91,7 @@ describe('tabs', () => {
     ]);
   });
 
-  it('shows "Error handling tabs for {default tab}" when saving fails, keeps the tab, and reads the file again', async () => {
+  it('shows "Error handling tabs for {default tab label}" when saving fails, keeps the tab, and reads the file again', async () => {
     const server = documentServer({
       'GET /api/tabs': {},
       'PUT /api/tabs': json({ message: 'Nope.' }, 500),
@@ -104,7 +104,7 @@ describe('tabs', () => {
     await screen.findByLabelText('Unofficial Transcript');
     await user.click(screen.getByRole('tab', { name: 'Report my GPA' }));
     const toast = await screen.findByRole('alert');
-    expect(toast.textContent).toContain('Error handling tabs for upload');
+    expect(toast.textContent).toContain('Error handling tabs for Upload my transcript');
     expect(toast.textContent).toContain('Nope.');
     expect(screen.getByRole('tab', { name: 'Upload my transcript', selected: true })).toBeTruthy();
     expect(store.getState().answers.hs_gpa).toBe('3.8');

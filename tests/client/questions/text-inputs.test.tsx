@@ -118,6 +118,19 @@ describe('masked inputs', () => {
     expect(store.getState().answers.phone_home).toBe('(507) 555-1234');
   });
 
+  it.each(['+1 (507) 555-0140', '1-507-555-0140'])(
+    'drops the country code 1 of a pasted %s',
+    async (pasted) => {
+      const { user, store } = renderForm(page);
+      const input = screen.getByLabelText('Home Phone') as HTMLInputElement;
+      await user.click(input);
+      await user.paste(pasted);
+      expect(input.value).toBe('(507) 555-0140');
+      expect(input.selectionStart).toBe('(507) 555-0140'.length);
+      expect(store.getState().answers.phone_home).toBe('(507) 555-0140');
+    },
+  );
+
   it('deletes the digit before a separator on Backspace', async () => {
     const { user } = renderForm(page);
     const input = screen.getByLabelText('Home Phone') as HTMLInputElement;

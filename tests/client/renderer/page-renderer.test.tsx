@@ -137,13 +137,14 @@ describe('rendering cost', () => {
   it('re-renders a field whose required marker depends on the answer typed', async () => {
     const counts = countRenders(['phone', 'text']);
     const { user } = renderForm(about, { validatorOf: pageValidator });
-    const mobile = () => document.getElementById('phone_mobile')!.querySelector('label')!;
-    expect(mobile().textContent).toBe('Cell Phone *');
-    const before = counts.get('phone_mobile')!;
-    await user.type(document.getElementById('phone_home-input')!, '5075551234');
-    // Required only while there is no home phone: it re-rendered once, when that changed.
-    expect(mobile().textContent).toBe('Cell Phone');
-    expect(counts.get('phone_mobile')! - before).toBe(1);
+    const home = () => document.getElementById('phone_home')!.querySelector('label')!;
+    expect(home().textContent).toBe('Home Phone *');
+    const before = counts.get('phone_home')!;
+    await user.type(document.getElementById('phone_mobile-input')!, '5075551234');
+    // Required only while there is neither a cell nor an international number: it re-rendered
+    // once, when that changed.
+    expect(home().textContent).toBe('Home Phone');
+    expect(counts.get('phone_home')! - before).toBe(1);
     expect(counts.get('first_name')).toBe(1);
   });
 });

@@ -103,6 +103,52 @@ describe('the account popover in the application', () => {
     expect(screen.getByRole('status').textContent).toContain('You have been logged out.');
   });
 
+  it('saves typed answers before logging out, and says so on /login', async () => {
+    logIn();
+    const { calls } = fakeServer({
+      ...profileRoute(profileOf()),
+      'GET /api/logout': jsonResponse({ message: 'You have been logged out.' }),
+    });
+    const { user } = renderApp('/about');
+    await findPage('About You');
+    await user.type(inputOf('first_name'), 'Ada');
+    const panel = await openAccount(user);
+    await user.click(within(panel).getByRole('button', { name: 'Log Out' }));
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+    expect(calls.map((call) => `${call.method} ${call.path}`).slice(-2)).toEqual([
+      'PUT /api/answer',
+      'GET /api/logout',
+    ]);
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ first_name: 'Ada' });
+    expect(screen.getByRole('status').textContent).toContain(
+      'You have been logged out. Your answers have been saved.',
+    );
+  });
+
+  it('logs out even when the save fails, and says the latest answers were not saved', async () => {
+    logIn();
+    const { called } = fakeServer({
+      ...profileRoute(profileOf()),
+      'PUT /api/answer': jsonResponse({ message: 'The server is restarting.' }, 503),
+      'GET /api/logout': jsonResponse({ message: 'You have been logged out.' }),
+    });
+    const consoleError = quietConsole();
+    try {
+      const { user } = renderApp('/about');
+      await findPage('About You');
+      await user.type(inputOf('first_name'), 'Ada');
+      const panel = await openAccount(user);
+      await user.click(within(panel).getByRole('button', { name: 'Log Out' }));
+      expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+      expect(called('GET', '/api/logout')).toHaveLength(1);
+      expect(screen.getByRole('alert').textContent).toContain(
+        'We could not save your latest answers before logging you out.',
+      );
+    } finally {
+      consoleError.mockRestore();
+    }
+  });
+
   it('shows a failed logout in an error dialog, with the cache cleared anyway', async () => {
     logIn();
     fakeServer({

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { preloadModal } from '../../../src/client/components/modal';
 import { jsonResponse, renderApp } from '../render-app';
-import { fakeServer, findPage, logIn, profileOf, profileRoute } from './shell-fixtures';
+import { fakeServer, findPage, inputOf, logIn, profileOf, profileRoute } from './shell-fixtures';
 
 const minutes = (n: number) => n * 60_000;
 const inactivityMessage = 'You have been automatically logged out due to inactivity.';
@@ -78,7 +78,32 @@ describe('inactivity (SPEC §4, §9)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Still working?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Log out' }));
     expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
-    expect(app.router.state.location.state).toEqual({ errorMessage: inactivityMessage });
+    expect(app.router.state.location.state).toEqual({
+      errorMessage: inactivityMessage,
+      successMessage: 'Your answers have been saved.',
+    });
+  });
+
+  it('saves typed answers when it asks, and again before the idle logout, and says so', async () => {
+    const { called } = applicant();
+    const { app } = renderApp('/about');
+    await findPage('About You');
+    await advance(0); // the guard loads lazily: let it mount before the idle clock moves
+    fireEvent.change(inputOf('first_name'), { target: { value: 'Ada' } });
+    await advance(minutes(14) + 1000);
+    await screen.findByRole('dialog', { name: 'Still working?' });
+    expect(called('PUT', '/api/answer').map((call) => call.body)).toEqual([{ first_name: 'Ada' }]);
+
+    await advance(minutes(1));
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+    // Nothing changed after the first save: no second one.
+    expect(called('PUT', '/api/answer')).toHaveLength(1);
+    expect(called('GET', '/api/logout')).toHaveLength(1);
+    expect(app.router.state.location.state).toEqual({
+      errorMessage: inactivityMessage,
+      successMessage: 'Your answers have been saved.',
+    });
+    expect(screen.getByRole('status').textContent).toContain('Your answers have been saved.');
   });
 
   it('logs out on return to the tab after 15 minutes or more away', async () => {

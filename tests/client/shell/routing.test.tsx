@@ -43,6 +43,31 @@ describe('routing rules of the form routes (SPEC §2)', () => {
     expect(app.router.state.location.pathname).toBe('/about');
   });
 
+  it.each(['/zzz', '/completion'])(
+    'keeps the resume point when %s redirects: lands on last_page and writes nothing',
+    async (path) => {
+      logIn();
+      const { called } = fakeServer(profileRoute(profileOf({ last_page: '/education' })));
+      const { app } = renderApp(`${path}?x=1`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Your Academics' })).toBeTruthy();
+      expect(app.router.state.location.pathname).toBe('/education');
+      expect(app.router.state.location.search).toBe('?x=1');
+      // Let any effect of the redirect run before asserting that none wrote last_page.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(called('PUT', '/api/last-page')).toEqual([]);
+    },
+  );
+
+  it('writes no last_page when an unknown path goes to the default route', async () => {
+    logIn();
+    const { called } = fakeServer(profileRoute(profileOf({ last_page: '' })));
+    const { app } = renderApp('/zzz');
+    expect(await screen.findByRole('heading', { level: 1, name: 'About You' })).toBeTruthy();
+    expect(app.router.state.location.pathname).toBe('/about');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(called('PUT', '/api/last-page')).toEqual([]);
+  });
+
   it('sends a visitor from /completion to the default route', async () => {
     const { app } = renderApp('/completion');
     expect(await screen.findByRole('heading', { level: 1, name: 'About You' })).toBeTruthy();

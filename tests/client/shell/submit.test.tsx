@@ -58,6 +58,25 @@ describe('submit (SPEC §4)', () => {
     expect(screen.queryByRole('heading', { name: /YOU'RE IN!|WELCOME BACK!|Welcome!/ })).toBeNull();
   });
 
+  it('after a refused submit, the summary is the only message: the "saved" toast closes', async () => {
+    logIn();
+    fakeServer(routes(withoutFirstName));
+    const { user } = renderApp('/final-steps');
+    await findPage('Final Steps');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Your answers have been saved.', { selector: '.toast__message' }),
+    ).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(
+      await screen.findByRole('heading', { name: "We're missing some information!" }),
+    ).toBeTruthy();
+    expect(
+      screen.queryByText('Your answers have been saved.', { selector: '.toast__message' }),
+    ).toBeNull();
+  });
+
   it('with everything answered: submits and shows /completion with the success toast', async () => {
     logIn();
     const { calls } = fakeServer(routes(completeAnswers));

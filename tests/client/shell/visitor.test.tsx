@@ -24,6 +24,43 @@ describe('visitors (SPEC §1, §6)', () => {
     ]);
   });
 
+  it('Back from /signup finds the answers again, and Save/Next carries them once more', async () => {
+    let n = 0;
+    const { calls } = fakeServer({
+      'POST /public/tmp': () => jsonResponse({ token: `tok-back-${++n}` }),
+    });
+    const { user, app } = renderApp('/about');
+    await findPage('About You');
+    await user.type(inputOf('first_name'), 'Ada');
+    await user.type(inputOf('last_name'), 'Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Save/Next' }));
+    await screen.findByRole('heading', { name: 'Sign Up' });
+
+    await app.router.navigate(-1);
+    await findPage('About You');
+    expect(inputOf('first_name').value).toBe('Ada');
+    expect(inputOf('last_name').value).toBe('Lovelace');
+
+    await user.click(screen.getByRole('button', { name: 'Save/Next' }));
+    await screen.findByRole('heading', { name: 'Sign Up' });
+    expect(app.router.state.location.search).toBe('?token=tok-back-2');
+    expect(calls.map((call) => call.body)).toEqual([
+      { answer: visitorAnswers },
+      { answer: visitorAnswers },
+    ]);
+  });
+
+  it('"Back to the application" on an account card returns to the form with the token', async () => {
+    fakeServer({ 'GET /public/tmp': jsonResponse({ answer: visitorAnswers }) });
+    const { user, app } = renderApp({ pathname: '/login', search: '?token=tok-5' });
+    const back = await screen.findByRole('link', { name: 'Back to the application' });
+    expect(back.getAttribute('href')).toBe('/about?token=tok-5');
+    await user.click(back);
+    await findPage('About You');
+    expect(app.router.state.location.pathname).toBe('/about');
+    await waitFor(() => expect(inputOf('first_name').value).toBe('Ada'));
+  });
+
   it('a step link with answers sends a visitor to /signup too', async () => {
     fakeServer({ 'POST /public/tmp': jsonResponse({ token: 'tok-2' }) });
     const { user, app } = renderApp('/about');

@@ -173,6 +173,16 @@ export const fixtureForms: FormsRuntime = {
   pageRoutes: ['/about', '/education', '/final-steps'],
   addAnother: new Map([['activities', 3]]),
   tabs: new Map([['transcript', ['upload', 'mail']]]),
+  // Choosing "upload" clears the city, as choosing the real transcript upload clears hs_gpa.
+  tabClears: new Map([
+    [
+      'transcript',
+      new Map([
+        ['upload', ['city']],
+        ['mail', []],
+      ]),
+    ],
+  ]),
   fileKeys: new Set(),
   pages: [],
   validateAll: ({ answers }): Record<string, Record<string, string[]>> =>

@@ -16,12 +16,13 @@ import { DocumentUpload } from './document-upload';
 import { labelId } from './field-frame';
 import '../../styles/documents.css';
 
-/** SPEC §8: the toast of a failed upload or conversion. */
-export const uploadFailure = (key: string): string => `Error uploading file for ${key}`;
+/** SPEC §8: the toast of a failed upload or conversion, naming the question as the applicant reads it. */
+export const uploadFailure = (question: KeyedQuestion): string =>
+  `Error uploading file for ${question.label ?? question.key}`;
 
 /**
  * The applicant's upload inside its error boundary (SPEC §8): a failed upload or conversion
- * clears the answer and shows "Error uploading file for {key}"; on reset the failure is marked
+ * clears the answer and shows "Error uploading file for {label}"; on reset the failure is marked
  * seen, its conversion deleted, and the conversion and document list read again.
  */
 export function DocumentField({ question, view }: { question: KeyedQuestion; view: FieldView }) {
@@ -36,14 +37,14 @@ export function DocumentField({ question, view }: { question: KeyedQuestion; vie
 
   const onError = (error: unknown) => {
     store.setAnswer(key, '');
-    failed(uploadFailure(key), error);
+    failed(uploadFailure(question), error);
   };
   const onReset = () => {
     setSeenFailure(queryClient.getQueryData<ConversionStatus>(conversionQueryKey(key)) ?? null);
     setResets((n) => n + 1);
     clearQueryErrors();
     discard.mutate(key, {
-      onError: (error) => failed(uploadFailure(key), error),
+      onError: (error) => failed(uploadFailure(question), error),
       onSettled: () => refreshDocument(queryClient, key),
     });
   };

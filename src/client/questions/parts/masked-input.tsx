@@ -53,6 +53,10 @@ export function MaskedInput({ value, onChange, format, ...rest }: MaskedInputPro
           before -= 1;
         }
         const formatted = format(digits);
+        // A format may drop a leading digit (the phone's country code 1): the caret follows.
+        const kept = digitsOf(formatted);
+        if (kept !== '' && !digits.startsWith(kept) && digits.slice(1).startsWith(kept))
+          before = Math.max(0, before - 1);
         const position = caretAfterDigits(formatted, before);
         if (formatted === value) {
           // Nothing changes, so React will not re-render: put value and caret back ourselves.
