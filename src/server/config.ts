@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import type { DocumentLimits } from './documents/limits';
 
 /** Everything the server reads from its environment, after checking. */
 export interface Config {
@@ -41,6 +42,8 @@ export interface Config {
   trustProxy: false | string;
   /** Apply pending migrations at start (default); false for fleets that run `npm run migrate` first. */
   migrateOnStart: boolean;
+  /** What one document's conversion, and the application PDF, may cost (README "Isolation"). */
+  documentLimits: DocumentLimits;
 }
 
 export type BlobStoreConfig =
@@ -196,6 +199,19 @@ export function loadConfig(env: Env = process.env): Config {
   const trustProxy = readTrustProxy(env.TRUST_PROXY ?? '', problems);
   const migrateOnStart = readBoolean(env, 'MIGRATE_ON_START', true, problems);
 
+  const MB = 1024 * 1024;
+  const documentLimits: DocumentLimits = {
+    maxImagePixels: positiveInteger(env, 'DOCUMENT_MAX_MEGAPIXELS', 40, problems, 1000) * 1e6,
+    maxPages: positiveInteger(env, 'DOCUMENT_MAX_PAGES', 100, problems, 10_000),
+    maxPdfBytes: positiveInteger(env, 'DOCUMENT_MAX_PDF_MB', 20, problems, 1000) * MB,
+    maxInflatedBytes: positiveInteger(env, 'DOCUMENT_MAX_INFLATED_MB', 100, problems, 4000) * MB,
+    maxApplicationPages: positiveInteger(env, 'APPLICATION_PDF_MAX_PAGES', 1000, problems, 100_000),
+    maxApplicationBytes: positiveInteger(env, 'APPLICATION_PDF_MAX_MB', 100, problems, 4000) * MB,
+    timeoutMs: positiveInteger(env, 'CONVERSION_TIMEOUT_SECONDS', 60, problems, 3600) * 1000,
+    workerMemoryMb: positiveInteger(env, 'CONVERSION_WORKER_MEMORY_MB', 512, problems, 16_384, 64),
+    processMemoryMb: positiveInteger(env, 'CONVERSION_PROCESS_MEMORY_MB', 2048, problems, 65_536, 256),
+  };
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -219,6 +235,7 @@ export function loadConfig(env: Env = process.env): Config {
     redis: { url: redisUrl, keyPrefix: redisKeyPrefix },
     trustProxy,
     migrateOnStart,
+    documentLimits,
   };
 }
 

@@ -121,6 +121,8 @@ export interface Database {
     locked_until: string | null;
     locked_by: string | null;
     last_error: string | null;
+    /** Whose job it is (an account id): at most one of an owner's jobs runs at a time. */
+    owner: string | null;
     created_at: string;
     updated_at: string;
   };

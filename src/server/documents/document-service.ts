@@ -143,7 +143,7 @@ export class DocumentService {
         .execute();
       await setAnswer(trx, accountId, answerKey, '', now);
       const payload: ConversionPayload = { accountId, answerKey, conversionId };
-      await queue.enqueue(CONVERT_DOCUMENT, payload, {}, trx);
+      await queue.enqueue(CONVERT_DOCUMENT, payload, { owner: payload.accountId }, trx);
       return old;
     });
     for (const key of [previous?.upload_key, previous?.pdf_key]) {

@@ -43,7 +43,14 @@ export function createDocuments(deps: DocumentsDeps): Documents {
   const { config, db, clock, forms } = deps;
   const blobs = deps.blobs ?? createBlobStore(config, clock);
   const queue = new JobQueue(db, clock);
-  const docx = deps.docx ?? chooseDocxConverter();
+  const limits = config.documentLimits;
+  const docx =
+    deps.docx ??
+    chooseDocxConverter(process.env.PATH ?? '', {
+      timeoutMs: limits.timeoutMs,
+      memoryMb: limits.processMemoryMb,
+      maxPages: limits.maxPages,
+    });
   const documents = new DocumentService({ db, blobs, queue, clock, fileKeys: forms.fileKeys });
   const pdfs = new ApplicationPdfService({
     db,
@@ -53,6 +60,7 @@ export function createDocuments(deps: DocumentsDeps): Documents {
     documents,
     forms,
     site: deps.site.university,
+    limits,
   });
   return {
     blobs,
@@ -61,8 +69,9 @@ export function createDocuments(deps: DocumentsDeps): Documents {
     pdfs,
     docx,
     handlers: {
-      [CONVERT_DOCUMENT]: conversionJob({ db, blobs, clock, docx }),
-      [BUILD_APPLICATION_PDF]: pdfs.buildJob(),
+      [CONVERT_DOCUMENT]: conversionJob({ db, blobs, clock, docx, limits }),
+      // The build's own deadline comes first, so the runner's timeout is only a backstop.
+      [BUILD_APPLICATION_PDF]: pdfs.buildJob(limits.timeoutMs + 30_000),
     },
   };
 }
