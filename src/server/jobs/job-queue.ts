@@ -116,6 +116,10 @@ export class JobQueue {
         ]),
         eb.or([eb('owner', 'is', null), eb.not(ownerBusy(eb))]),
       ]);
+    // Owners whose jobs have run least recently first (those that never ran, and jobs of no owner,
+    // before all): with one slot, another applicant waits for one job at most, not for the queue
+    // of jobs one applicant sent before.
+    const lastRan = sql<string>`coalesce((select max(o.updated_at) from jobs o where o.owner = jobs.owner and o.status <> 'queued'), '')`;
     const running = (eb: ExpressionBuilder<Database, 'jobs'>) => ({
       status: 'running' as const,
       attempts: eb('attempts', '+', 1),
@@ -131,6 +135,7 @@ export class JobQueue {
           .selectFrom('jobs')
           .select(['id', 'owner'])
           .where(claimable)
+          .orderBy(lastRan)
           .orderBy('run_after')
           .orderBy('created_at')
           .limit(1)
@@ -168,6 +173,7 @@ export class JobQueue {
             .selectFrom('jobs')
             .select('id')
             .where(claimable)
+            .orderBy(lastRan)
             .orderBy('run_after')
             .orderBy('created_at')
             .limit(1),
