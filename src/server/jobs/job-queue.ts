@@ -23,6 +23,8 @@ export interface EnqueueOptions {
   delayMs?: number;
   /** Whose job it is (an applicant's account id): at most one of an owner's jobs runs at a time. */
   owner?: string;
+  /** A job of bounded cost (an image): may run in a runner's express slot (JobRunnerOptions). */
+  express?: boolean;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 3;
@@ -71,6 +73,7 @@ export class JobQueue {
         locked_by: null,
         last_error: null,
         owner: options.owner ?? null,
+        express: options.express ? 1 : 0,
         created_at: iso(now),
         updated_at: iso(now),
       })
@@ -94,7 +97,11 @@ export class JobQueue {
    * so concurrent runners never wait on each other's rows, then takes the owner's advisory lock
    * and checks again that none of the owner's jobs runs.
    */
-  async claim(owner: string, leaseMs: number): Promise<ClaimedJob | undefined> {
+  async claim(
+    owner: string,
+    leaseMs: number,
+    options: { expressOnly?: boolean } = {},
+  ): Promise<ClaimedJob | undefined> {
     const nowMs = this.clock.now().getTime();
     const now = iso(nowMs);
     const lockedBy = `${owner}:${randomUUID()}`;
@@ -115,6 +122,7 @@ export class JobQueue {
           eb.and([eb('status', '=', 'running'), eb('locked_until', '<=', now)]),
         ]),
         eb.or([eb('owner', 'is', null), eb.not(ownerBusy(eb))]),
+        ...(options.expressOnly ? [eb('express', '=', 1)] : []),
       ]);
     // Owners whose jobs have run least recently first (those that never ran, and jobs of no owner,
     // before all): with one slot, another applicant waits for one job at most, not for the queue

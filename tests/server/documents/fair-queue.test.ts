@@ -93,6 +93,20 @@ describe.each(databases)('a fair job queue on $name', ({ url }) => {
     expect(started.slice(0, 2)).toEqual(['A1', 'B']);
   }, 60_000);
 
+  it("runs a small image in the express slot while other applicants' slow jobs hold the rest", async () => {
+    const started: string[] = [];
+    const { queue } = t.documents;
+    const a = await queue.enqueue('slow', { name: 'A' }, { owner: 'applicant-a' });
+    const c = await queue.enqueue('slow', { name: 'C' }, { owner: 'applicant-c' });
+    const b = await queue.enqueue('small', { name: 'B' }, { owner: 'applicant-b', express: true });
+    runner = new JobRunner({ queue, handlers: handlers(started), concurrency: 1, pollMs: 20 });
+    runner.start();
+    expect(await waitFor(async () => (await status(b)).status === 'done')).toBe(true);
+    expect((await status(a)).status).toBe('running');
+    // The slow job of C waits for the general slot: the express slot takes images only.
+    expect(await status(c)).toEqual({ status: 'queued', attempts: 0 });
+  }, 60_000);
+
   it('ends a conversion past a limit FAILED with its message, after one attempt', async () => {
     const ada = await signedIn(t, 'ada@example.org');
     const bomb = Buffer.from(png(30, 20));
