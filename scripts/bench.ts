@@ -29,6 +29,7 @@ const benches: Array<{ name: string; load: () => Promise<BenchModule> }> = [
   { name: 'lookup', load: () => import('../bench/lookup') },
   { name: 'documents', load: () => import('../bench/documents') },
   { name: 'server', load: () => import('../bench/server') },
+  { name: 'isolation', load: () => import('../bench/isolation') },
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -9,6 +9,7 @@ import type { FormsRuntime } from '../application/forms-runtime';
 import { ApplicationPdfService, BUILD_APPLICATION_PDF } from './application-pdf-service';
 import type { BlobStore } from './blob-store';
 import { conversionJob } from './conversion-job';
+import { conversionTools } from './convert-document';
 import { chooseDocxConverter, type DocxConverter } from './convert-docx';
 import { CONVERT_DOCUMENT, DocumentService } from './document-service';
 import { LocalBlobStore } from './local-blob-store';
@@ -21,6 +22,8 @@ export interface Documents {
   documents: DocumentService;
   pdfs: ApplicationPdfService;
   docx: DocxConverter;
+  /** How LibreOffice and Ghostscript are boxed in on this machine (sandbox.ts), for the start log. */
+  sandbox: string;
   /** The job handlers a JobRunner runs, by job kind. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler types its own payload
   handlers: Record<string, JobHandler<any>>;
@@ -68,6 +71,10 @@ export function createDocuments(deps: DocumentsDeps): Documents {
     documents,
     pdfs,
     docx,
+    get sandbox() {
+      const tools = conversionTools();
+      return `${tools.sandbox}${tools.ghostscript ? '' : ', no Ghostscript'}`;
+    },
     handlers: {
       [CONVERT_DOCUMENT]: conversionJob({ db, blobs, clock, docx, limits }),
       // The build's own deadline comes first, so the runner's timeout is only a backstop.

@@ -13,8 +13,8 @@ import { findOnPath } from './find-on-path';
  *   but that run as root;
  * - `none`: neither works (a container that forbids namespaces and is not root). The Word file
  *   was still stripped of its external links; the log says so at start.
- * Every kind runs the program under `prlimit` (address space and CPU time) in a process group of
- * its own, which is killed as a whole when the time is up and once the program is done.
+ * Every kind runs the program under `nice -n 19` (the server's requests come first) and `prlimit`
+ * (address space and CPU time) in a process group of its own, which is killed as a whole when the time is up and once the program is done.
  */
 export type SandboxKind = 'bwrap' | 'unshare' | 'none';
 
@@ -70,7 +70,11 @@ function wrap(
   memoryMb: number,
   cpuSeconds: number,
 ): [string, string[]] {
+  // At the lowest CPU priority: on a busy machine, answering HTTP comes before converting.
   const limited = [
+    'nice',
+    '-n',
+    '19',
     'prlimit',
     `--as=${memoryMb * 1024 * 1024}`,
     ...(cpuSeconds > 0 ? [`--cpu=${cpuSeconds}`] : []),
