@@ -62,14 +62,12 @@ export const budgets: Budget[] = [
     max: 300,
     source: 'ARCHITECTURE decision 6 (application PDF under 300 ms)',
   },
-  ...['healthz', 'save'].map(
-    (measure): Budget => ({
-      row: `isolation:${measure}.hostile-p99`,
-      on: 'ratio',
-      max: 2,
-      source: 'issue "[isolation]" (p99 within 2× idle while hostile conversions run)',
-    }),
-  ),
+  ...['healthz', 'save'].map((measure): Budget => ({
+    row: `isolation:${measure}.hostile-p99`,
+    on: 'ratio',
+    max: 2,
+    source: 'issue "[isolation]" (p99 within 2× idle while hostile conversions run)',
+  })),
   {
     row: 'isolation:small-png',
     on: 'value',

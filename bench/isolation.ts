@@ -47,7 +47,9 @@ const tableDocx = () => {
     { length: 3000 },
     (_, r) => `<w:tr>${Array.from({ length: 6 }, (_, c) => cell(`r${r}c${c}`)).join('')}</w:tr>`,
   ).join('');
-  return wordDoc(`<w:tbl><w:tblPr><w:tblW w:w="9000" w:type="dxa"/></w:tblPr>${rows}</w:tbl><w:p/>`);
+  return wordDoc(
+    `<w:tbl><w:tblPr><w:tblW w:w="9000" w:type="dxa"/></w:tblPr>${rows}</w:tbl><w:p/>`,
+  );
 };
 
 const pixelBomb = () => {
@@ -84,7 +86,11 @@ export async function run(): Promise<BenchRow[]> {
       const body = new FormData();
       for (const [k, v] of Object.entries(form.fields)) body.append(k, v);
       body.append('file', new Blob([new Uint8Array(bytes)]), name);
-      const posted = await fetch(`${base}${form.url}`, { method: 'POST', headers: headers(cookie), body });
+      const posted = await fetch(`${base}${form.url}`, {
+        method: 'POST',
+        headers: headers(cookie),
+        body,
+      });
       if (posted.status !== 204) throw new Error(`upload failed: ${posted.status}`);
       const asked = await fetch(`${base}/api/pdf/document-answer/transcript_file`, {
         method: 'POST',
@@ -121,7 +127,12 @@ export async function run(): Promise<BenchRow[]> {
     // The same small PNG with nothing else converting: this machine's floor for the budget.
     const idleSmallStart = performance.now();
     await upload(saver!, png(30, 20), 'small.png');
-    await waitFor('the idle PNG', async () => (await status(saver!)).status === 'COMPLETED', 60_000, 20);
+    await waitFor(
+      'the idle PNG',
+      async () => (await status(saver!)).status === 'COMPLETED',
+      60_000,
+      20,
+    );
     const idleSmallMs = performance.now() - idleSmallStart;
 
     const hostileStart = performance.now();
@@ -138,7 +149,12 @@ export async function run(): Promise<BenchRow[]> {
 
     const smallStart = performance.now();
     await upload(other!, png(30, 20), 'small.png');
-    await waitFor('the small PNG', async () => (await status(other!)).status === 'COMPLETED', 60_000, 20);
+    await waitFor(
+      'the small PNG',
+      async () => (await status(other!)).status === 'COMPLETED',
+      60_000,
+      20,
+    );
     const smallMs = performance.now() - smallStart;
     const hostileBusy = (await Promise.all([attacker2!, attacker3!].map(status))).some(
       (s) => s.status === 'IN_PROGRESS' || s.status === 'UNPROCESSED',

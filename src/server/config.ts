@@ -209,7 +209,14 @@ export function loadConfig(env: Env = process.env): Config {
     maxApplicationBytes: positiveInteger(env, 'APPLICATION_PDF_MAX_MB', 100, problems, 4000) * MB,
     timeoutMs: positiveInteger(env, 'CONVERSION_TIMEOUT_SECONDS', 60, problems, 3600) * 1000,
     workerMemoryMb: positiveInteger(env, 'CONVERSION_WORKER_MEMORY_MB', 512, problems, 16_384, 64),
-    processMemoryMb: positiveInteger(env, 'CONVERSION_PROCESS_MEMORY_MB', 2048, problems, 65_536, 256),
+    processMemoryMb: positiveInteger(
+      env,
+      'CONVERSION_PROCESS_MEMORY_MB',
+      2048,
+      problems,
+      65_536,
+      256,
+    ),
   };
 
   if (problems.length > 0) throw new ConfigError(problems);

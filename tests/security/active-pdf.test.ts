@@ -12,7 +12,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts, type PDFDict } from 'pdf-lib';
+import {
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFString,
+  StandardFonts,
+  type PDFDict,
+} from 'pdf-lib';
 import { convertToPdf } from '../../src/server/documents/convert-document';
 import { JavascriptDocxConverter, findOnPath } from '../../src/server/documents/convert-docx';
 import { liveWorkers } from '../../src/server/documents/isolation';
@@ -34,7 +41,11 @@ async function hostilePdf(): Promise<Uint8Array> {
   const embedded = ctx.register(
     ctx.stream('secret attachment body', { Type: 'EmbeddedFile', Subtype: 'text/plain' }),
   );
-  const filespec = ctx.obj({ Type: 'Filespec', F: PDFString.of('payload.exe'), EF: { F: embedded } });
+  const filespec = ctx.obj({
+    Type: 'Filespec',
+    F: PDFString.of('payload.exe'),
+    EF: { F: embedded },
+  });
   const filespecRef = ctx.register(filespec);
 
   // Document level.
@@ -107,7 +118,16 @@ async function hostilePdf(): Promise<Uint8Array> {
   return doc.save({ useObjectStreams: false });
 }
 
-const activeKeys = new Set(['/JS', '/JavaScript', '/AA', '/OpenAction', '/EmbeddedFiles', '/EF', '/XFA', '/AcroForm']);
+const activeKeys = new Set([
+  '/JS',
+  '/JavaScript',
+  '/AA',
+  '/OpenAction',
+  '/EmbeddedFiles',
+  '/EF',
+  '/XFA',
+  '/AcroForm',
+]);
 const activeValues = new Set([
   '/JavaScript',
   '/Launch',
@@ -147,7 +167,18 @@ function activeContent(bytes: Uint8Array, name: string): string[] {
 describe.runIf(qpdf)('uploaded PDFs lose all active content', () => {
   it('the hostile fixture does carry every kind (the inspection can fail)', async () => {
     const found = activeContent(await hostilePdf(), 'hostile.pdf').join('\n');
-    for (const kind of ['/OpenAction', '/Launch', '/GoToR', '/GoToE', '/Rendition', '/SubmitForm', '/ImportData', '/XFA', '/EF', 'key /AA']) {
+    for (const kind of [
+      '/OpenAction',
+      '/Launch',
+      '/GoToR',
+      '/GoToE',
+      '/Rendition',
+      '/SubmitForm',
+      '/ImportData',
+      '/XFA',
+      '/EF',
+      'key /AA',
+    ]) {
       expect(found).toContain(kind);
     }
   });

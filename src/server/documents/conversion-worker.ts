@@ -21,8 +21,7 @@ export type WorkerTask =
     };
 
 export type WorkerReply =
-  | { ok: true; bytes: Uint8Array }
-  | { ok: false; message: string; conversion: boolean };
+  { ok: true; bytes: Uint8Array } | { ok: false; message: string; conversion: boolean };
 
 /** Each task loads only the modules it needs (a thread starts faster without mammoth or fonts). */
 async function perform(task: WorkerTask): Promise<Uint8Array> {

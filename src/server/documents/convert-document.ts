@@ -62,7 +62,12 @@ export async function convertToPdf(
         // is nothing active to distil away (and Ghostscript would drop its fonts' text mapping).
         const pdf = await runInWorker({ task: 'docx-js', bytes: prepared }, step());
         return runInWorker(
-          { task: 'finish-pdf', bytes: pdf, maxPages: limits.maxPages, maxBytes: limits.maxPdfBytes },
+          {
+            task: 'finish-pdf',
+            bytes: pdf,
+            maxPages: limits.maxPages,
+            maxBytes: limits.maxPdfBytes,
+          },
           step(),
         );
       }

@@ -92,7 +92,8 @@ export async function normalisePdf(
 ): Promise<Uint8Array> {
   try {
     const source = await load(bytes);
-    if (source.getPageCount() > maxPages) throw new ConversionError(conversionMessages.tooManyPages);
+    if (source.getPageCount() > maxPages)
+      throw new ConversionError(conversionMessages.tooManyPages);
     const out = await PDFDocument.create();
     const pages = await out.copyPages(source, source.getPageIndices());
     for (const page of pages) out.addPage(page);
@@ -105,7 +106,16 @@ export async function normalisePdf(
 }
 
 /** Keys that hold scripts, automatic actions, attachments or forms' logic, wherever they are. */
-const activeKeys = ['AA', 'OpenAction', 'JS', 'JavaScript', 'EmbeddedFiles', 'EF', 'XFA', 'AcroForm'];
+const activeKeys = [
+  'AA',
+  'OpenAction',
+  'JS',
+  'JavaScript',
+  'EmbeddedFiles',
+  'EF',
+  'XFA',
+  'AcroForm',
+];
 /** Action types that are allowed to stay: moving within the document, and plain web links. */
 const safeActions = new Set(['/GoTo', '/URI', '/Thread', '/Named']);
 /** Action types that run, open, send or play something (/S also names other things: /P, /R…). */

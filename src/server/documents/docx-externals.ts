@@ -30,7 +30,9 @@ export async function stripExternalLinks(
       const text = data.toString('utf8');
       const inert = text
         .replace(instrText, (element: string) => neutraliseField(element, () => removed++))
-        .replace(instrAttribute, (attribute: string) => neutraliseField(attribute, () => removed++));
+        .replace(instrAttribute, (attribute: string) =>
+          neutraliseField(attribute, () => removed++),
+        );
       if (inert !== text) return { name, data: Buffer.from(inert, 'utf8') };
     }
     return { name, data };
@@ -44,7 +46,10 @@ const instrAttribute = /\bw:instr\s*=\s*("[^"]*"|'[^']*')/g;
 const includingFields = /\b(INCLUDEPICTURE|INCLUDETEXT|DDEAUTO|DDE|LINK|IMPORT)\b/gi;
 
 const attribute = (element: string, name: string) =>
-  new RegExp(`\\b${name}\\s*=\\s*("([^"]*)"|'([^']*)')`).exec(element)?.slice(2).find((v) => v !== undefined);
+  new RegExp(`\\b${name}\\s*=\\s*("([^"]*)"|'([^']*)')`)
+    .exec(element)
+    ?.slice(2)
+    .find((v) => v !== undefined);
 
 function isExternal(element: string): boolean {
   if ((attribute(element, 'TargetMode') ?? '').toLowerCase() === 'external') return true;

@@ -19,7 +19,11 @@ export interface WorkerLimits {
 const startWorker = (memoryMb: number) =>
   new Worker(entry, {
     execArgv: fromSources ? ['--import', 'tsx'] : [],
-    resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+    resourceLimits: {
+      maxOldGenerationSizeMb: memoryMb,
+      maxYoungGenerationSizeMb: 32,
+      stackSizeMb: 4,
+    },
     stdout: false,
     stderr: false,
   });

@@ -134,7 +134,11 @@ export const runningGroups = new Set<number>();
  * timeout. Its whole process group (LibreOffice's soffice.bin included) is killed then, and in
  * any case once it is done, so nothing it started outlives it.
  */
-export function runSandboxed(command: string, args: string[], options: SandboxOptions): Promise<void> {
+export function runSandboxed(
+  command: string,
+  args: string[],
+  options: SandboxOptions,
+): Promise<void> {
   const cpuSeconds = Math.ceil(options.timeoutMs / 1000) + 5;
   const [program, argv] = wrap(
     options.sandbox,

@@ -37,7 +37,8 @@ describe.each(databases)('a fair job queue on $name', ({ url }) => {
     await runner?.stop(5000);
     runner = undefined;
     await t.close();
-    for (let i = 0; i < 50 && liveWorkers.size > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 50 && liveWorkers.size > 0; i++)
+      await new Promise((r) => setTimeout(r, 100));
     expect(liveWorkers.size).toBe(0);
   });
 
@@ -62,7 +63,11 @@ describe.each(databases)('a fair job queue on $name', ({ url }) => {
     };
   }
   const status = async (id: string) =>
-    (await t.db.selectFrom('jobs').select(['status', 'attempts']).where('id', '=', id).executeTakeFirstOrThrow());
+    await t.db
+      .selectFrom('jobs')
+      .select(['status', 'attempts'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
 
   it("runs another applicant's small job beside one applicant's two slow ones", async () => {
     const started: string[] = [];
@@ -117,7 +122,12 @@ describe.each(databases)('a fair job queue on $name', ({ url }) => {
     expect(await t.jobs.runUntilIdle()).toEqual(['failed']);
     const job = await t.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: 'failed', attempts: 1 });
-    const document = await t.call('GET', '/api/pdf/document-answer/transcript_file', undefined, ada);
+    const document = await t.call(
+      'GET',
+      '/api/pdf/document-answer/transcript_file',
+      undefined,
+      ada,
+    );
     expect(document.json()).toMatchObject({
       status: 'FAILED',
       message: conversionMessages.imageTooLarge,

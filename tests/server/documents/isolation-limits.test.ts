@@ -44,7 +44,7 @@ function forgedPng(width: number, height: number): Uint8Array {
 /** The 40×20 JPEG with its SOF0 frame declaring width × height. */
 function forgedJpeg(width: number, height: number): Uint8Array {
   const bytes = Buffer.from(jpeg());
-  for (let at = 2; at < bytes.length - 9; ) {
+  for (let at = 2; at < bytes.length - 9;) {
     const marker = bytes[at + 1]!;
     if (marker === 0xc0) {
       bytes.writeUInt16BE(height, at + 5);
@@ -76,7 +76,10 @@ afterEach(async () => {
 
 describe('limits before work', () => {
   it('reads PNG and JPEG sizes from their headers', () => {
-    expect(imageDimensions(forgedPng(16000, 16000), 'png')).toEqual({ width: 16000, height: 16000 });
+    expect(imageDimensions(forgedPng(16000, 16000), 'png')).toEqual({
+      width: 16000,
+      height: 16000,
+    });
     expect(imageDimensions(jpeg(), 'jpeg')).toEqual({ width: 40, height: 20 });
     expect(imageDimensions(forgedJpeg(9000, 8000), 'jpeg')).toEqual({ width: 9000, height: 8000 });
   });
@@ -95,7 +98,9 @@ describe('limits before work', () => {
 
   it('converts an image just under a lowered limit and refuses it just over', async () => {
     const limits = { ...defaultDocumentLimits, maxImagePixels: 600 };
-    expect((await readPdf(await convertToPdf('png', png(30, 20), js, undefined, { limits }))).pages).toBe(1);
+    expect(
+      (await readPdf(await convertToPdf('png', png(30, 20), js, undefined, { limits }))).pages,
+    ).toBe(1);
     const lower = { ...defaultDocumentLimits, maxImagePixels: 599 };
     expect(await failure(convertToPdf('png', png(30, 20), js, undefined, { limits: lower }))).toBe(
       conversionMessages.imageTooLarge,

@@ -78,8 +78,10 @@ function pageBreaksDocx(pages: number): Uint8Array {
   ]);
 }
 
-const hasImage = (pdf: Uint8Array) => /\/Subtype\s*\/Image/.test(Buffer.from(pdf).toString('latin1'));
-const profileFolders = () => readdirSync(os.tmpdir()).filter((f) => f.startsWith('admissions-docx-'));
+const hasImage = (pdf: Uint8Array) =>
+  /\/Subtype\s*\/Image/.test(Buffer.from(pdf).toString('latin1'));
+const profileFolders = () =>
+  readdirSync(os.tmpdir()).filter((f) => f.startsWith('admissions-docx-'));
 
 describe.runIf(soffice)('LibreOffice in a box', () => {
   let server: Server;
@@ -103,7 +105,8 @@ describe.runIf(soffice)('LibreOffice in a box', () => {
     rmSync(dir, { recursive: true, force: true });
   });
   afterEach(async () => {
-    for (let i = 0; i < 50 && liveWorkers.size > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 50 && liveWorkers.size > 0; i++)
+      await new Promise((r) => setTimeout(r, 100));
     expect(liveWorkers.size).toBe(0);
     expect(await leftoverProcesses()).toEqual([]);
   });
@@ -132,15 +135,19 @@ describe.runIf(soffice)('LibreOffice in a box', () => {
     expect(hasImage(out)).toBe(true);
   }, 120_000);
 
-  it.runIf(bwrap)('in the box, an unstripped document still sends nothing and embeds nothing', async () => {
-    requests.length = 0;
-    const boxed = new SofficeDocxConverter(soffice!, { sandbox: 'bwrap' });
-    const out = await boxed.convert(
-      linkingDocx([`${url}/boxed.png?metadata=1`, `file://${secretImage}`]),
-    );
-    expect(requests).toEqual([]);
-    expect(hasImage(out)).toBe(false);
-  }, 120_000);
+  it.runIf(bwrap)(
+    'in the box, an unstripped document still sends nothing and embeds nothing',
+    async () => {
+      requests.length = 0;
+      const boxed = new SofficeDocxConverter(soffice!, { sandbox: 'bwrap' });
+      const out = await boxed.convert(
+        linkingDocx([`${url}/boxed.png?metadata=1`, `file://${secretImage}`]),
+      );
+      expect(requests).toEqual([]);
+      expect(hasImage(out)).toBe(false);
+    },
+    120_000,
+  );
 
   it('converts a linking document with no request leaving and no local file embedded', async () => {
     requests.length = 0;
@@ -155,9 +162,11 @@ describe.runIf(soffice)('LibreOffice in a box', () => {
   }, 120_000);
 
   it('refuses a document longer than the page cap', async () => {
-    const error = await convertToPdf('docx', pageBreaksDocx(150), new SofficeDocxConverter(soffice!)).catch(
-      (e: unknown) => e,
-    );
+    const error = await convertToPdf(
+      'docx',
+      pageBreaksDocx(150),
+      new SofficeDocxConverter(soffice!),
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConversionError);
     expect((error as Error).message).toBe(conversionMessages.tooManyPages);
   }, 120_000);

@@ -14,6 +14,10 @@ export const migration: Migration = {
       .alterTable('jobs')
       .addColumn('express', 'integer', (c) => c.notNull().defaultTo(0))
       .execute();
-    await db.schema.createIndex('jobs_owner_running').on('jobs').columns(['owner', 'status']).execute();
+    await db.schema
+      .createIndex('jobs_owner_running')
+      .on('jobs')
+      .columns(['owner', 'status'])
+      .execute();
   },
 };
