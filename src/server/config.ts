@@ -44,6 +44,8 @@ export interface Config {
   migrateOnStart: boolean;
   /** What one document's conversion, and the application PDF, may cost (README "Isolation"). */
   documentLimits: DocumentLimits;
+  /** How LibreOffice and Ghostscript are boxed in: `auto` picks the strongest that works. */
+  conversionSandbox: 'auto' | 'bwrap' | 'unshare' | 'none';
 }
 
 export type BlobStoreConfig =
@@ -219,6 +221,13 @@ export function loadConfig(env: Env = process.env): Config {
     ),
   };
 
+  const conversionSandbox = (env.CONVERSION_SANDBOX || 'auto') as Config['conversionSandbox'];
+  if (!['auto', 'bwrap', 'unshare', 'none'].includes(conversionSandbox)) {
+    problems.push(
+      `CONVERSION_SANDBOX must be auto, bwrap, unshare or none, got "${conversionSandbox}".`,
+    );
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -243,6 +252,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy,
     migrateOnStart,
     documentLimits,
+    conversionSandbox,
   };
 }
 

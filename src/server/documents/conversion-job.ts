@@ -6,7 +6,7 @@ import type { DocumentKind } from '../../engine/file-rules';
 import type { BlobStore } from './blob-store';
 import { setAnswer } from './application-rows';
 import { ConversionError, conversionMessages } from './conversion-messages';
-import { convertToPdf } from './convert-document';
+import { convertToPdf, type ConversionTools } from './convert-document';
 import type { DocxConverter } from './convert-docx';
 import { defaultDocumentLimits, type DocumentLimits } from './limits';
 import type { ConversionPayload } from './document-service';
@@ -17,6 +17,8 @@ export interface ConversionJobDeps {
   clock: Clock;
   docx: DocxConverter;
   limits?: DocumentLimits;
+  /** The sandbox and Ghostscript to use (default: found on this machine). */
+  tools?: () => ConversionTools;
 }
 
 /**
@@ -63,6 +65,7 @@ export function conversionJob(deps: ConversionJobDeps): JobHandler<ConversionPay
       try {
         pdf = await convertToPdf(document.kind as DocumentKind, upload, deps.docx, signal, {
           limits,
+          tools: deps.tools?.(),
         });
       } catch (error) {
         if (error instanceof ConversionError) throw new PermanentJobError(error.message);

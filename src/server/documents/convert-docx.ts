@@ -71,34 +71,30 @@ export class SofficeDocxConverter implements DocxConverter {
         ExportFormFields: { type: 'boolean', value: 'false' },
         ExportNotes: { type: 'boolean', value: 'false' },
       };
-      try {
-        await runSandboxed(
-          this.command,
-          [
-            '--headless',
-            '--norestore',
-            '--nolockcheck',
-            '--nologo',
-            '--nodefault',
-            `-env:UserInstallation=${pathToFileURL(path.join(dir, 'profile')).href}`,
-            '--convert-to',
-            `pdf:writer_pdf_Export:${JSON.stringify(exportOptions)}`,
-            '--outdir',
-            dir,
-            input,
-          ],
-          {
-            workDir: dir,
-            timeoutMs: this.options.timeoutMs,
-            memoryMb: this.options.memoryMb,
-            signal,
-            sandbox: this.options.sandbox,
-          },
-        );
-      } catch (error) {
-        if (error instanceof ConversionError) throw error;
-        throw new ConversionError(conversionMessages.docxUnreadable);
-      }
+      // A deadline is ConversionError (tooSlow, final); a crash is an Error, tried again.
+      await runSandboxed(
+        this.command,
+        [
+          '--headless',
+          '--norestore',
+          '--nolockcheck',
+          '--nologo',
+          '--nodefault',
+          `-env:UserInstallation=${pathToFileURL(path.join(dir, 'profile')).href}`,
+          '--convert-to',
+          `pdf:writer_pdf_Export:${JSON.stringify(exportOptions)}`,
+          '--outdir',
+          dir,
+          input,
+        ],
+        {
+          workDir: dir,
+          timeoutMs: this.options.timeoutMs,
+          memoryMb: this.options.memoryMb,
+          signal,
+          sandbox: this.options.sandbox,
+        },
+      );
       try {
         return await readFile(path.join(dir, 'document.pdf'));
       } catch {

@@ -9,7 +9,7 @@ import type { FormsRuntime } from '../application/forms-runtime';
 import { ApplicationPdfService, BUILD_APPLICATION_PDF } from './application-pdf-service';
 import type { BlobStore } from './blob-store';
 import { conversionJob } from './conversion-job';
-import { conversionTools } from './convert-document';
+import { conversionTools, type ConversionTools } from './convert-document';
 import { chooseDocxConverter, type DocxConverter } from './convert-docx';
 import { CONVERT_DOCUMENT, DocumentService } from './document-service';
 import { LocalBlobStore } from './local-blob-store';
@@ -47,12 +47,24 @@ export function createDocuments(deps: DocumentsDeps): Documents {
   const blobs = deps.blobs ?? createBlobStore(config, clock);
   const queue = new JobQueue(db, clock);
   const limits = config.documentLimits;
+  // Found on first use (detecting the sandbox runs a program), then kept.
+  let found: ConversionTools | undefined;
+  const tools = (): ConversionTools => {
+    if (found) return found;
+    const detected = conversionTools();
+    found =
+      config.conversionSandbox === 'auto'
+        ? detected
+        : { ...detected, sandbox: config.conversionSandbox };
+    return found;
+  };
   const docx =
     deps.docx ??
     chooseDocxConverter(process.env.PATH ?? '', {
       timeoutMs: limits.timeoutMs,
       memoryMb: limits.processMemoryMb,
       maxPages: limits.maxPages,
+      ...(config.conversionSandbox === 'auto' ? {} : { sandbox: config.conversionSandbox }),
     });
   const documents = new DocumentService({ db, blobs, queue, clock, fileKeys: forms.fileKeys });
   const pdfs = new ApplicationPdfService({
@@ -72,11 +84,11 @@ export function createDocuments(deps: DocumentsDeps): Documents {
     pdfs,
     docx,
     get sandbox() {
-      const tools = conversionTools();
-      return `${tools.sandbox}${tools.ghostscript ? '' : ', no Ghostscript'}`;
+      const { sandbox, ghostscript } = tools();
+      return `${sandbox}${ghostscript ? '' : ', no Ghostscript'}`;
     },
     handlers: {
-      [CONVERT_DOCUMENT]: conversionJob({ db, blobs, clock, docx, limits }),
+      [CONVERT_DOCUMENT]: conversionJob({ db, blobs, clock, docx, limits, tools }),
       // The build's own deadline comes first, so the runner's timeout is only a backstop.
       [BUILD_APPLICATION_PDF]: pdfs.buildJob(limits.timeoutMs + 30_000),
     },

@@ -1,4 +1,4 @@
-import { crc32, deflateRawSync } from 'node:zlib';
+import { crc32 } from 'node:zlib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 
 /**
@@ -101,20 +101,23 @@ function readEntries(bytes: Uint8Array): Promise<Part[]> {
   });
 }
 
-/** A zip of the parts, each deflated (what LibreOffice reads; no zip library is installed). */
+/**
+ * A zip of the parts, stored uncompressed (LibreOffice reads it at once, and no CPU goes to
+ * compressing a temporary file; no zip library is installed).
+ */
 function writeZip(parts: Part[]): Uint8Array {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const part of parts) {
-    const body = deflateRawSync(part.data);
+    const body = part.data;
     const name = Buffer.from(part.name, 'utf8');
     const crc = crc32(part.data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(8, 8);
+    local.writeUInt16LE(0, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(body.length, 18);
     local.writeUInt32LE(part.data.length, 22);
@@ -125,7 +128,7 @@ function writeZip(parts: Part[]): Uint8Array {
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
+    central.writeUInt16LE(0, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(body.length, 20);
     central.writeUInt32LE(part.data.length, 24);
