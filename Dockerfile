@@ -21,10 +21,12 @@ ARG BUILD_ID=""
 # JavaScript: scripts/build-server.ts); the development tools are then pruned.
 RUN npm run build && npm prune --omit=dev
 
-# --- Runtime: production dependencies only, LibreOffice for Word documents, a non-root user. ---
+# --- Runtime: production dependencies only, LibreOffice for Word documents, bubblewrap and
+# Ghostscript to box conversions in and clean PDFs (README "Isolation"), a non-root user. ---
 FROM node:24-bookworm-slim AS runtime
 RUN apt-get update \
   && apt-get install -y --no-install-recommends libreoffice-writer-nogui fonts-dejavu-core \
+     bubblewrap ghostscript \
   && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \

@@ -62,6 +62,19 @@ export const budgets: Budget[] = [
     max: 300,
     source: 'ARCHITECTURE decision 6 (application PDF under 300 ms)',
   },
+  ...['healthz', 'save'].map((measure): Budget => ({
+    row: `isolation:${measure}.hostile-p99`,
+    on: 'ratio',
+    max: 2,
+    source: 'issue "[isolation]" (p99 within 2× idle while hostile conversions run)',
+  })),
+  {
+    row: 'isolation:small-png',
+    on: 'value',
+    max: 2000,
+    source: 'issue "[isolation]" (another applicant\'s small PNG under 2 s)',
+  },
+  { row: 'isolation:errors', on: 'value', max: 0, source: 'issue "[isolation]"' },
   {
     row: 'validation:page.about',
     on: 'value',

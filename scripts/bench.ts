@@ -30,6 +30,7 @@ const benches: Array<{ name: string; load: () => Promise<BenchModule> }> = [
   { name: 'documents', load: () => import('../bench/documents') },
   { name: 'server', load: () => import('../bench/server') },
   { name: 'startup', load: () => import('../bench/startup') },
+  { name: 'isolation', load: () => import('../bench/isolation') },
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

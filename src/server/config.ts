@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { logLevels, type LogLevel } from './ops/logger';
+import type { DocumentLimits } from './documents/limits';
 
 /** Everything the server reads from its environment, after checking. */
 export interface Config {
@@ -72,6 +73,10 @@ export interface Config {
   migrateOnStart: boolean;
   /** The least severe log lines written (LOG_LEVEL), by the server and the worker alike. */
   logLevel: LogLevel;
+  /** What one document's conversion, and the application PDF, may cost (README "Isolation"). */
+  documentLimits: DocumentLimits;
+  /** How LibreOffice and Ghostscript are boxed in: `auto` picks the strongest that works. */
+  conversionSandbox: 'auto' | 'bwrap' | 'unshare' | 'none';
 }
 
 export type BlobStoreConfig =
@@ -256,6 +261,33 @@ export function loadConfig(env: Env = process.env, role: 'server' | 'worker' = '
     problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${logLevelRaw}".`);
   }
 
+  const MB = 1024 * 1024;
+  const documentLimits: DocumentLimits = {
+    maxImagePixels: positiveInteger(env, 'DOCUMENT_MAX_MEGAPIXELS', 40, problems, 1000) * 1e6,
+    maxPages: positiveInteger(env, 'DOCUMENT_MAX_PAGES', 100, problems, 10_000),
+    maxPdfBytes: positiveInteger(env, 'DOCUMENT_MAX_PDF_MB', 20, problems, 1000) * MB,
+    maxInflatedBytes: positiveInteger(env, 'DOCUMENT_MAX_INFLATED_MB', 100, problems, 4000) * MB,
+    maxApplicationPages: positiveInteger(env, 'APPLICATION_PDF_MAX_PAGES', 1000, problems, 100_000),
+    maxApplicationBytes: positiveInteger(env, 'APPLICATION_PDF_MAX_MB', 100, problems, 4000) * MB,
+    timeoutMs: positiveInteger(env, 'CONVERSION_TIMEOUT_SECONDS', 60, problems, 3600) * 1000,
+    workerMemoryMb: positiveInteger(env, 'CONVERSION_WORKER_MEMORY_MB', 512, problems, 16_384, 64),
+    processMemoryMb: positiveInteger(
+      env,
+      'CONVERSION_PROCESS_MEMORY_MB',
+      2048,
+      problems,
+      65_536,
+      256,
+    ),
+  };
+
+  const conversionSandbox = (env.CONVERSION_SANDBOX || 'auto') as Config['conversionSandbox'];
+  if (!['auto', 'bwrap', 'unshare', 'none'].includes(conversionSandbox)) {
+    problems.push(
+      `CONVERSION_SANDBOX must be auto, bwrap, unshare or none, got "${conversionSandbox}".`,
+    );
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -282,6 +314,8 @@ export function loadConfig(env: Env = process.env, role: 'server' | 'worker' = '
     trustProxy,
     migrateOnStart,
     logLevel: logLevel ?? 'info',
+    documentLimits,
+    conversionSandbox,
   };
 }
 

@@ -92,7 +92,7 @@ async function main(): Promise<void> {
       config.blobStore.kind === 's3'
         ? `in S3 bucket ${config.blobStore.bucket}`
         : 'in DATA_DIR/blobs'
-    }; jobs ${runner ? 'in this process' : 'by workers'}; Word documents by ${documents.docx.name})`,
+    }; jobs ${runner ? 'in this process' : 'by workers'}; Word documents by ${documents.docx.name}; sandbox ${documents.sandbox})`,
   );
 }
 

@@ -345,11 +345,9 @@ describe.each(databases)('hostile uploads on $name', ({ url }) => {
         (await postUpload(t, issued.url, issued.fields, { name: 'essay.docx', bytes })).statusCode,
       ).toBe(204);
       expect((await convert(issued.fields.key!, 'essay.docx')).statusCode).toBe(200);
-      // Only here, with the sizes proven small, is anything unpacked (the spy is no dead letter).
-      const unpack = vi.spyOn(yauzl.ZipFile.prototype, 'openReadStream');
+      // Unpacking to check the sizes happens in the conversion's worker thread (isolation.ts), out
+      // of this thread's sight: the message says it ran and caught the lie.
       await t.jobs.runUntilIdle();
-      expect(unpack).toHaveBeenCalled();
-      unpack.mockRestore();
       expect(await status()).toEqual({
         status: 'FAILED',
         message:

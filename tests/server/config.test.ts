@@ -23,6 +23,37 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(config.sessionSecret);
   });
 
+  it('reads the document limits, with defaults', () => {
+    const MB = 1024 * 1024;
+    expect(loadConfig({ DATA_DIR: dataDir() }).documentLimits).toEqual({
+      maxImagePixels: 40_000_000,
+      maxPages: 100,
+      maxPdfBytes: 20 * MB,
+      maxInflatedBytes: 100 * MB,
+      maxApplicationPages: 1000,
+      maxApplicationBytes: 100 * MB,
+      timeoutMs: 60_000,
+      workerMemoryMb: 512,
+      processMemoryMb: 2048,
+    });
+    const set = loadConfig({
+      DATA_DIR: dataDir(),
+      DOCUMENT_MAX_MEGAPIXELS: '12',
+      DOCUMENT_MAX_PAGES: '30',
+      CONVERSION_TIMEOUT_SECONDS: '20',
+      APPLICATION_PDF_MAX_PAGES: '400',
+    }).documentLimits;
+    expect(set).toMatchObject({
+      maxImagePixels: 12_000_000,
+      maxPages: 30,
+      timeoutMs: 20_000,
+      maxApplicationPages: 400,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), CONVERSION_WORKER_MEMORY_MB: '8' })).toThrow(
+      /CONVERSION_WORKER_MEMORY_MB must be a whole number from 64/,
+    );
+  });
+
   it('lists every bad value at once', () => {
     let error: unknown;
     try {

@@ -125,6 +125,10 @@ export interface Database {
     locked_until: string | null;
     locked_by: string | null;
     last_error: string | null;
+    /** Whose job it is (an account id): at most one of an owner's jobs runs at a time. */
+    owner: string | null;
+    /** 1: a job of bounded cost (an image) that may use the runner's express slot. */
+    express: number;
     created_at: string;
     updated_at: string;
   };

@@ -8,7 +8,11 @@ import type { PageDefinition } from '../../engine/definitions';
 import { readOnlyDocument } from '../../engine/read-only-document';
 import type { BlobStore } from './blob-store';
 import { isSubmitted } from './application-rows';
-import { renderApplicationPdf } from './application-pdf';
+import type { ApplicationPdfInput } from './application-pdf';
+import { ConversionError } from './conversion-messages';
+import { runInWorker } from './isolation';
+import { defaultDocumentLimits, type DocumentLimits } from './limits';
+import { PermanentJobError } from '../jobs/job-runner';
 import type { DocumentService } from './document-service';
 import { readSnapshot, type PdfKind, type Snapshot } from './pdf-snapshot';
 
@@ -48,6 +52,7 @@ export interface ApplicationPdfServiceDeps {
   documents: DocumentService;
   forms: { pages: readonly PageDefinition[]; version: string };
   site: { name: string; applicationTitle: string };
+  limits?: DocumentLimits;
 }
 
 /**
@@ -88,8 +93,17 @@ export class ApplicationPdfService {
     return this.deps.blobs.get(row.pdf_key);
   }
 
-  /** Renders the PDF of what the applicant's answers are now (or were, when submitted). */
-  async render(accountId: string, kind: PdfKind): Promise<{ bytes: Uint8Array; hash: string }> {
+  /**
+   * Renders the PDF of what the applicant's answers are now (or were, when submitted): the answers
+   * and documents are read here, the PDF is laid out in a worker thread (isolation.ts) within the
+   * page, byte, time and memory limits. Throws ConversionError (applicationTooLarge, tooSlow…).
+   */
+  async render(
+    accountId: string,
+    kind: PdfKind,
+    signal?: AbortSignal,
+  ): Promise<{ bytes: Uint8Array; hash: string }> {
+    const limits = this.deps.limits ?? defaultDocumentLimits;
     const { forms, site, blobs, clock } = this.deps;
     const snapshot = await this.snapshot(accountId, kind);
     const documents = Object.fromEntries(
@@ -103,7 +117,7 @@ export class ApplicationPdfService {
       if (document && pdf) attachments.push({ title: `${row.label}: ${document.fileName}`, pdf });
     }
     const { answers } = snapshot.state;
-    const bytes = await renderApplicationPdf({
+    const input: ApplicationPdfInput = {
       universityName: site.name,
       applicationTitle: site.applicationTitle,
       applicant: {
@@ -114,7 +128,17 @@ export class ApplicationPdfService {
       submittedAt: snapshot.submittedAt,
       pages,
       attachments,
-    });
+    };
+    const bytes = await runInWorker(
+      {
+        task: 'application-pdf',
+        bytes: new Uint8Array(),
+        input,
+        maxPages: limits.maxApplicationPages,
+        maxBytes: limits.maxApplicationBytes,
+      },
+      { timeoutMs: limits.timeoutMs, memoryMb: limits.workerMemoryMb, signal },
+    );
     return { bytes, hash: snapshot.hash };
   }
 
@@ -134,7 +158,15 @@ export class ApplicationPdfService {
         if (row?.build_id !== payload.buildId) return;
         const now = () => clock.now().toISOString();
         await where(payload).set({ status: 'IN_PROGRESS', updated_at: now() }).execute();
-        const { bytes, hash } = await this.render(payload.accountId, payload.kind);
+        let rendered: { bytes: Uint8Array; hash: string };
+        try {
+          rendered = await this.render(payload.accountId, payload.kind, signal);
+        } catch (error) {
+          // Too large or too slow is so again at once: FAILED now, asked again after a while.
+          if (error instanceof ConversionError) throw new PermanentJobError(error.message);
+          throw error;
+        }
+        const { bytes, hash } = rendered;
         if (signal.aborted) return;
         const key = `pdfs/${payload.accountId}/${payload.kind}-${payload.buildId}.pdf`;
         await blobs.put(key, bytes, 'application/pdf');
@@ -151,11 +183,11 @@ export class ApplicationPdfService {
         if (Number(result.numUpdatedRows) !== 1) await blobs.delete(key);
         else if (row.pdf_key && row.pdf_key !== key) await blobs.delete(row.pdf_key);
       },
-      failed: async (payload) => {
+      failed: async (payload, failure) => {
         await where(payload)
           .set({
             status: 'FAILED',
-            message: pdfMessages.FAILED,
+            message: failure.permanent ? failure.message : pdfMessages.FAILED,
             updated_at: clock.now().toISOString(),
           })
           .execute();
@@ -180,7 +212,7 @@ export class ApplicationPdfService {
         .onConflict((oc) => oc.columns(['account_id', 'kind']).doUpdateSet(values))
         .execute();
       const payload: BuildPayload = { accountId, kind, buildId };
-      await queue.enqueue(BUILD_APPLICATION_PDF, payload, {}, trx);
+      await queue.enqueue(BUILD_APPLICATION_PDF, payload, { owner: accountId }, trx);
     });
     return { status: 'UNPROCESSED', url: '', message: pdfMessages.UNPROCESSED };
   }
@@ -204,6 +236,7 @@ function present(row: PdfRow): PdfStatus {
   return {
     status: row.status,
     url: row.status === 'COMPLETED' ? PDF_FILE_URL : '',
-    message: pdfMessages[row.status],
+    // A build refused for a limit says which; any other failure has the general text.
+    message: row.status === 'FAILED' && row.message ? row.message : pdfMessages[row.status],
   };
 }

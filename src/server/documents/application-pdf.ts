@@ -1,5 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import type { ReadOnlyPage } from '../../engine/read-only-document';
+import { ConversionError, conversionMessages } from './conversion-messages';
 import { addOutline, type OutlineItem } from './pdf-outline';
 import { embedFonts } from './pdf-fonts';
 import { TextFlow } from './text-flow';
@@ -26,7 +27,10 @@ const dateText = (date: Date) =>
  * per form page with its sections' questions and answers in two columns, then the attached
  * documents; a bookmark per form page and per document, and page numbers on every page.
  */
-export async function renderApplicationPdf(input: ApplicationPdfInput): Promise<Uint8Array> {
+export async function renderApplicationPdf(
+  input: ApplicationPdfInput,
+  maxPages = Infinity,
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const title = `${input.applicationTitle}: ${input.applicant.name || input.applicant.email}`;
   doc.setTitle(title, { showInWindowTitleBar: true });
@@ -73,6 +77,10 @@ export async function renderApplicationPdf(input: ApplicationPdfInput): Promise<
 
   for (const attachment of input.attachments) {
     const source = await PDFDocument.load(attachment.pdf);
+    // Documents converted before the page cap existed may be thousands of pages long.
+    if (doc.getPageCount() + source.getPageCount() > maxPages) {
+      throw new ConversionError(conversionMessages.applicationTooLarge);
+    }
     const pages = await doc.copyPages(source, source.getPageIndices());
     pages.forEach((page) => doc.addPage(page));
     if (pages[0]) outline.push({ title: attachment.title, page: pages[0] });

@@ -6,8 +6,9 @@ import type { DocumentKind } from '../../engine/file-rules';
 import type { BlobStore } from './blob-store';
 import { setAnswer } from './application-rows';
 import { ConversionError, conversionMessages } from './conversion-messages';
-import { convertToPdf } from './convert-document';
+import { convertToPdf, type ConversionTools } from './convert-document';
 import type { DocxConverter } from './convert-docx';
+import { defaultDocumentLimits, type DocumentLimits } from './limits';
 import type { ConversionPayload } from './document-service';
 
 export interface ConversionJobDeps {
@@ -15,17 +16,20 @@ export interface ConversionJobDeps {
   blobs: BlobStore;
   clock: Clock;
   docx: DocxConverter;
-  timeoutMs?: number;
+  limits?: DocumentLimits;
+  /** The sandbox and Ghostscript to use (default: found on this machine). */
+  tools?: () => ConversionTools;
 }
 
 /**
  * The job that converts an uploaded document to PDF. It works on the upload its payload names
  * and writes nothing when that upload was replaced or deleted meanwhile. COMPLETED marks the
- * answer ANSWERED; FAILED (a file that cannot be converted, at once; any other error, after the
- * last attempt) clears it.
+ * answer ANSWERED; FAILED (a file that cannot be converted or passes a limit, at once, with its
+ * message; any other error, after the last attempt) clears it.
  */
 export function conversionJob(deps: ConversionJobDeps): JobHandler<ConversionPayload> {
   const { db, blobs, clock } = deps;
+  const limits = deps.limits ?? defaultDocumentLimits;
   const current = (p: ConversionPayload) =>
     db
       .selectFrom('document_answers')
@@ -41,7 +45,9 @@ export function conversionJob(deps: ConversionJobDeps): JobHandler<ConversionPay
       .where('conversion_id', '=', p.conversionId);
 
   return {
-    timeoutMs: deps.timeoutMs ?? 90_000,
+    // The conversion's own deadline comes first and fails it for good (tooSlow): a file that took
+    // too long once will again. The runner's timeout is only a backstop.
+    timeoutMs: limits.timeoutMs + 30_000,
 
     async run(payload, { signal }) {
       const document = await current(payload).executeTakeFirst();
@@ -57,7 +63,10 @@ export function conversionJob(deps: ConversionJobDeps): JobHandler<ConversionPay
       if (!upload) throw new PermanentJobError(conversionMessages.uploadMissing);
       let pdf: Uint8Array;
       try {
-        pdf = await convertToPdf(document.kind as DocumentKind, upload, deps.docx, signal);
+        pdf = await convertToPdf(document.kind as DocumentKind, upload, deps.docx, signal, {
+          limits,
+          tools: deps.tools?.(),
+        });
       } catch (error) {
         if (error instanceof ConversionError) throw new PermanentJobError(error.message);
         throw error;

@@ -17,6 +17,18 @@ export const conversionMessages = {
     'This Word document could not be read. Please save it again, or save it as a PDF and upload that.',
   docxTooLarge:
     'This Word document is too large once unpacked. Please save it as a PDF and upload that.',
+  imageTooLarge:
+    'This image has too many pixels to convert. Please save a smaller copy (a scan at 300 dpi is plenty) and upload that.',
+  tooManyPages:
+    'This document has too many pages once converted. Please upload only the pages we asked for.',
+  pdfTooLarge:
+    'This PDF is too large once unpacked. Please save a smaller copy (for example with "Print to PDF") and upload that.',
+  tooSlow:
+    'This file took too long to convert. Please save it as a PDF and upload that, or upload a smaller file.',
+  tooComplex:
+    'This file needs too much memory to convert. Please save it as a PDF and upload that, or upload a smaller file.',
+  applicationTooLarge:
+    'The PDF of your application would be too large with the documents attached. Please replace the largest documents with shorter ones.',
   uploadMissing: 'We did not receive your file. Please choose your file again.',
   failed: 'We could not convert your file. Please try again, or save it as a PDF and upload that.',
 } as const;

@@ -1,5 +1,3 @@
-import { execFile } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,9 +5,13 @@ import { pathToFileURL } from 'node:url';
 import { PDFDocument, type PDFImage } from 'pdf-lib';
 import { ConversionError, conversionMessages } from './conversion-messages';
 import { docxBlocks, type Block } from './docx-blocks';
-import { normalisePdf } from './convert-pdf';
+import { findOnPath } from './find-on-path';
+import { defaultDocumentLimits } from './limits';
+import { detectSandbox, runSandboxed, type SandboxKind } from './sandbox';
 import { embedFonts } from './pdf-fonts';
 import { TextFlow } from './text-flow';
+
+export { findOnPath };
 
 /** Turns a Word document (already checked against zip bombs) into PDF bytes. */
 export interface DocxConverter {
@@ -17,70 +19,87 @@ export interface DocxConverter {
   convert(bytes: Uint8Array, signal?: AbortSignal): Promise<Uint8Array>;
 }
 
-/** LibreOffice when `soffice` is on PATH (the most faithful), else the pure JavaScript path. */
-export function chooseDocxConverter(pathVariable = process.env.PATH ?? ''): DocxConverter {
-  const soffice = findOnPath('soffice', pathVariable);
-  return soffice ? new SofficeDocxConverter(soffice) : new JavascriptDocxConverter();
+export interface SofficeOptions {
+  timeoutMs?: number;
+  /** LibreOffice's address space, in MB. */
+  memoryMb?: number;
+  /** Pages exported at most: one more than the cap, so that a longer document is seen as such. */
+  maxPages?: number;
+  /** Default: the strongest that works here (sandbox.ts). */
+  sandbox?: SandboxKind;
 }
 
-export function findOnPath(command: string, pathVariable: string): string | undefined {
-  for (const dir of pathVariable.split(path.delimiter).filter(Boolean)) {
-    const candidate = path.join(dir, command);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not in this folder
-    }
-  }
-  return undefined;
+/** LibreOffice when `soffice` is on PATH (the most faithful), else the pure JavaScript path. */
+export function chooseDocxConverter(
+  pathVariable = process.env.PATH ?? '',
+  options: SofficeOptions = {},
+): DocxConverter {
+  const soffice = findOnPath('soffice', pathVariable);
+  return soffice ? new SofficeDocxConverter(soffice, options) : new JavascriptDocxConverter();
 }
 
 /**
- * `soffice --headless --convert-to pdf` in a temporary folder with a profile of its own (so
- * conversions may run side by side), killed after a timeout. Its output is normalised like an
- * uploaded PDF.
+ * `soffice --headless --convert-to pdf` in the sandbox (no network, no file system but its own
+ * temporary folder), with a profile of its own in that folder (so conversions may run side by
+ * side), exporting at most `maxPages + 1` pages. Its whole process group is killed at the timeout
+ * and once it is done, and the folder (profile included) is removed. The caller checks and cleans
+ * the PDF it makes like an uploaded one.
  */
 export class SofficeDocxConverter implements DocxConverter {
   readonly name = 'soffice';
+  private readonly options: Required<SofficeOptions>;
 
   constructor(
     private readonly command: string,
-    private readonly timeoutMs = 60_000,
-  ) {}
+    options: SofficeOptions = {},
+  ) {
+    this.options = {
+      timeoutMs: options.timeoutMs ?? defaultDocumentLimits.timeoutMs,
+      memoryMb: options.memoryMb ?? defaultDocumentLimits.processMemoryMb,
+      maxPages: options.maxPages ?? defaultDocumentLimits.maxPages,
+      sandbox: options.sandbox ?? detectSandbox(),
+    };
+  }
 
   async convert(bytes: Uint8Array, signal?: AbortSignal): Promise<Uint8Array> {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'admissions-docx-'));
     try {
       const input = path.join(dir, 'document.docx');
       await writeFile(input, bytes);
-      await new Promise<void>((resolve, reject) => {
-        execFile(
-          this.command,
-          [
-            '--headless',
-            '--norestore',
-            '--nolockcheck',
-            '--nologo',
-            '--nodefault',
-            `-env:UserInstallation=${pathToFileURL(path.join(dir, 'profile')).href}`,
-            '--convert-to',
-            'pdf',
-            '--outdir',
-            dir,
-            input,
-          ],
-          { timeout: this.timeoutMs, killSignal: 'SIGKILL', signal, windowsHide: true },
-          (error) => (error ? reject(error) : resolve()),
-        );
-      });
-      let pdf: Uint8Array;
+      const exportOptions = {
+        PageRange: { type: 'string', value: `1-${this.options.maxPages + 1}` },
+        ExportFormFields: { type: 'boolean', value: 'false' },
+        ExportNotes: { type: 'boolean', value: 'false' },
+      };
+      // A deadline is ConversionError (tooSlow, final); a crash is an Error, tried again.
+      await runSandboxed(
+        this.command,
+        [
+          '--headless',
+          '--norestore',
+          '--nolockcheck',
+          '--nologo',
+          '--nodefault',
+          `-env:UserInstallation=${pathToFileURL(path.join(dir, 'profile')).href}`,
+          '--convert-to',
+          `pdf:writer_pdf_Export:${JSON.stringify(exportOptions)}`,
+          '--outdir',
+          dir,
+          input,
+        ],
+        {
+          workDir: dir,
+          timeoutMs: this.options.timeoutMs,
+          memoryMb: this.options.memoryMb,
+          signal,
+          sandbox: this.options.sandbox,
+        },
+      );
       try {
-        pdf = await readFile(path.join(dir, 'document.pdf'));
+        return await readFile(path.join(dir, 'document.pdf'));
       } catch {
         throw new ConversionError(conversionMessages.docxUnreadable);
       }
-      return await normalisePdf(pdf);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

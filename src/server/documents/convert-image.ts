@@ -8,6 +8,8 @@ import {
   type PDFImage,
 } from 'pdf-lib';
 import { ConversionError, conversionMessages } from './conversion-messages';
+import { imageDimensions } from './image-header';
+import { defaultDocumentLimits } from './limits';
 import { A4 } from './text-flow';
 
 const MARGIN = 36;
@@ -41,9 +43,22 @@ export async function orientationOf(bytes: Uint8Array): Promise<number> {
 
 /**
  * A PNG or JPEG as a one-page PDF: the image turned as its EXIF orientation says, fitted (never
- * enlarged) within the margins of an A4 page that is upright or landscape like the image.
+ * enlarged) within the margins of an A4 page that is upright or landscape like the image. The
+ * size its header declares is checked first: a few KB may declare 16000×16000 pixels, which the
+ * decoder would unpack into gigabytes.
  */
-export async function imageToPdf(bytes: Uint8Array, kind: 'png' | 'jpeg'): Promise<Uint8Array> {
+export async function imageToPdf(
+  bytes: Uint8Array,
+  kind: 'png' | 'jpeg',
+  maxPixels = defaultDocumentLimits.maxImagePixels,
+): Promise<Uint8Array> {
+  const declared = imageDimensions(bytes, kind);
+  if (!declared || declared.width < 1 || declared.height < 1) {
+    throw new ConversionError(conversionMessages.imageUnreadable);
+  }
+  if (declared.width * declared.height > maxPixels) {
+    throw new ConversionError(conversionMessages.imageTooLarge);
+  }
   const doc = await PDFDocument.create();
   let image: PDFImage;
   try {

@@ -143,7 +143,9 @@ export class DocumentService {
         .execute();
       await setAnswer(trx, accountId, answerKey, '', now);
       const payload: ConversionPayload = { accountId, answerKey, conversionId };
-      await queue.enqueue(CONVERT_DOCUMENT, payload, {}, trx);
+      // Images are express: their cost is bounded by the header check (limits.ts).
+      const express = content.kind === 'png' || content.kind === 'jpeg';
+      await queue.enqueue(CONVERT_DOCUMENT, payload, { owner: accountId, express }, trx);
       return old;
     });
     for (const key of [previous?.upload_key, previous?.pdf_key]) {

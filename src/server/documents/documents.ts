@@ -9,6 +9,7 @@ import type { FormsRuntime } from '../application/forms-runtime';
 import { ApplicationPdfService, BUILD_APPLICATION_PDF } from './application-pdf-service';
 import type { BlobStore } from './blob-store';
 import { conversionJob } from './conversion-job';
+import { conversionTools, type ConversionTools } from './convert-document';
 import { chooseDocxConverter, type DocxConverter } from './convert-docx';
 import { CONVERT_DOCUMENT, DocumentService } from './document-service';
 import { LocalBlobStore } from './local-blob-store';
@@ -21,6 +22,8 @@ export interface Documents {
   documents: DocumentService;
   pdfs: ApplicationPdfService;
   docx: DocxConverter;
+  /** How LibreOffice and Ghostscript are boxed in on this machine (sandbox.ts), for the start log. */
+  sandbox: string;
   /** The job handlers a JobRunner runs, by job kind. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler types its own payload
   handlers: Record<string, JobHandler<any>>;
@@ -43,7 +46,26 @@ export function createDocuments(deps: DocumentsDeps): Documents {
   const { config, db, clock, forms } = deps;
   const blobs = deps.blobs ?? createBlobStore(config, clock);
   const queue = new JobQueue(db, clock);
-  const docx = deps.docx ?? chooseDocxConverter();
+  const limits = config.documentLimits;
+  // Found on first use (detecting the sandbox runs a program), then kept.
+  let found: ConversionTools | undefined;
+  const tools = (): ConversionTools => {
+    if (found) return found;
+    const detected = conversionTools();
+    found =
+      config.conversionSandbox === 'auto'
+        ? detected
+        : { ...detected, sandbox: config.conversionSandbox };
+    return found;
+  };
+  const docx =
+    deps.docx ??
+    chooseDocxConverter(process.env.PATH ?? '', {
+      timeoutMs: limits.timeoutMs,
+      memoryMb: limits.processMemoryMb,
+      maxPages: limits.maxPages,
+      ...(config.conversionSandbox === 'auto' ? {} : { sandbox: config.conversionSandbox }),
+    });
   const documents = new DocumentService({ db, blobs, queue, clock, fileKeys: forms.fileKeys });
   const pdfs = new ApplicationPdfService({
     db,
@@ -53,6 +75,7 @@ export function createDocuments(deps: DocumentsDeps): Documents {
     documents,
     forms,
     site: deps.site.university,
+    limits,
   });
   return {
     blobs,
@@ -60,9 +83,14 @@ export function createDocuments(deps: DocumentsDeps): Documents {
     documents,
     pdfs,
     docx,
+    get sandbox() {
+      const { sandbox, ghostscript } = tools();
+      return `${sandbox}${ghostscript ? '' : ', no Ghostscript'}`;
+    },
     handlers: {
-      [CONVERT_DOCUMENT]: conversionJob({ db, blobs, clock, docx }),
-      [BUILD_APPLICATION_PDF]: pdfs.buildJob(),
+      [CONVERT_DOCUMENT]: conversionJob({ db, blobs, clock, docx, limits, tools }),
+      // The build's own deadline comes first, so the runner's timeout is only a backstop.
+      [BUILD_APPLICATION_PDF]: pdfs.buildJob(limits.timeoutMs + 30_000),
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { dialectOf } from '../db/dialect';
@@ -21,6 +21,10 @@ export interface EnqueueOptions {
   maxAttempts?: number;
   /** Run no earlier than this many milliseconds from now. */
   delayMs?: number;
+  /** Whose job it is (an applicant's account id): at most one of an owner's jobs runs at a time. */
+  owner?: string;
+  /** A job of bounded cost (an image): may run in a runner's express slot (JobRunnerOptions). */
+  express?: boolean;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 3;
@@ -68,6 +72,8 @@ export class JobQueue {
         locked_until: null,
         locked_by: null,
         last_error: null,
+        owner: options.owner ?? null,
+        express: options.express ? 1 : 0,
         created_at: iso(now),
         updated_at: iso(now),
       })
@@ -83,19 +89,45 @@ export class JobQueue {
   }
 
   /**
-   * Claims the next due job, or one whose lease ran out, for `leaseMs`. One statement on SQLite
-   * (UPDATE … WHERE id = (SELECT … LIMIT 1) RETURNING); on PostgreSQL a transaction that locks the
-   * row with FOR UPDATE SKIP LOCKED, so concurrent runners never wait on each other's rows.
+   * Claims the next due job, or one whose lease ran out, for `leaseMs`, skipping jobs whose owner
+   * has another job running (fairness: one applicant's slow jobs hold one slot at most, so another
+   * applicant's job waits at most one job's time). One statement on SQLite (UPDATE … WHERE id =
+   * (SELECT … LIMIT 1) RETURNING; SQLite runs one writer at a time, so two claims cannot both see
+   * an owner idle); on PostgreSQL a transaction that locks the row with FOR UPDATE SKIP LOCKED,
+   * so concurrent runners never wait on each other's rows, then takes the owner's advisory lock
+   * and checks again that none of the owner's jobs runs.
    */
-  async claim(owner: string, leaseMs: number): Promise<ClaimedJob | undefined> {
+  async claim(
+    owner: string,
+    leaseMs: number,
+    options: { expressOnly?: boolean } = {},
+  ): Promise<ClaimedJob | undefined> {
     const nowMs = this.clock.now().getTime();
     const now = iso(nowMs);
     const lockedBy = `${owner}:${randomUUID()}`;
+    const ownerBusy = (eb: ExpressionBuilder<Database, 'jobs'>) =>
+      eb.exists(
+        eb
+          .selectFrom('jobs as other')
+          .select('other.id')
+          .whereRef('other.owner', '=', 'jobs.owner')
+          .whereRef('other.id', '<>', 'jobs.id')
+          .where('other.status', '=', 'running')
+          .where('other.locked_until', '>', now),
+      );
     const claimable = (eb: ExpressionBuilder<Database, 'jobs'>) =>
-      eb.or([
-        eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
-        eb.and([eb('status', '=', 'running'), eb('locked_until', '<=', now)]),
+      eb.and([
+        eb.or([
+          eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
+          eb.and([eb('status', '=', 'running'), eb('locked_until', '<=', now)]),
+        ]),
+        eb.or([eb('owner', 'is', null), eb.not(ownerBusy(eb))]),
+        ...(options.expressOnly ? [eb('express', '=', 1)] : []),
       ]);
+    // Owners whose jobs have run least recently first (those that never ran, and jobs of no owner,
+    // before all): with one slot, another applicant waits for one job at most, not for the queue
+    // of jobs one applicant sent before.
+    const lastRan = sql<string>`coalesce((select max(o.updated_at) from jobs o where o.owner = jobs.owner and o.status <> 'queued'), '')`;
     const running = (eb: ExpressionBuilder<Database, 'jobs'>) => ({
       status: 'running' as const,
       attempts: eb('attempts', '+', 1),
@@ -109,8 +141,9 @@ export class JobQueue {
       row = await this.db.transaction().execute(async (trx) => {
         const next = await trx
           .selectFrom('jobs')
-          .select('id')
+          .select(['id', 'owner'])
           .where(claimable)
+          .orderBy(lastRan)
           .orderBy('run_after')
           .orderBy('created_at')
           .limit(1)
@@ -118,6 +151,20 @@ export class JobQueue {
           .skipLocked()
           .executeTakeFirst();
         if (!next) return undefined;
+        if (next.owner !== null) {
+          // Another runner may be claiming this owner's other job right now: the advisory lock
+          // (held until commit) orders the two, and the check after it sees the first's claim.
+          await sql`select pg_advisory_xact_lock(hashtext(${`jobs:${next.owner}`}))`.execute(trx);
+          const busy = await trx
+            .selectFrom('jobs')
+            .select('id')
+            .where('owner', '=', next.owner)
+            .where('id', '<>', next.id)
+            .where('status', '=', 'running')
+            .where('locked_until', '>', now)
+            .executeTakeFirst();
+          if (busy) return undefined;
+        }
         return trx
           .updateTable('jobs')
           .set(running)
@@ -134,6 +181,7 @@ export class JobQueue {
             .selectFrom('jobs')
             .select('id')
             .where(claimable)
+            .orderBy(lastRan)
             .orderBy('run_after')
             .orderBy('created_at')
             .limit(1),

@@ -43,6 +43,11 @@ export interface JobRunnerOptions {
   handlers: Record<string, JobHandler<any>>;
   /** Jobs run at once by this runner (default 2). */
   concurrency?: number;
+  /**
+   * Further slots only for express jobs (images, whose cost is bounded), used when the others are
+   * all busy: so slow conversions of other applicants do not hold up a small image (default 1).
+   */
+  expressSlots?: number;
   /** How often an idle runner looks for due jobs (default 250 ms). */
   pollMs?: number;
   /** The first retry's delay, doubled at each further attempt (default 2 s, at most 10 min). */
@@ -78,6 +83,7 @@ const silent: JobLogger = { info() {}, warn() {}, error() {} };
  */
 export class JobRunner {
   private readonly concurrency: number;
+  private readonly expressSlots: number;
   private readonly pollMs: number;
   private readonly backoffMs: number;
   private readonly maxBackoffMs: number;
@@ -97,6 +103,7 @@ export class JobRunner {
 
   constructor(private readonly options: JobRunnerOptions) {
     this.concurrency = options.concurrency ?? 2;
+    this.expressSlots = options.expressSlots ?? 1;
     this.pollMs = options.pollMs ?? 250;
     this.backoffMs = options.backoffMs ?? 2000;
     this.maxBackoffMs = options.maxBackoffMs ?? 10 * 60 * 1000;
@@ -168,7 +175,7 @@ export class JobRunner {
 
   private async poll(): Promise<void> {
     while (!this.stopping) {
-      if (this.active.size >= this.concurrency) {
+      if (this.active.size >= this.concurrency + this.expressSlots) {
         // A finished job frees a slot; stop() wakes the loop too, so it never waits on a job.
         await Promise.race([...this.active, new Promise<void>((r) => (this.wakeUp = r))]);
         this.wakeUp = undefined;
@@ -177,7 +184,8 @@ export class JobRunner {
       let job: ClaimedJob | undefined;
       this.woken = false;
       try {
-        job = await this.options.queue.claim(this.owner, this.leaseMs);
+        const expressOnly = this.active.size >= this.concurrency;
+        job = await this.options.queue.claim(this.owner, this.leaseMs, { expressOnly });
       } catch (err) {
         this.logger.error({ err }, 'claiming a job failed');
       }

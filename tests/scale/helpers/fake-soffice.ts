@@ -21,13 +21,15 @@ while [ $# -gt 0 ]; do
 done
 job=$(grep -ao 'job=[A-Za-z0-9-]*' "$input" | head -n 1 | cut -d= -f2)
 secs=$(grep -ao 'sleep=[0-9.]*' "$input" | head -n 1 | cut -d= -f2)
-echo "$PPID $$ $job $(dirname "$input")" >> "$FAKE_SOFFICE_LOG"
+# LibreOffice gets no environment of the server's: the log and the PDF are beside this script.
+here=$(dirname "$0")
+echo "$PPID $$ $job $(dirname "$input")" >> "\${FAKE_SOFFICE_LOG:-$here/runs.log}"
 if [ -n "$secs" ]; then sleep "$secs"; fi
 if grep -aq 'fail=always' "$input"; then
   echo "soffice: this test document always fails" >&2
   exit 1
 fi
-cp "$FAKE_SOFFICE_PDF" "$outdir/document.pdf"
+cp "\${FAKE_SOFFICE_PDF:-$here/output.pdf}" "$outdir/document.pdf"
 `;
 
 export interface SofficeRun {
@@ -58,6 +60,8 @@ export async function installFakeSoffice(): Promise<FakeSoffice> {
       PATH: `${dir}${path.delimiter}${process.env.PATH ?? ''}`,
       FAKE_SOFFICE_LOG: log,
       FAKE_SOFFICE_PDF: output,
+      // A shell script in a test folder, which it writes to: outside any sandbox.
+      CONVERSION_SANDBOX: 'none',
     },
     runs: () =>
       existsSync(log)

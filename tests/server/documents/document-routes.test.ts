@@ -66,7 +66,8 @@ describe.each(databases)('documents of an applicant on $name', ({ url }) => {
       const converted = await t.documents.blobs.get(stored!.pdf_key!);
       expect((await readPdf(converted!)).pages).toBe(pages);
     }
-  });
+    // Each conversion runs in worker threads (and the PDF through Ghostscript): seconds each on a busy CI.
+  }, 60_000);
 
   it('tells a PDF named .png by its content, and converts it as a PDF', async () => {
     await uploadDocument(t, ada, await pdf(2), 'renamed.png');

@@ -9,6 +9,7 @@ import { migration as m0002 } from './0002-application';
 import { migration as m0003 } from './0003-lookup';
 import { migration as m0004 } from './0004-form-layout';
 import { migration as m0005 } from './0005-documents';
+import { migration as m0006 } from './0006-job-owner';
 import { migration as m0007 } from './0007-data-safety';
 
 export const migrations: Record<string, Migration> = {
@@ -17,5 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0003_lookup': m0003,
   '0004_form_layout': m0004,
   '0005_documents': m0005,
+  '0006_job_owner': m0006,
   '0007_data_safety': m0007,
 };

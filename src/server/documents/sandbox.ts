@@ -1,0 +1,196 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { ConversionError, conversionMessages } from './conversion-messages';
+import { findOnPath } from './find-on-path';
+
+/**
+ * How LibreOffice and Ghostscript are boxed in (README "Isolation"):
+ * - `bwrap`: Debian's bubblewrap, in new namespaces (no network at all, own PIDs, own IPC), seeing
+ *   /usr and a few read-only files of /etc, a private /tmp and the job's own folder, nothing else;
+ * - `unshare`: util-linux `unshare --net --pid` (needs root): no network, but the whole file
+ *   system in view. For containers whose seccomp profile refuses bubblewrap's user namespace
+ *   but that run as root;
+ * - `none`: neither works (a container that forbids namespaces and is not root). The Word file
+ *   was still stripped of its external links; the log says so at start.
+ * Every kind runs the program under `nice -n 19` (the server's requests come first) and `prlimit`
+ * (address space and CPU time) in a process group of its own, which is killed as a whole when the time is up and once the program is done.
+ */
+export type SandboxKind = 'bwrap' | 'unshare' | 'none';
+
+export interface SandboxOptions {
+  /** The only folder the program may write to (and, with bwrap, the only one of /tmp it sees). */
+  workDir: string;
+  timeoutMs: number;
+  memoryMb: number;
+  signal?: AbortSignal;
+  sandbox: SandboxKind;
+}
+
+const readOnlyEtc = [
+  '/etc/fonts',
+  '/etc/libreoffice',
+  '/etc/ld.so.cache',
+  '/etc/ld.so.conf',
+  '/etc/ld.so.conf.d',
+  '/etc/passwd',
+  '/etc/group',
+  '/etc/nsswitch.conf',
+  '/etc/ghostscript',
+  '/etc/papersize',
+  '/var/cache/fontconfig',
+];
+
+let detected: SandboxKind | undefined;
+
+/**
+ * The strongest sandbox that works on this machine, found once by running `true` in it (a
+ * container may have bwrap installed and still refuse it the namespaces it needs).
+ */
+export function detectSandbox(): SandboxKind {
+  if (detected) return detected;
+  const works = (kind: SandboxKind) => {
+    const [command, args] = wrap(kind, '/usr/bin/true', [], tmpdir(), 256, 0);
+    return spawnSync(command, args, { stdio: 'ignore', timeout: 10_000 }).status === 0;
+  };
+  const PATH = process.env.PATH ?? '';
+  if (findOnPath('bwrap', PATH) && works('bwrap')) detected = 'bwrap';
+  else if (findOnPath('unshare', PATH) && process.getuid?.() === 0 && works('unshare'))
+    detected = 'unshare';
+  else detected = 'none';
+  return detected;
+}
+
+/** The command line that runs `command args` in the sandbox, limited by prlimit. */
+function wrap(
+  kind: SandboxKind,
+  command: string,
+  args: string[],
+  workDir: string,
+  memoryMb: number,
+  cpuSeconds: number,
+): [string, string[]] {
+  // At the lowest CPU priority: on a busy machine, answering HTTP comes before converting.
+  const limited = [
+    'nice',
+    '-n',
+    '19',
+    'prlimit',
+    `--as=${memoryMb * 1024 * 1024}`,
+    ...(cpuSeconds > 0 ? [`--cpu=${cpuSeconds}`] : []),
+    '--',
+    command,
+    ...args,
+  ];
+  if (kind === 'none') return [limited[0]!, limited.slice(1)];
+  if (kind === 'unshare') {
+    return ['unshare', ['--net', '--pid', '--fork', '--kill-child', '--', ...limited]];
+  }
+  const binds: string[] = ['--ro-bind', '/usr', '/usr'];
+  for (const link of ['bin', 'lib', 'lib64', 'sbin']) {
+    binds.push('--symlink', `usr/${link}`, `/${link}`);
+  }
+  for (const file of readOnlyEtc) if (existsSync(file)) binds.push('--ro-bind', file, file);
+  // A command outside /usr (a stand-in in a test folder) must be visible to be run.
+  if (!command.startsWith('/usr/')) binds.push('--ro-bind', command, command);
+  return [
+    'bwrap',
+    [
+      '--unshare-all',
+      '--die-with-parent',
+      ...binds,
+      '--proc',
+      '/proc',
+      '--dev',
+      '/dev',
+      '--tmpfs',
+      '/tmp',
+      '--bind',
+      workDir,
+      workDir,
+      '--chdir',
+      workDir,
+      '--clearenv',
+      '--setenv',
+      'PATH',
+      '/usr/bin:/bin',
+      '--setenv',
+      'HOME',
+      workDir,
+      '--setenv',
+      'LANG',
+      'C.UTF-8',
+      ...limited,
+    ],
+  ];
+}
+
+/** Process groups running now (tests check that none outlives its job). */
+export const runningGroups = new Set<number>();
+
+/**
+ * Runs a program in the sandbox and resolves when it exits with 0; rejects with its exit status
+ * and the end of its stderr otherwise, and with ConversionError (tooSlow) when it runs past the
+ * timeout. Its whole process group (LibreOffice's soffice.bin included) is killed then, and in
+ * any case once it is done, so nothing it started outlives it.
+ */
+export function runSandboxed(
+  command: string,
+  args: string[],
+  options: SandboxOptions,
+): Promise<void> {
+  const cpuSeconds = Math.ceil(options.timeoutMs / 1000) + 5;
+  const [program, argv] = wrap(
+    options.sandbox,
+    command,
+    args,
+    options.workDir,
+    options.memoryMb,
+    cpuSeconds,
+  );
+  return new Promise<void>((resolve, reject) => {
+    if (options.signal?.aborted) return reject(new ConversionError(conversionMessages.tooSlow));
+    const child = spawn(program, argv, {
+      cwd: options.workDir,
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: options.workDir, LANG: 'C.UTF-8' },
+    });
+    const pgid = child.pid;
+    if (pgid) runningGroups.add(pgid);
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-2000);
+    });
+    let timedOut = false;
+    const killGroup = () => {
+      if (!pgid) return;
+      try {
+        process.kill(-pgid, 'SIGKILL');
+      } catch {
+        // the group is gone already
+      }
+    };
+    const stop = () => {
+      timedOut = true;
+      killGroup();
+    };
+    const timer = setTimeout(stop, options.timeoutMs);
+    options.signal?.addEventListener('abort', stop, { once: true });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', stop);
+      if (pgid) runningGroups.delete(pgid);
+      reject(error);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', stop);
+      killGroup();
+      if (pgid) runningGroups.delete(pgid);
+      if (timedOut) return reject(new ConversionError(conversionMessages.tooSlow));
+      if (code === 0) return resolve();
+      reject(new Error(`${command} exited with ${code ?? signal}: ${stderr.trim()}`));
+    });
+  });
+}
