@@ -19,7 +19,10 @@ export async function connectRedis(url: string, log: FastifyBaseLogger): Promise
   client.on('error', (err: Error) => {
     if (!answering) return;
     answering = false;
-    log.warn({ err: { message: err.message } }, 'Redis is not answering: limits count in the database, lookups go uncounted');
+    log.warn(
+      { err: { message: err.message } },
+      'Redis is not answering: limits count in the database, lookups go uncounted',
+    );
   });
   client.on('ready', () => {
     if (!answering) log.info('Redis answers again');
