@@ -96,7 +96,7 @@ describe('the fast store in memory (no REDIS_URL)', () => {
       await limiter.hitFast(`lookup:flood-${i}`, 2, MINUTE);
       expect(memory.size).toBeLessThanOrEqual(100);
     }
-    expect(memory.size).toBe(100);
+    expect(memory.size).toBeGreaterThanOrEqual(90);
     // The newest buckets kept their counts: the last IP of the flood is still counted.
     expect((await limiter.hitFast('lookup:flood-999', 1, MINUTE)).hits).toBe(2);
   });
