@@ -27,6 +27,7 @@ const benches: Array<{ name: string; load: () => Promise<BenchModule> }> = [
   { name: 'client', load: () => import('../bench/client') },
   { name: 'validation', load: () => import('../bench/validation') },
   { name: 'lookup', load: () => import('../bench/lookup') },
+  { name: 'rate-limit', load: () => import('../bench/rate-limit') },
   { name: 'documents', load: () => import('../bench/documents') },
   { name: 'server', load: () => import('../bench/server') },
   { name: 'startup', load: () => import('../bench/startup') },

@@ -281,10 +281,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/public' },
   );
-  // Its own scope: its limit is in memory, not the account routes' database counts.
+  // Its own scope: its limit is in the limiter's fast store, not the account routes' database counts.
   await app.register(clientErrorRoutes, {
     prefix: '/public',
     perIpPerMinute: config.rateLimit.clientErrorsPerIpPerMinute,
+    limiter,
     counter: clientErrors,
   });
   await app.register(
@@ -324,7 +325,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prefix: '/lookup',
     lookup,
     perIpPerMinute: config.rateLimit.lookupPerIpPerMinute,
-    ...(redis ? { redis: { client: redis, keyPrefix: config.redis.keyPrefix } } : {}),
+    limiter,
   });
   await app.register(serviceRoutes, {
     prefix: '/service',

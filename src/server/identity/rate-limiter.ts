@@ -21,10 +21,22 @@ export class RateLimitedError extends AppError {
 }
 
 /**
- * Fixed-window counters, the one mechanism behind every /public and /api limit: kept in the
- * database (every instance shares them and a restart forgets nothing) or, with REDIS_URL, in
- * Redis, which takes these writes off the database. A bucket is stored under a keyed hash (HMAC
- * with the session secret) of its name, so the table never holds an e-mail address or an IP.
+ * Fixed-window counters, the one mechanism behind every limit of the server (/public, /api,
+ * /lookup and client error reports), each answering 429 with the catalogue's RATE_LIMITED message
+ * and `Retry-After`. A bucket is stored under a keyed hash (HMAC with the session secret) of its
+ * name, so no store ever holds an e-mail address or an IP.
+ *
+ * Two stores, because the limits guard different things:
+ * - `hit`/`check` (account and applicant routes): the database, shared by every instance and
+ *   forgotten by no restart, or with REDIS_URL Redis, which takes these writes off the database.
+ *   While Redis is away they count in the database: these limits guard passwords and accounts,
+ *   so they are never left uncounted.
+ * - `hitFast`/`checkFast` (/lookup and client error reports): Redis when configured, else this
+ *   instance's memory, never the database. A lookup fires at every pause in typing and a report
+ *   at every error a page meets: neither may cost a database write. A Redis that does not answer
+ *   lets them through rather than breaking the form (they read public data, and an uncounted
+ *   report only adds a few lines to the log).
+ *
  * Written here rather than with @fastify/rate-limit because several limits apply to one request
  * (per IP before the body is read, per address after, the login backoff on failures only), with
  * an injectable clock for tests.
@@ -35,6 +47,8 @@ export class RateLimiter {
     private readonly clock: Clock,
     private readonly hasher: SecretHasher,
     private readonly redis?: { client: Redis; keyPrefix: string },
+    /** The fast store without Redis (tests pass a small one to see it stay bounded). */
+    private readonly memory: MemoryWindows = new MemoryWindows(),
   ) {}
 
   /** Counts one hit in bucket; not allowed once the bucket has had more than `limit` hits. */
@@ -50,6 +64,32 @@ export class RateLimiter {
   /** Counts a hit and throws the 429 when it is over the limit. */
   async check(bucket: string, limit: number, windowMs: number): Promise<void> {
     const result = await this.hit(bucket, limit, windowMs);
+    if (!result.allowed) throw new RateLimitedError(result.retryAfterSeconds);
+  }
+
+  /**
+   * Counts one hit in the fast store: Redis, or this instance's memory without it; never the
+   * database. While Redis does not answer the hit is allowed, uncounted.
+   */
+  async hitFast(bucket: string, limit: number, windowMs: number): Promise<Hit> {
+    const now = this.clock.now().getTime();
+    const windowStart = now - (now % windowMs);
+    const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
+    const key = this.hasher.hash('rate-limit', bucket);
+    let hits: number;
+    if (this.redis) {
+      const counted = await this.countInRedis(key, windowStart, windowMs);
+      if (counted === undefined) return { allowed: true, hits: 0, retryAfterSeconds };
+      hits = counted;
+    } else {
+      hits = this.memory.count(key, windowStart + windowMs, now);
+    }
+    return { allowed: hits <= limit, hits, retryAfterSeconds };
+  }
+
+  /** Counts a hit in the fast store and throws the 429 when it is over the limit. */
+  async checkFast(bucket: string, limit: number, windowMs: number): Promise<void> {
+    const result = await this.hitFast(bucket, limit, windowMs);
     if (!result.allowed) throw new RateLimitedError(result.retryAfterSeconds);
   }
 
@@ -78,21 +118,31 @@ export class RateLimiter {
     return `${this.redis!.keyPrefix}rl:${key}:${windowStart}`;
   }
 
+  /** The count after this hit, or undefined when Redis did not answer. */
+  private async countInRedis(
+    key: string,
+    windowStart: number,
+    windowMs: number,
+  ): Promise<number | undefined> {
+    try {
+      const redisKey = this.redisKey(key, windowStart);
+      // The key names its window and expires with it: Redis keeps nothing older.
+      const result = await this.redis!.client.multi()
+        .set(redisKey, 0, 'PX', windowMs + 1000, 'NX')
+        .incr(redisKey)
+        .exec();
+      const hits = result?.[1]?.[1];
+      return typeof hits === 'number' ? hits : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   private async count(key: string, windowStart: number, windowMs: number): Promise<number> {
     if (this.redis) {
-      try {
-        const redisKey = this.redisKey(key, windowStart);
-        // The key names its window and expires with it: Redis keeps nothing older.
-        const result = await this.redis.client
-          .multi()
-          .set(redisKey, 0, 'PX', windowMs + 1000, 'NX')
-          .incr(redisKey)
-          .exec();
-        const hits = result?.[1]?.[1];
-        if (typeof hits === 'number') return hits;
-      } catch {
-        // Redis away: counted in the database instead, never uncounted.
-      }
+      const hits = await this.countInRedis(key, windowStart, windowMs);
+      if (hits !== undefined) return hits;
+      // Redis away: counted in the database instead, never uncounted.
     }
     const start = new Date(windowStart).toISOString();
     // One atomic statement on both databases: a new window restarts the count at 1.
@@ -108,5 +158,66 @@ export class RateLimiter {
       .returning('hits')
       .executeTakeFirstOrThrow();
     return Number(row.hits);
+  }
+}
+
+/**
+ * Buckets the memory store holds at most: under 20 MB of heap (160 to 200 bytes a bucket, as
+ * `npm run bench -- --only rate-limit` measures).
+ */
+export const MEMORY_BUCKETS_MAX = 100_000;
+
+/**
+ * The fast store without Redis: one count per bucket for its current window, in this instance's
+ * memory. Ended windows are dropped as the clock passes them (a sweep at most once a second, so a
+ * hit costs O(1) amortised), and at `maxBuckets` the tenth whose windows started first is
+ * dropped: a flood of new IPs within one window costs some old counts, never unbounded memory.
+ */
+export class MemoryWindows {
+  /** In the order their windows started: a bucket starting a new window moves to the end. */
+  private readonly buckets = new Map<string, { windowEnd: number; hits: number }>();
+  private nextSweep = 0;
+
+  constructor(private readonly maxBuckets = MEMORY_BUCKETS_MAX) {}
+
+  /** Counts one hit in key's window [.., windowEnd); returns the hits in that window so far. */
+  count(key: string, windowEnd: number, now: number): number {
+    if (now >= this.nextSweep) this.sweep(now);
+    const bucket = this.buckets.get(key);
+    if (bucket && bucket.windowEnd === windowEnd) {
+      bucket.hits += 1;
+      return bucket.hits;
+    }
+    if (bucket) this.buckets.delete(key);
+    if (this.buckets.size >= this.maxBuckets) this.makeRoom(now);
+    this.buckets.set(key, { windowEnd, hits: 1 });
+    return 1;
+  }
+
+  /** Buckets held now (tests and the bench read it). */
+  get size(): number {
+    return this.buckets.size;
+  }
+
+  /**
+   * Drops ended windows, then if still full the oldest tenth in one pass: a Map deleted from the
+   * front one key at a time keeps holes its next iterator walks over again, so evicting one
+   * bucket per new one would cost O(n) each time (measured: a hit slowing from 15 to 100 µs).
+   */
+  private makeRoom(now: number): void {
+    this.sweep(now);
+    let excess = this.buckets.size - this.maxBuckets + Math.ceil(this.maxBuckets / 10);
+    if (this.buckets.size < this.maxBuckets) return;
+    for (const key of this.buckets.keys()) {
+      this.buckets.delete(key);
+      if (--excess <= 0) break;
+    }
+  }
+
+  private sweep(now: number): void {
+    for (const [key, bucket] of this.buckets) {
+      if (bucket.windowEnd <= now) this.buckets.delete(key);
+    }
+    this.nextSweep = now + 1000;
   }
 }

@@ -2,9 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 
 /**
- * A Redis client for counters shared by every instance (the /lookup rate limit). Set to fail
- * fast, as @fastify/rate-limit advises: while Redis is away commands fail at once (no queue
- * waiting for a reconnection), so requests go on uncounted rather than wait. It logs once when
+ * A Redis client for the rate limits' counters, shared by every instance (RateLimiter). Set to
+ * fail fast: while Redis is away commands fail at once (no queue waiting for a reconnection), so
+ * requests go on without waiting: /public and /api limits counted in the database, lookups and
+ * client error reports uncounted. It logs once when
  * Redis stops answering and once when it answers again, not at every reconnection attempt.
  */
 export async function connectRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
@@ -18,7 +19,10 @@ export async function connectRedis(url: string, log: FastifyBaseLogger): Promise
   client.on('error', (err: Error) => {
     if (!answering) return;
     answering = false;
-    log.warn({ err: { message: err.message } }, 'Redis is not answering: lookups go uncounted');
+    log.warn(
+      { err: { message: err.message } },
+      'Redis is not answering: limits count in the database, lookups go uncounted',
+    );
   });
   client.on('ready', () => {
     if (!answering) log.info('Redis answers again');

@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Counter } from 'prom-client';
 import {
@@ -9,11 +8,13 @@ import {
   scrubReportText,
   type ClientErrorReport,
 } from '../../engine/client-error-report';
-import { AppError } from '../errors';
+import type { RateLimiter } from '../identity/rate-limiter';
 
 export interface ClientErrorRoutesOptions {
   /** Reports one IP may send per minute (RATE_LIMIT_REPORTS_PER_MINUTE). */
   perIpPerMinute: number;
+  /** Counts them in its fast store: Redis (REDIS_URL) or this instance's memory. */
+  limiter: RateLimiter;
   /** admissions_client_errors_total in /metrics, by kind. */
   counter: Counter<'kind'>;
 }
@@ -41,12 +42,11 @@ const reportBody = {
  * with Retry-After), and scrubbed again here: the client is not trusted to have done it.
  */
 export async function clientErrorRoutes(app: FastifyInstance, options: ClientErrorRoutesOptions) {
-  // In this instance's memory, like /lookup's limit when there is no Redis: a report must not
-  // cost a database write, and a lost count only lets a few more lines into the log.
-  await app.register(rateLimit, {
-    max: options.perIpPerMinute,
-    timeWindow: 60_000,
-    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+  const { limiter } = options;
+  // The limiter's fast store, like /lookup's limit: a report must not cost a database write, and
+  // a lost count (Redis away, or an instance restarted) only lets a few more lines into the log.
+  app.addHook('onRequest', async (request) => {
+    await limiter.checkFast(`client-errors:${request.ip}`, options.perIpPerMinute, 60_000);
   });
 
   app.post<{ Body: ClientErrorReport }>(

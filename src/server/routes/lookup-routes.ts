@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
-import type { Redis } from 'ioredis';
 import { AppError } from '../errors';
+import type { RateLimiter } from '../identity/rate-limiter';
 import type { LookupService } from '../lookup/lookup-service';
 import {
   lookupCategories,
@@ -13,12 +12,13 @@ export interface LookupRoutesOptions {
   lookup: LookupService;
   /** Lookups one IP may make per minute (RATE_LIMIT_LOOKUP_PER_MINUTE). */
   perIpPerMinute: number;
-  /** Counts lookups in this Redis (REDIS_URL), shared by every instance, under `keyPrefix`. */
-  redis?: { client: Redis; keyPrefix: string };
+  /** Counts them in its fast store: Redis (REDIS_URL) or this instance's memory. */
+  limiter: RateLimiter;
 }
 
 /** SPEC §9: five suggestions unless the client asks for another number, at most 20. */
 const DEFAULT_MAX_RESULTS = 5;
+const MINUTE = 60 * 1000;
 
 interface FindQuery {
   category: LookupCategory;
@@ -96,19 +96,15 @@ function describeBadQuery(errors: FastifySchemaValidationError[]): Error {
  * `query`, a list of suggestions; with `id`, the record whose fields fill in the answers.
  */
 export async function lookupRoutes(app: FastifyInstance, options: LookupRoutesOptions) {
-  const { lookup, perIpPerMinute, redis } = options;
+  const { lookup, perIpPerMinute, limiter } = options;
 
-  // Not in the database, unlike the limits of /public: a lookup fires at every pause in typing,
-  // reads public data only, and must not cost a database write. Counted in this instance's
-  // memory by default; with Redis, one count for every instance, and a Redis that does not
-  // answer lets lookups through rather than breaking the form.
-  await app.register(rateLimit, {
-    max: perIpPerMinute,
-    timeWindow: 60_000,
-    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
-    ...(redis
-      ? { redis: redis.client, nameSpace: `${redis.keyPrefix}lookup-limit:`, skipOnError: true }
-      : {}),
+  // The limiter's fast store, not the database like the limits of /public: a lookup fires at
+  // every pause in typing, reads public data only, and must not cost a database write. Counted in
+  // this instance's memory by default; with Redis, one count for every instance, and a Redis that
+  // does not answer lets lookups through rather than breaking the form. Before the query is
+  // read, so a malformed lookup counts too.
+  app.addHook('onRequest', async (request) => {
+    await limiter.checkFast(`lookup:${request.ip}`, perIpPerMinute, MINUTE);
   });
 
   app.get<{ Querystring: FindQuery }>(
