@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { passwordRequirements } from '../../src/engine/password-requirements';
 import { jsonResponse, mockFetch, renderApp, sentBody } from './render-app';
@@ -21,7 +21,10 @@ describe('Sign Up card', () => {
       'Already have an account? Log In',
     );
     expect(screen.getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/login');
-    expect(document.title).toBe('Sign Up - Undergraduate Application for Admission');
+    // The title is set by an effect, which may run after the heading first shows.
+    await waitFor(() =>
+      expect(document.title).toBe('Sign Up - Undergraduate Application for Admission'),
+    );
   });
 
   it('lists the password requirements, all inactive while the password is empty', async () => {

@@ -73,13 +73,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
 
 /** The names of the migrations the database has run; none on a new database. */
 export async function appliedMigrations(db: Db, schema?: string): Promise<string[]> {
-  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
-  // Without a schema of its own, PostgreSQL keeps the table in public (the search path's first).
-  const inSchema = schema ?? (dialectOf(db) === 'postgres' ? 'public' : undefined);
-  const table = tables.find(
-    (t) => t.name === MIGRATION_TABLE && (!inSchema || t.schema === inSchema),
-  );
-  if (!table) return [];
+  // Asked of this schema's catalogue only: Kysely's introspector reads every schema's tables,
+  // which fails when another process drops a schema meanwhile (parallel test suites do).
+  const exists =
+    dialectOf(db) === 'postgres'
+      ? await sql<{
+          found: string | null;
+        }>`select to_regclass(${`${schema ?? 'public'}.${MIGRATION_TABLE}`}) as found`.execute(db)
+      : await sql<{
+          found: string | null;
+        }>`select name as found from sqlite_master where type = 'table' and name = ${MIGRATION_TABLE}`.execute(
+          db,
+        );
+  if (!exists.rows[0]?.found) return [];
   const ref = schema ? sql.table(`${schema}.${MIGRATION_TABLE}`) : sql.table(MIGRATION_TABLE);
   const rows = await sql<{ name: string }>`select name from ${ref} order by name`.execute(db);
   return rows.rows.map((r) => r.name);

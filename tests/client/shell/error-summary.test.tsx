@@ -38,7 +38,7 @@ describe('ErrorSummary', () => {
   it('lists each page, its groups and a link per field to /{page}#{fieldKey}', async () => {
     const summary = errorSummary(formPages, {
       first_name: ['First Name is required.'],
-      entry_term: ['Please tell us when you plan to enroll.'],
+      entry_term: ['When do you plan to enroll? is required.'],
       legal_agree: ['I certify…'],
     });
     const followed: string[] = [];
@@ -74,7 +74,7 @@ describe('the error summary in the application', () => {
     ).toBe('/about#first_name');
     expect(
       within(box)
-        .getByRole('link', { name: 'Please tell us when you plan to enroll.' })
+        .getByRole('link', { name: 'When do you plan to enroll? is required.' })
         .getAttribute('href'),
     ).toBe('/education#entry_term');
     await waitFor(() => expect(document.title.startsWith('Error: About You')).toBe(true));
@@ -95,7 +95,7 @@ describe('the error summary in the application', () => {
     const { user, app } = renderApp('/about');
     const box = await summaryBox();
     await user.click(
-      within(box).getByRole('link', { name: 'Please tell us when you plan to enroll.' }),
+      within(box).getByRole('link', { name: 'When do you plan to enroll? is required.' }),
     );
     await findPage('Your Academics');
     expect(app.router.state.location.pathname).toBe('/education');
@@ -114,7 +114,7 @@ describe('the error summary in the application', () => {
     await waitFor(() => expect(document.title.startsWith('Error: ')).toBe(true));
     // The last missing item is on another page; only fixing it there clears the summary.
     expect(
-      within(box).getByRole('link', { name: 'Please tell us when you plan to enroll.' }),
+      within(box).getByRole('link', { name: 'When do you plan to enroll? is required.' }),
     ).toBeTruthy();
   });
 

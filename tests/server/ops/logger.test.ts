@@ -27,7 +27,7 @@ const dirs: string[] = [];
 const config = (env: Record<string, string>) => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'admissions-logger-'));
   dirs.push(dir);
-  return loadConfig({ DATA_DIR: dir, ...env });
+  return loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'http://127.0.0.1:8080', ...env });
 };
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
