@@ -24,6 +24,10 @@ export interface FormStore {
   setAddAnother(id: string, count: number): void;
   /** Switches a tabs question: records the choice and clears the answers the tab lists (engine switchTab). */
   setTab(tabsId: string, tabId: string): void;
+  /** What the server last stored: the base of the next save's changes and of "Leave site?". */
+  getSaved(): Answers;
+  /** Records answers the server now holds: a save it acknowledged, answers a tab switch cleared. */
+  markSaved(answers: Answers): void;
   /** Switches the page being edited (revalidates against it). */
   setPage(page: PageDefinition): void;
   /** Called after every change. */
@@ -46,6 +50,8 @@ export interface FormStore {
 export interface FormStoreOptions {
   page: PageDefinition;
   initial?: Partial<FormState>;
+  /** What the server holds at the start (an applicant's loaded answers; nothing for a visitor). */
+  saved?: Answers;
   validatorOf: (pageId: string) => CompiledValidator | undefined;
   now?: () => Date;
 }
@@ -75,6 +81,7 @@ export function createFormStore(options: FormStoreOptions): FormStore {
   const { validatorOf, now = () => new Date() } = options;
   let page = options.page;
   let state: FormState = { ...emptyState(), ...options.initial };
+  let saved: Answers = { ...options.saved };
   /** Whether the answers are as setAnswer leaves them (nothing hidden is answered). */
   let clean = false;
   /** The current page's errors; null when stale, validated again when next read. */
@@ -187,6 +194,12 @@ export function createFormStore(options: FormStoreOptions): FormStore {
         : { ...state, tabs: { ...state.tabs, [tabsId]: tabId } };
       const answerTopics = changedKeys(before.answers, state.answers).map(answerTopic);
       notify([tabTopic(tabsId), ...answerTopics, ...revalidate()]);
+    },
+
+    getSaved: () => saved,
+
+    markSaved(answers) {
+      saved = { ...saved, ...answers };
     },
 
     restoreChoices(choices) {

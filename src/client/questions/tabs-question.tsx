@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { tabSwitch } from '../../engine/answer-changes';
 import type { TabsQuestion as Definition } from '../../engine/definitions';
-import { chosenTab } from '../../engine/visibility';
+import { chosenTab, descKey } from '../../engine/visibility';
+import { profileQueryKey, type Profile } from '../api/use-profile';
 import { UnauthorizedError } from '../api/errors';
 import { refreshDocument } from '../documents/documents-api';
 import { UploadInProgressDialog } from '../documents/upload-in-progress-dialog';
@@ -93,7 +94,7 @@ export function TabsQuestion({ question }: QuestionProps<'tabs'>) {
   };
   const choose = async (to: string) => {
     if (to === chosen || save.isPending || releasing) return;
-    const { deleteFile } = tabSwitch(question, chosen, to);
+    const { clear, deleteFile } = tabSwitch(question, chosen, to);
     if (deleteFile && file.busy) {
       setBlocked(true);
       return;
@@ -116,7 +117,21 @@ export function TabsQuestion({ question }: QuestionProps<'tabs'>) {
     save.mutate(
       { tabsId: question.id, tabId: to },
       {
-        onSuccess: () => store.setTab(question.id, to),
+        onSuccess: () => {
+          store.setTab(question.id, to);
+          // PUT /api/tabs cleared the same answers on the server: they are saved as '', so the
+          // next save does not send them again and nothing counts as unsaved ("Leave site?").
+          const cleared = Object.fromEntries(
+            clear.flatMap((key) => [
+              [key, ''],
+              [descKey(key), ''],
+            ]),
+          );
+          store.markSaved(cleared);
+          queryClient.setQueryData<Profile>(profileQueryKey, (profile) =>
+            profile ? { ...profile, answer: { ...profile.answer, ...cleared } } : profile,
+          );
+        },
         onError: (error) => {
           failed(failure, error);
           refreshFile();

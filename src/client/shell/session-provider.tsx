@@ -66,6 +66,8 @@ export function SessionProvider({ profile, initialAnswers, children }: SessionPr
     createFormStore({
       page: pageByRoute(pathname) ?? formPages[0]!,
       initial: { answers: initialAnswers },
+      // An applicant's answers came from the server; a visitor's are not stored there.
+      saved: loggedIn ? initialAnswers : {},
       validatorOf: pageValidator,
     }),
   );
@@ -121,7 +123,6 @@ export function SessionProvider({ profile, initialAnswers, children }: SessionPr
     loggedIn,
     webStatus,
     page: pageByRoute(pathname),
-    savedAnswers: loggedIn ? initialAnswers : {},
     setWebStatus,
     setHasChangedPage,
     setServerErrors,

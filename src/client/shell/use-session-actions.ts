@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { Answers, PageDefinition } from '../../engine/definitions';
+import type { PageDefinition } from '../../engine/definitions';
 import { defaultRoute, formPages, pageValidator } from '../../engine/form-pages';
 import { mergeErrors, validateApplication, validatePage } from '../../engine/page-validation';
 import { hasErrors, type FieldErrors } from '../../engine/validation';
@@ -26,8 +26,6 @@ export interface SessionActionsInput {
   webStatus: WebStatus | null;
   /** The page on screen, whose errors a save while validating reports. */
   page: PageDefinition | undefined;
-  /** What the server holds: the base of the next save's changes. */
-  savedAnswers: Answers;
   setWebStatus: (status: WebStatus) => void;
   setHasChangedPage: (changed: boolean) => void;
   setServerErrors: (errors: FieldErrors | null) => void;
@@ -57,15 +55,14 @@ export function useSessionActions(input: SessionActionsInput): Actions {
   useLayoutEffect(() => {
     latest.current = input;
   });
-  const saved = useRef<Answers>(input.savedAnswers);
-
   // Answers are saved on Save/Next and on a change of page (SPEC §2). Closing the tab, reloading
   // or typing another address with answers the server does not have yet asks first, with the
   // browser's own "Leave site?" prompt, instead of losing them without a word.
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
-      const answers = latest.current.store.getState().answers;
-      if (Object.keys(changedAnswers(saved.current, answers)).length === 0) return;
+      const { store } = latest.current;
+      if (Object.keys(changedAnswers(store.getSaved(), store.getState().answers)).length === 0)
+        return;
       event.preventDefault();
       event.returnValue = ''; // browsers before the standard preventDefault
     };
@@ -114,9 +111,9 @@ export function useSessionActions(input: SessionActionsInput): Actions {
   /** PUT /api/answer with what changed; while validating, the page's errors go to the server. */
   const save = useCallback(async (): Promise<string> => {
     const { store, webStatus, page } = latest.current;
-    const changes = changedAnswers(saved.current, store.getState().answers);
+    const changes = changedAnswers(store.getSaved(), store.getState().answers);
     const { message } = await saveAnswers(changes);
-    saved.current = { ...saved.current, ...changes };
+    store.markSaved(changes);
     queryClient.setQueryData<Profile>(profileQueryKey, (profile) =>
       profile ? { ...profile, answer: { ...profile.answer, ...changes } } : profile,
     );
@@ -137,14 +134,14 @@ export function useSessionActions(input: SessionActionsInput): Actions {
   const saveBeforeLogout = useCallback(async (): Promise<SaveOutcome> => {
     const { loggedIn, store } = latest.current;
     if (!loggedIn) return 'unchanged';
-    const changes = changedAnswers(saved.current, store.getState().answers);
+    const changes = changedAnswers(store.getSaved(), store.getState().answers);
     if (Object.keys(changes).length === 0) return 'unchanged';
     try {
       await applicationApi.saveAnswersUntil(
         changes,
         AbortSignal.timeout(saveBeforeLogoutTimeoutMs),
       );
-      saved.current = { ...saved.current, ...changes };
+      store.markSaved(changes);
       return 'saved';
     } catch (error) {
       console.error(error);

@@ -9,6 +9,7 @@ import type { Clock } from '../clock';
 import { AppError } from '../errors';
 import { randomToken, type SecretHasher } from '../identity/secrets';
 import { RateLimitedError } from '../identity/rate-limiter';
+import { assertNotSubmitted, exclusive } from './account-lock';
 
 export type Answers = Record<string, string>;
 export type WebStatus = 'started' | 'validating' | 'submitted';
@@ -25,40 +26,13 @@ export class ApplicationService {
     private readonly clock: Clock,
   ) {}
 
-  private async assertNotSubmitted(
-    accountId: string,
-    executor: Kysely<Database> = this.db,
-  ): Promise<void> {
-    const submitted = await executor
-      .selectFrom('submissions')
-      .select('account_id')
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
-    if (submitted) throw new AppError('ALREADY_SUBMITTED');
+  private assertNotSubmitted(accountId: string, executor: Kysely<Database> = this.db) {
+    return assertNotSubmitted(executor, accountId);
   }
 
-  /**
-   * Runs `work` as one step with submit: on PostgreSQL the account's row is locked for the
-   * transaction (FOR NO KEY UPDATE, so rows that only reference the account are not held up),
-   * and a save and a submit of one account take turns; on SQLite every transaction already has
-   * the database to itself. A write that lands is therefore in the frozen copy, and one that
-   * comes after the freeze sees the submission and is refused with 409.
-   */
-  private exclusive<T>(
-    accountId: string,
-    work: (trx: Transaction<Database>) => Promise<T>,
-  ): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
-      if (dialectOf(trx) === 'postgres') {
-        await trx
-          .selectFrom('accounts')
-          .select('id')
-          .where('id', '=', accountId)
-          .forNoKeyUpdate()
-          .execute();
-      }
-      return work(trx);
-    });
+  /** See account-lock.ts: saves, tab choices, add-another, documents and submit take turns. */
+  private exclusive<T>(accountId: string, work: (trx: Transaction<Database>) => Promise<T>) {
+    return exclusive(this.db, accountId, work);
   }
 
   /**

@@ -7,7 +7,7 @@ import type { JobHandler } from '../jobs/job-runner';
 import type { PageDefinition } from '../../engine/definitions';
 import { readOnlyDocument } from '../../engine/read-only-document';
 import type { BlobStore } from './blob-store';
-import { isSubmitted } from './application-rows';
+import { isSubmitted } from '../application/account-lock';
 import type { ApplicationPdfInput } from './application-pdf';
 import { ConversionError } from './conversion-messages';
 import { runInWorker } from './isolation';

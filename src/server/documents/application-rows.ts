@@ -1,16 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
-
-/** Whether an applicant has submitted (documents and PDFs then follow the frozen copy). */
-export async function isSubmitted(db: Db, accountId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('submissions')
-    .select('account_id')
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
 
 /**
  * Sets one answer, as the server does for document questions (ANSWERED or ''): the applicant

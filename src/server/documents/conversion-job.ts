@@ -1,9 +1,12 @@
 import type { Clock } from '../clock';
+import type { Kysely } from 'kysely';
 import type { Db } from '../db/database';
+import type { Database } from '../db/tables';
 import { PermanentJobError, type JobHandler } from '../jobs/job-runner';
 import { DOCUMENT_ANSWERED } from '../../engine/read-only-document';
 import type { DocumentKind } from '../../engine/file-rules';
 import type { BlobStore } from './blob-store';
+import { exclusive, isSubmitted } from '../application/account-lock';
 import { setAnswer } from './application-rows';
 import { ConversionError, conversionMessages } from './conversion-messages';
 import { convertToPdf, type ConversionTools } from './convert-document';
@@ -23,22 +26,23 @@ export interface ConversionJobDeps {
 
 /**
  * The job that converts an uploaded document to PDF. It works on the upload its payload names
- * and writes nothing when that upload was replaced or deleted meanwhile. COMPLETED marks the
+ * and writes nothing when that upload was replaced or deleted meanwhile, or the application was
+ * submitted (a conversion finishing after the freeze is discarded). COMPLETED marks the
  * answer ANSWERED; FAILED (a file that cannot be converted or passes a limit, at once, with its
  * message; any other error, after the last attempt) clears it.
  */
 export function conversionJob(deps: ConversionJobDeps): JobHandler<ConversionPayload> {
   const { db, blobs, clock } = deps;
   const limits = deps.limits ?? defaultDocumentLimits;
-  const current = (p: ConversionPayload) =>
-    db
+  const current = (p: ConversionPayload, executor: Kysely<Database>) =>
+    executor
       .selectFrom('document_answers')
       .select(['upload_key', 'kind'])
       .where('account_id', '=', p.accountId)
       .where('answer_key', '=', p.answerKey)
       .where('conversion_id', '=', p.conversionId);
-  const update = (p: ConversionPayload) =>
-    db
+  const update = (p: ConversionPayload, executor: Kysely<Database>) =>
+    executor
       .updateTable('document_answers')
       .where('account_id', '=', p.accountId)
       .where('answer_key', '=', p.answerKey)
@@ -50,15 +54,22 @@ export function conversionJob(deps: ConversionJobDeps): JobHandler<ConversionPay
     timeoutMs: limits.timeoutMs + 30_000,
 
     async run(payload, { signal }) {
-      const document = await current(payload).executeTakeFirst();
+      // Every write below takes the account's exclusive step with submit (account-lock.ts) and
+      // writes nothing once the application is submitted: the frozen copy stays as it was.
+      const document = await exclusive(db, payload.accountId, async (trx) => {
+        if (await isSubmitted(trx, payload.accountId)) return undefined;
+        const found = await current(payload, trx).executeTakeFirst();
+        if (!found) return undefined;
+        await update(payload, trx)
+          .set({
+            status: 'IN_PROGRESS',
+            message: conversionMessages.inProgress,
+            updated_at: clock.now().toISOString(),
+          })
+          .execute();
+        return found;
+      });
       if (!document) return;
-      await update(payload)
-        .set({
-          status: 'IN_PROGRESS',
-          message: conversionMessages.inProgress,
-          updated_at: clock.now().toISOString(),
-        })
-        .execute();
       const upload = await blobs.get(document.upload_key);
       if (!upload) throw new PermanentJobError(conversionMessages.uploadMissing);
       let pdf: Uint8Array;
@@ -74,18 +85,15 @@ export function conversionJob(deps: ConversionJobDeps): JobHandler<ConversionPay
       if (signal.aborted) return;
       const pdfKey = `documents/${payload.accountId}/${payload.answerKey}/${payload.conversionId}.pdf`;
       await blobs.put(pdfKey, pdf, 'application/pdf');
-      const completed = await db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('document_answers')
+      const completed = await exclusive(db, payload.accountId, async (trx) => {
+        if (await isSubmitted(trx, payload.accountId)) return false;
+        const result = await update(payload, trx)
           .set({
             status: 'COMPLETED',
             pdf_key: pdfKey,
             message: conversionMessages.completed,
             updated_at: clock.now().toISOString(),
           })
-          .where('account_id', '=', payload.accountId)
-          .where('answer_key', '=', payload.answerKey)
-          .where('conversion_id', '=', payload.conversionId)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
         await setAnswer(trx, payload.accountId, payload.answerKey, DOCUMENT_ANSWERED, clock.now());
@@ -95,17 +103,14 @@ export function conversionJob(deps: ConversionJobDeps): JobHandler<ConversionPay
     },
 
     async failed(payload, failure) {
-      await db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('document_answers')
+      await exclusive(db, payload.accountId, async (trx) => {
+        if (await isSubmitted(trx, payload.accountId)) return;
+        const result = await update(payload, trx)
           .set({
             status: 'FAILED',
             message: failure.permanent ? failure.message : conversionMessages.failed,
             updated_at: clock.now().toISOString(),
           })
-          .where('account_id', '=', payload.accountId)
-          .where('answer_key', '=', payload.answerKey)
-          .where('conversion_id', '=', payload.conversionId)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 1) {
           await setAnswer(trx, payload.accountId, payload.answerKey, '', clock.now());

@@ -7,7 +7,8 @@ import { randomToken } from '../identity/secrets';
 import type { JobQueue } from '../jobs/job-queue';
 import { checkFile, MAX_FILE_BYTES } from '../../engine/file-rules';
 import { isSafeKey, type BlobStore, type PresignedPost } from './blob-store';
-import { isSubmitted, setAnswer } from './application-rows';
+import { setAnswer } from './application-rows';
+import { assertNotSubmitted, exclusive, isSubmitted } from '../application/account-lock';
 import { conversionMessages } from './conversion-messages';
 import { documentKindOf } from './file-content';
 
@@ -50,6 +51,10 @@ export class DocumentService {
     }
   }
 
+  /**
+   * An early 409 before any work on a file; the write itself checks again inside the account's
+   * exclusive step, which is what decides against a racing submit.
+   */
   private async assertOpen(accountId: string): Promise<void> {
     if (await isSubmitted(this.deps.db, accountId)) throw new AppError('ALREADY_SUBMITTED');
   }
@@ -57,19 +62,21 @@ export class DocumentService {
   /** A presigned POST for a new object of this applicant and question, remembered as issued. */
   async presign(accountId: string, answerKey: string): Promise<PresignedPost> {
     this.assertFileQuestion(answerKey);
-    await this.assertOpen(accountId);
     const key = `uploads/${accountId}/${answerKey}/${randomToken()}`;
     const now = this.deps.clock.now();
-    await this.deps.db
-      .insertInto('upload_grants')
-      .values({
-        object_key: key,
-        account_id: accountId,
-        answer_key: answerKey,
-        expires_at: new Date(now.getTime() + UPLOAD_TTL_SECONDS * 1000).toISOString(),
-        created_at: now.toISOString(),
-      })
-      .execute();
+    await exclusive(this.deps.db, accountId, async (trx) => {
+      await assertNotSubmitted(trx, accountId);
+      await trx
+        .insertInto('upload_grants')
+        .values({
+          object_key: key,
+          account_id: accountId,
+          answer_key: answerKey,
+          expires_at: new Date(now.getTime() + UPLOAD_TTL_SECONDS * 1000).toISOString(),
+          created_at: now.toISOString(),
+        })
+        .execute();
+    });
     return this.deps.blobs.presignPost({
       key,
       accountId,
@@ -113,7 +120,10 @@ export class DocumentService {
 
     const now = clock.now();
     const conversionId = randomUUID();
-    const previous = await db.transaction().execute(async (trx) => {
+    // Checked again inside the account's exclusive step (account-lock.ts): a submit that landed
+    // while the file was being checked wins, and this request gets 409.
+    const previous = await exclusive(db, accountId, async (trx) => {
+      await assertNotSubmitted(trx, accountId);
       const old = await trx
         .selectFrom('document_answers')
         .select(['upload_key', 'pdf_key'])
@@ -170,8 +180,8 @@ export class DocumentService {
   async remove(accountId: string, answerKey: string): Promise<void> {
     const { db, blobs, clock } = this.deps;
     this.assertFileQuestion(answerKey);
-    await this.assertOpen(accountId);
-    const keys = await db.transaction().execute(async (trx) => {
+    const keys = await exclusive(db, accountId, async (trx) => {
+      await assertNotSubmitted(trx, accountId);
       const document = await trx
         .deleteFrom('document_answers')
         .where('account_id', '=', accountId)

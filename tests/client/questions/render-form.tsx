@@ -34,6 +34,8 @@ export function pageOf(questions: Question[], id = 'test'): PageDefinition {
 
 export interface RenderFormOptions {
   initial?: Partial<FormState>;
+  /** What the server holds at the start (the store's saved snapshot). */
+  saved?: FormState['answers'];
   environment?: Partial<FormEnvironment>;
   validatorOf?: (pageId: string) => CompiledValidator | undefined;
   /** Passed to userEvent.setup, e.g. advanceTimers for fake timers. */
@@ -47,6 +49,7 @@ export function renderForm(page: PageDefinition, options: RenderFormOptions = {}
   const store = createFormStore({
     page,
     initial: options.initial,
+    saved: options.saved,
     validatorOf: options.validatorOf ?? (() => undefined),
     now: () => new Date('2025-01-15T12:00:00Z'),
   });

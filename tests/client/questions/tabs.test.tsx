@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { VISITOR_UPLOAD_TEXT } from '../../../src/client/questions/file-question';
+import { changedAnswers } from '../../../src/client/shell/answer-changes';
 import { conversion, documentServer } from '../documents/document-server';
 import { json, pageOf, renderForm, stubFetch } from './render-form';
 
@@ -66,6 +67,36 @@ describe('tabs', () => {
     expect(store.getState().answers).toMatchObject({ hs_gpa: '', transcript_note: 'Sent by post' });
     expect(screen.queryByLabelText('Cumulative GPA')).toBeNull();
     expect(await screen.findByLabelText('Unofficial Transcript')).toBeTruthy();
+  });
+
+  it('counts the answers a switch cleared on the server as saved: nothing unsaved, nothing sent again', async () => {
+    documentServer({
+      'GET /api/tabs': { transcript: 'self-report' },
+      'PUT /api/tabs': { message: 'Saved.' },
+      ...noDocument,
+    });
+    const answers = { hs_gpa: '3.8', hs_gpa_desc: 'weighted', transcript_note: 'Sent by post' };
+    const { user, store } = renderForm(page, {
+      ...loggedIn,
+      initial: { answers },
+      saved: answers,
+    });
+    await screen.findByRole('tab', { name: 'Report my GPA', selected: true });
+    await user.type(screen.getByLabelText('Cumulative GPA'), '5');
+    // A typed answer is unsaved (the "Leave site?" check and the next save see it)...
+    expect(changedAnswers(store.getSaved(), store.getState().answers)).toEqual({ hs_gpa: '3.85' });
+
+    await user.click(screen.getByRole('tab', { name: 'Upload my transcript' }));
+    await screen.findByRole('tab', { name: 'Upload my transcript', selected: true });
+    expect(store.getState().answers).toMatchObject({ hs_gpa: '', hs_gpa_desc: '' });
+    // ...but the server cleared it with the switch: the next save sends nothing, and nothing
+    // counts as unsaved.
+    expect(changedAnswers(store.getSaved(), store.getState().answers)).toEqual({});
+    expect(store.getSaved()).toMatchObject({
+      hs_gpa: '',
+      hs_gpa_desc: '',
+      transcript_note: 'Sent by post',
+    });
   });
 
   it('moves between tabs with the arrow keys and switches on Enter', async () => {
