@@ -1,8 +1,8 @@
 /**
  * `npm run purge`: deletes expired sessions, codes, reset ids, visitor answers, rate-limit
  * counters, old upload grants (and their never-converted files) and old outbox mail once, with
- * the same environment as the server, and prints what it removed. The server (or, with
- * JOB_RUNNER=worker, the worker) also does this every PURGE_INTERVAL_MINUTES.
+ * the same environment as the server, and prints what it removed. The server and each worker
+ * also do this every PURGE_INTERVAL_MINUTES (the deletes are idempotent, so several at once are safe).
  */
 import { systemClock } from '../src/server/clock';
 import { ConfigError, loadConfig } from '../src/server/config';

@@ -35,8 +35,11 @@ export const clientErrorLimits = {
 export const clientErrorRoutePattern = '^/[^?#\\s]*$';
 export const buildIdPattern = '^[A-Za-z0-9._:+-]+$';
 
-const urlQuery = /((?:https?:\/\/|\/)[^\s?#()'"<>]*)[?#][^\s()'"<>]*/g;
-const email = /[^\s@()<>'"[\]]+@[^\s@()<>'"[\]]+\.[^\s@()<>'"[\]]+/g;
+// Every run is bounded, so a hostile 8,000-character stack costs a bounded scan at each position
+// instead of backtracking over the whole rest of the text (quadratic, on the request thread).
+// A longer path still loses its query: the match starts again at a later "/".
+const urlQuery = /((?:https?:\/\/|\/)[^\s?#()'"<>]{0,256})[?#][^\s()'"<>]{0,2048}/g;
+const email = /[^\s@()<>'"[\]]{1,64}@[^\s@()<>'"[\]]{1,253}\.[^\s@()<>'"[\]]{1,63}/g;
 
 /**
  * Report text without what may be personal: query strings and fragments of URLs (searches,

@@ -65,7 +65,7 @@ export interface Config {
   shutdown: { drainMs: number; timeoutMs: number };
   /** The bearer token GET /metrics requires; empty means there is no /metrics. */
   metricsToken: string;
-  /** A Redis for the /lookup rate limit, shared by every instance; empty means per-instance memory. */
+  /** A Redis for every rate limit, shared by every instance; empty means the database (and memory for /lookup). */
   redis: { url: string; keyPrefix: string };
   /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): none, or their addresses. */
   trustProxy: false | string;
@@ -243,7 +243,7 @@ export function loadConfig(env: Env = process.env, role: 'server' | 'worker' = '
   const redisUrl = env.REDIS_URL ?? '';
   if (redisUrl && !/^rediss?:\/\/\S+$/.test(redisUrl)) {
     problems.push(
-      `REDIS_URL must be empty (lookup limits in each instance's memory) or a redis:// or rediss:// URL, got "${redisUrl}".`,
+      `REDIS_URL must be empty (limits counted in the database, /lookup's in memory) or a redis:// or rediss:// URL, got "${redisUrl}".`,
     );
   }
   const redisKeyPrefix = env.REDIS_KEY_PREFIX || 'admissions:';

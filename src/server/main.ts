@@ -13,6 +13,7 @@ import { logDestination } from './ops/logger';
 import { Readiness } from './ops/readiness';
 import { exitGracefullyOnSignals } from './ops/shutdown';
 import { schedulePurge } from './ops/purge';
+import { stopSpareWorkers } from './documents/isolation';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -68,6 +69,8 @@ async function main(): Promise<void> {
       () => app.close(),
       (timeoutMs) => runner?.stop(timeoutMs) ?? Promise.resolve(),
       () => stopPurge(),
+      // After the runner: the spare conversion threads it kept warm end with it.
+      () => stopSpareWorkers(),
     ],
     release: () => db.destroy(),
   });

@@ -13,6 +13,7 @@ import { createLogger } from './ops/logger';
 import { loadSite } from './site';
 import { exitGracefullyOnSignals } from './ops/shutdown';
 import { schedulePurge } from './ops/purge';
+import { stopSpareWorkers } from './documents/isolation';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, 'worker');
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
     log: logger,
     drainMs: 0,
     timeoutMs: config.shutdown.timeoutMs,
-    finish: [(timeoutMs) => runner.stop(timeoutMs), () => stopPurge()],
+    finish: [(timeoutMs) => runner.stop(timeoutMs), () => stopPurge(), () => stopSpareWorkers()],
     release: () => db.destroy(),
   });
   runner.start();

@@ -20,6 +20,14 @@ describe('scrubReportText', () => {
     );
   });
 
+  it('still scrubs a path longer than its bounded run, and hostile text passes through whole', () => {
+    const long = `/${'a/'.repeat(200)}page?token=secret`;
+    expect(scrubReportText(`at ${long} then`, 8000)).toBe(`at /${'a/'.repeat(200)}page then`);
+    // Runs of slashes or of letters with no "@" once made the scrub backtrack quadratically.
+    expect(scrubReportText('/'.repeat(8000), 8000)).toBe('/'.repeat(8000));
+    expect(scrubReportText(`${'a'.repeat(7990)}@b.edu`, 8000)).toBe(`${'a'.repeat(7926)}[e-mail]`);
+  });
+
   it('cuts the text to the limit', () => {
     expect(scrubReportText('x'.repeat(50), 10)).toBe('x'.repeat(10));
   });

@@ -27,6 +27,12 @@ export interface SandboxOptions {
   sandbox: SandboxKind;
 }
 
+/**
+ * The largest file LibreOffice or Ghostscript may write (prlimit --fsize): far above any PDF the
+ * limits accept (DOCUMENT_MAX_PDF_MB), so it only stops a document built to fill the disk.
+ */
+const MAX_OUTPUT_FILE_BYTES = 256 * 1024 * 1024;
+
 const readOnlyEtc = [
   '/etc/fonts',
   '/etc/libreoffice',
@@ -77,6 +83,8 @@ function wrap(
     '19',
     'prlimit',
     `--as=${memoryMb * 1024 * 1024}`,
+    // No file it writes may grow past this: a crafted document cannot fill the disk.
+    `--fsize=${MAX_OUTPUT_FILE_BYTES}`,
     ...(cpuSeconds > 0 ? [`--cpu=${cpuSeconds}`] : []),
     '--',
     command,

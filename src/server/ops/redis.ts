@@ -12,6 +12,9 @@ export async function connectRedis(url: string, log: FastifyBaseLogger): Promise
   const { Redis } = await import('ioredis');
   const client = new Redis(url, {
     connectTimeout: 500,
+    // A Redis that stops answering on an open connection fails the command instead of holding
+    // every limited request until the operating system notices; the limiter then falls back.
+    commandTimeout: 1000,
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
   });
