@@ -10,7 +10,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // The longest journeys (axe on every state of an applicant, keyboard only to the PDF copy) take
+  // about a minute alone on 2 cores and more beside other CI work: a cap for a hung test, not a
+  // speed budget (speed is measured by npm run bench).
+  timeout: 180_000,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${e2ePort}`,
