@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { appRoot } from '../app-root';
-import { formPages, pageValidator } from '../../engine/form-pages';
+import { formPages, pageValidator } from '../../forms/form-pages';
 import { fileAnswerKeys } from '../../engine/page-fields';
 import { validateApplication } from '../../engine/page-validation';
 import type { AddAnotherQuestion, PageDefinition, TabsQuestion } from '../../engine/definitions';
