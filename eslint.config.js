@@ -59,7 +59,7 @@ export default tseslint.config(
             {
               target: './src/engine',
               from: ['./src/forms', './src/generated', './forms'],
-              message: 'The engine is a library: this product\'s forms reach it through src/forms.',
+              message: "The engine is a library: this product's forms reach it through src/forms.",
             },
             {
               target: './src/client',
