@@ -57,6 +57,11 @@ export default tseslint.config(
               message: 'The engine must not import the server.',
             },
             {
+              target: './src/engine',
+              from: ['./src/forms', './src/generated', './forms'],
+              message: "The engine is a library: this product's forms reach it through src/forms.",
+            },
+            {
               target: './src/client',
               from: './src/server',
               message: 'The client must not import the server.',

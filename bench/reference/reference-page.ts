@@ -14,7 +14,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { KeyedQuestion, OptionItem } from '../../src/engine/definitions';
-import { pageById } from '../../src/engine/form-pages';
+import { pageById } from '../../src/forms/form-pages';
 import { resolveOptions } from '../../src/engine/option-lists';
 import { pageFields } from '../../src/engine/page-fields';
 import { isFieldVisible } from '../../src/engine/visibility';

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { PageDefinition } from '../../src/engine/definitions';
-import { walkDefinition } from './definition-walk';
+import { walkDefinition } from '../../src/engine/walk-definition';
 import type { Findings } from './findings';
 import type { SourceFile } from './source-file';
 
@@ -49,7 +49,7 @@ export function checkRenderers(
   }
   for (const file of pages) {
     walkDefinition(file.json as PageDefinition, {
-      question(question, pointer) {
+      question({ question, pointer }) {
         if (!types.has(question.type)) {
           findings.error(
             'no-renderer',

@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import type { PageDefinition } from '../../engine/definitions';
-import { formPages, pageByRoute } from '../../engine/form-pages';
+import { formPages, pageByRoute } from '../../forms/form-pages';
 import { RedirectToDefault } from '../redirect-to-default';
 import { useDocumentTitle } from '../components/use-document-title';
 import { useApplicationSession } from '../shell/application-session';

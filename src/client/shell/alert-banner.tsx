@@ -1,5 +1,5 @@
 import { activeAlerts } from '../../engine/alerts';
-import { siteConfig } from '../../engine/site-config';
+import { siteConfig } from '../../forms/site-config';
 
 /** The date-based alert banner (SPEC §4): the windows of forms/site.json that contain `now`. */
 export function AlertBanner({ now }: { now?: Date }) {

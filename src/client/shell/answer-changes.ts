@@ -1,5 +1,5 @@
 import type { Answers } from '../../engine/definitions';
-import { formPages } from '../../engine/form-pages';
+import { formPages } from '../../forms/form-pages';
 import { fileAnswerKeys } from '../../engine/page-fields';
 
 /** File questions' answers are the server's to write; the page only copies them in. */

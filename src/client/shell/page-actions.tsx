@@ -1,4 +1,4 @@
-import { formPages } from '../../engine/form-pages';
+import { formPages } from '../../forms/form-pages';
 
 interface PageActionsProps {
   currentRoute: string;

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { formPages } from '../../engine/form-pages';
+import { formPages } from '../../forms/form-pages';
 import { readOnlyDocument } from '../../engine/read-only-document';
 import { genericErrorMessage, ServerError } from '../api/errors';
 import { LoadingSpinner } from '../components/loading-spinner';

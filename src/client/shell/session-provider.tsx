@@ -16,7 +16,7 @@ import {
   pageById,
   pageByRoute,
   pageValidator,
-} from '../../engine/form-pages';
+} from '../../forms/form-pages';
 import type { FieldErrors } from '../../engine/validation';
 import { showsErrors, webStatusOf, type WebStatus } from '../../engine/web-status';
 import type { Profile } from '../api/use-profile';

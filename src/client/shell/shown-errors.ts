@@ -1,6 +1,6 @@
 import type { FormState } from '../../engine/definitions';
 import { errorSummary, type ErrorSummary } from '../../engine/error-summary';
-import { formPages, pageValidator } from '../../engine/form-pages';
+import { formPages, pageValidator } from '../../forms/form-pages';
 import { mergeErrors, validateApplication } from '../../engine/page-validation';
 import { hasErrors, type FieldErrors } from '../../engine/validation';
 import { showsErrors, type WebStatus } from '../../engine/web-status';

@@ -1,4 +1,4 @@
-import { siteConfig } from '../../engine/site-config';
+import { siteConfig } from '../../forms/site-config';
 
 /** forms/site.json's Help and Privacy texts, read defensively (the schema types them loosely). */
 export interface HelpTexts {

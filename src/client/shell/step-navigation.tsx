@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { formPages } from '../../engine/form-pages';
+import { formPages } from '../../forms/form-pages';
 
 interface StepNavigationProps {
   currentRoute: string;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { pageByRoute } from '../../engine/form-pages';
+import { pageByRoute } from '../../forms/form-pages';
 import type { WebStatus } from '../../engine/web-status';
 import { applicationApi, webStatusRetries } from '../api/application-api';
 import { profileQueryKey, type Profile } from '../api/use-profile';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { PageDefinition } from '../../engine/definitions';
-import { defaultRoute, formPages, pageValidator } from '../../engine/form-pages';
+import { defaultRoute, formPages, pageValidator } from '../../forms/form-pages';
 import { mergeErrors, validateApplication, validatePage } from '../../engine/page-validation';
 import { hasErrors, type FieldErrors } from '../../engine/validation';
 import type { WebStatus } from '../../engine/web-status';

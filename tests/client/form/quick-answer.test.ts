@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { setAnswer } from '../../../src/engine/answer-changes';
-import { formPages, pageById } from '../../../src/engine/form-pages';
+import { formPages, pageById } from '../../../src/forms/form-pages';
 import { pageKeys } from '../../../src/engine/page-fields';
 import { reactiveKeys, setAnswerQuickly } from '../../../src/engine/quick-answer';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { pageById, pageValidator } from '../../../src/engine/form-pages';
+import { pageById, pageValidator } from '../../../src/forms/form-pages';
 import { pageOf, renderForm } from './render-form';
 
 describe('text question', () => {

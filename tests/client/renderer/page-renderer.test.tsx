@@ -11,7 +11,7 @@ import {
 } from '../../../src/client/renderer/question-registry';
 import type { QuestionType } from '../../../src/engine/question-types';
 import { questionTypes } from '../../../src/engine/question-types';
-import { pageById, pageValidator } from '../../../src/engine/form-pages';
+import { pageById, pageValidator } from '../../../src/forms/form-pages';
 import { visibleKeys } from '../../../src/engine/visibility';
 import { focusField } from '../../../src/client/renderer/focus-field';
 import { pageOf, renderForm } from '../questions/render-form';

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { activeAlerts } from '../../../src/engine/alerts';
-import { siteConfig } from '../../../src/engine/site-config';
+import { siteConfig } from '../../../src/forms/site-config';
 import { AlertBanner } from '../../../src/client/shell/alert-banner';
 
 /** Local midnight, and the last millisecond of the day before. */

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorSummary } from '../../../src/engine/error-summary';
-import { formPages } from '../../../src/engine/form-pages';
+import { formPages } from '../../../src/forms/form-pages';
 import { ErrorSummary } from '../../../src/client/shell/error-summary';
 import { jsonResponse, renderApp } from '../render-app';
 import {

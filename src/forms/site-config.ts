@@ -3,7 +3,7 @@
  * (the sign-in screens, the profile-failure screen) import this, not the form pages with them.
  */
 import site from '../../forms/site.json';
-import type { SiteConfig } from './definitions';
+import type { SiteConfig } from '../engine/definitions';
 
 /** forms/site.json: university configuration, alert windows, Help and Privacy texts. */
 export const siteConfig = site as unknown as SiteConfig;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formPages, pageById, pageValidator, siteConfig } from '../../src/engine/form-pages';
+import { formPages, pageById, pageValidator, siteConfig } from '../../src/forms/form-pages';
 import { pageKeys } from '../../src/engine/page-fields';
 import { questionTypes } from '../../src/engine/question-types';
 

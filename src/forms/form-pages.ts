@@ -6,9 +6,9 @@ import aboutPage from '../../forms/about.json';
 import educationPage from '../../forms/education.json';
 import finalStepsPage from '../../forms/final-steps.json';
 import { pageValidators } from '../generated/page-validators.js';
-import type { PageDefinition } from './definitions';
+import type { PageDefinition } from '../engine/definitions';
 import { siteConfig } from './site-config';
-import type { CompiledValidator } from './validation';
+import type { CompiledValidator } from '../engine/validation';
 
 /** The form pages in step order (About You, Your Academics, Final Steps). */
 export const formPages: readonly PageDefinition[] = (
