@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { fallbackAnswers, lookupAnswers, searchKey } from '../../engine/lookup-answers';
 import type { AddressQuestion as Definition } from '../../engine/definitions';
 import type { BlockPart } from '../../engine/page-fields';
-import { useFormEnvironment, useFormStore } from '../form/form-context';
+import { useFormStore } from '../form/form-context';
 import { LOOKUP_DEBOUNCE, useLookupDetail, useLookupSearch } from '../form/lookup-api';
 import { useDebouncedValue } from '../form/use-debounced-value';
 import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
 import { QuestionNode } from '../renderer/question-list';
 import { Autocomplete, type Suggestion } from './parts/autocomplete';
-import { partsOf, useBlockLine } from './parts/block-parts';
-import { FieldFrame, inputAria, inputClass, inputId, ReadOnlyField } from './parts/field-frame';
+import { partsOf } from './parts/block-parts';
+import { FieldFrame, inputAria, inputClass, inputId } from './parts/field-frame';
 import { useKeyedField } from './parts/use-keyed-field';
 
 /** The first address line: typed text is the answer, and suggestions can fill the whole block. */
@@ -60,13 +60,9 @@ function AddressLine({ block, part }: { block: Definition; part: BlockPart }) {
  * other countries); the first line offers address suggestions, but typing is always enough.
  */
 export function AddressQuestion({ question }: QuestionProps<'address'>) {
-  const { serviceUser } = useFormEnvironment();
-  const line = useBlockLine(question);
   const parts = partsOf(question);
   const lineKey = searchKey(question);
   const id = `${question.prefix}address`;
-  if (serviceUser)
-    return <ReadOnlyField id={id} label={question.label ?? 'Address'} value={line} />;
   return (
     <fieldset
       id={id}

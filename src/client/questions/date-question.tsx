@@ -1,20 +1,15 @@
 import { useState } from 'react';
 import { isIsoDate } from '../../engine/iso-date';
 import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
-import { FieldFrame, inputAria, inputClass, inputId, ReadOnlyField } from './parts/field-frame';
+import { FieldFrame, inputAria, inputClass, inputId } from './parts/field-frame';
 import { useKeyedField } from './parts/use-keyed-field';
-
-const readable = (iso: string) => {
-  const [y, m, d] = iso.split('-');
-  return isIsoDate(iso) ? `${m}/${d}/${y}` : iso;
-};
 
 /**
  * A date stored as YYYY-MM-DD. It commits only a valid date; anything else (an incomplete or
  * impossible date) clears the prior answer (SPEC §4), while the input keeps what was typed.
  */
 export function DateQuestion({ question }: QuestionProps<'date'>) {
-  const { view, value, set, readOnly } = useKeyedField(question.key);
+  const { view, value, set } = useKeyedField(question.key);
   const [text, setText] = useState(value);
   const [committed, setCommitted] = useState(value);
   if (value !== committed) {
@@ -23,7 +18,6 @@ export function DateQuestion({ question }: QuestionProps<'date'>) {
   }
 
   if (!view.visible) return null;
-  if (readOnly) return <ReadOnlyField id={view.key} label={view.label} value={readable(value)} />;
   const id = inputId(question.key);
   return (
     <FieldFrame view={view} labelFor={id} help={question.help}>

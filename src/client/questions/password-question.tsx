@@ -1,14 +1,12 @@
 import { defaultMaxLength } from '../../engine/question-types';
 import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
-import { FieldFrame, inputAria, inputClass, inputId, ReadOnlyField } from './parts/field-frame';
+import { FieldFrame, inputAria, inputClass, inputId } from './parts/field-frame';
 import { useKeyedField } from './parts/use-keyed-field';
 
-/** A password input; the read-only view never prints the secret. */
+/** A password input, 45 characters unless the definition says otherwise (SPEC §9). */
 export function PasswordQuestion({ question }: QuestionProps<'password'>) {
-  const { view, value, set, readOnly } = useKeyedField(question.key);
+  const { view, value, set } = useKeyedField(question.key);
   if (!view.visible) return null;
-  if (readOnly)
-    return <ReadOnlyField id={view.key} label={view.label} value={value ? '********' : ''} />;
   const id = inputId(question.key);
   return (
     <FieldFrame view={view} labelFor={id} help={question.help}>

@@ -1,14 +1,13 @@
 import { formatPhone } from '../../engine/formatters';
 import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
-import { FieldFrame, inputAria, inputClass, inputId, ReadOnlyField } from './parts/field-frame';
+import { FieldFrame, inputAria, inputClass, inputId } from './parts/field-frame';
 import { MaskedInput } from './parts/masked-input';
 import { useKeyedField } from './parts/use-keyed-field';
 
 /** A North American phone number, formatted (ddd) ddd-dddd while typing (SPEC §4). */
 export function PhoneQuestion({ question }: QuestionProps<'phone'>) {
-  const { view, value, set, readOnly } = useKeyedField(question.key);
+  const { view, value, set } = useKeyedField(question.key);
   if (!view.visible) return null;
-  if (readOnly) return <ReadOnlyField id={view.key} label={view.label} value={value} />;
   const id = inputId(question.key);
   return (
     <FieldFrame view={view} labelFor={id} help={question.help}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { fallbackAnswers, lookupAnswers, searchKey } from '../../engine/lookup-answers';
-import { useAnswer, useFormEnvironment, useFormStore } from '../form/form-context';
+import { useAnswer, useFormStore } from '../form/form-context';
 import { LOOKUP_DEBOUNCE, useLookupDetail, useLookupSearch } from '../form/lookup-api';
 import { useDebouncedValue } from '../form/use-debounced-value';
 import { useFieldView } from '../form/use-field-view';
@@ -8,7 +8,7 @@ import { registerQuestion, type QuestionProps } from '../renderer/question-regis
 import { QuestionList } from '../renderer/question-list';
 import { Autocomplete, type Suggestion } from './parts/autocomplete';
 import { otherParts, partsOf, useBlockLine, useOtherPartsShowErrors } from './parts/block-parts';
-import { FieldFrame, inputAria, inputClass, inputId, ReadOnlyField } from './parts/field-frame';
+import { FieldFrame, inputAria, inputClass, inputId } from './parts/field-frame';
 
 /** SPEC §4: the hint of the school search's manual mode. */
 export const MANUAL_HINT = 'Enter your school information below.';
@@ -22,7 +22,6 @@ const USE_TYPED = 'use-typed-text';
  */
 export function SchoolSearchQuestion({ question }: QuestionProps<'school-search'>) {
   const store = useFormStore();
-  const { serviceUser } = useFormEnvironment();
   const parts = partsOf(question);
   const nameKey = searchKey(question);
   const ceebKey = parts.find((part) => part.part === 'ceeb')?.key ?? '';
@@ -46,7 +45,6 @@ export function SchoolSearchQuestion({ question }: QuestionProps<'school-search'
   const detail = useLookupDetail(question.category);
 
   if (!view.visible) return null;
-  if (serviceUser) return <ReadOnlyField id={view.key} label={view.label} value={line} />;
 
   const wanted = typed.trim();
   const results = wanted !== '' && query.trim() !== '' ? (search.data ?? []) : [];

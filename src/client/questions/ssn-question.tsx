@@ -1,14 +1,13 @@
 import { formatSsn } from '../../engine/formatters';
 import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
-import { FieldFrame, inputAria, inputClass, inputId, ReadOnlyField } from './parts/field-frame';
+import { FieldFrame, inputAria, inputClass, inputId } from './parts/field-frame';
 import { MaskedInput } from './parts/masked-input';
 import { useKeyedField } from './parts/use-keyed-field';
 
 /** A social-security-style number, formatted 3-2-4 digits with dashes while typing (SPEC §4). */
 export function SsnQuestion({ question }: QuestionProps<'ssn'>) {
-  const { view, value, set, readOnly } = useKeyedField(question.key);
+  const { view, value, set } = useKeyedField(question.key);
   if (!view.visible) return null;
-  if (readOnly) return <ReadOnlyField id={view.key} label={view.label} value={value} />;
   const id = inputId(question.key);
   return (
     <FieldFrame view={view} labelFor={id} help={question.help}>

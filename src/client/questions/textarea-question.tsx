@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { defaultMaxLength } from '../../engine/question-types';
 import { useDebouncedValue } from '../form/use-debounced-value';
 import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
-import { FieldFrame, inputAria, inputClass, inputId, ReadOnlyField } from './parts/field-frame';
+import { FieldFrame, inputAria, inputClass, inputId } from './parts/field-frame';
 import { useKeyedField } from './parts/use-keyed-field';
 
 const remainingText = (n: number) => `You have ${n} character${n === 1 ? '' : 's'} remaining`;
@@ -13,7 +13,7 @@ const remainingText = (n: number) => `You have ${n} character${n === 1 ? '' : 's
  * not at every keystroke (GOV.UK character count).
  */
 export function TextareaQuestion({ question }: QuestionProps<'textarea'>) {
-  const { view, value, set, readOnly } = useKeyedField(question.key);
+  const { view, value, set } = useKeyedField(question.key);
   const [text, setText] = useState(value);
   const [committed, setCommitted] = useState(value);
   if (value !== committed) {
@@ -26,7 +26,6 @@ export function TextareaQuestion({ question }: QuestionProps<'textarea'>) {
   const announced = useDebouncedValue(remaining, { wait: 1000 });
 
   if (!view.visible) return null;
-  if (readOnly) return <ReadOnlyField id={view.key} label={view.label} value={value} />;
   const id = inputId(question.key);
   const counterId = `${question.key}-count`;
   return (
