@@ -9,7 +9,7 @@ import { blockTopic } from '../form/store-topics';
 import { useFailureToast } from '../form/use-failure-toast';
 import { useStoreSelector } from '../form/use-store-selector';
 import { focusInside } from '../renderer/focus-field';
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import type { QuestionProps } from '../renderer/question-props';
 import { QuestionList } from '../renderer/question-list';
 
 const topicsCache = new WeakMap<Definition, readonly string[]>();
@@ -100,5 +100,3 @@ export function AddAnotherQuestion({ question }: QuestionProps<'add-another'>) {
     </fieldset>
   );
 }
-
-registerQuestion('add-another', AddAnotherQuestion);

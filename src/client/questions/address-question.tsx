@@ -5,7 +5,7 @@ import type { BlockPart } from '../../engine/page-fields';
 import { useFormStore } from '../form/form-context';
 import { LOOKUP_DEBOUNCE, useLookupDetail, useLookupSearch } from '../form/lookup-api';
 import { useDebouncedValue } from '../form/use-debounced-value';
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import type { QuestionProps } from '../renderer/question-props';
 import { QuestionNode } from '../renderer/question-list';
 import { Autocomplete, type Suggestion } from './parts/autocomplete';
 import { partsOf } from './parts/block-parts';
@@ -85,5 +85,3 @@ export function AddressQuestion({ question }: QuestionProps<'address'>) {
     </fieldset>
   );
 }
-
-registerQuestion('address', AddressQuestion);

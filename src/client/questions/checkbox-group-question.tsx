@@ -1,5 +1,5 @@
 import { hintId, type FieldView } from '../../engine/field-view';
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import type { QuestionProps } from '../renderer/question-props';
 import { CheckboxField } from './parts/checkbox-field';
 import { GroupFrame } from './parts/field-frame';
 import { useKeyedField } from './parts/use-keyed-field';
@@ -34,5 +34,3 @@ export function CheckboxGroupQuestion({ question }: QuestionProps<'checkbox-grou
     </GroupFrame>
   );
 }
-
-registerQuestion('checkbox-group', CheckboxGroupQuestion);

@@ -1,4 +1,4 @@
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import type { QuestionProps } from '../renderer/question-props';
 import { QuestionList } from '../renderer/question-list';
 import { CheckboxField } from './parts/checkbox-field';
 import { HintAndError, inputId, labelId, RequiredMark } from './parts/field-frame';
@@ -47,5 +47,3 @@ export function ConfirmQuestion({ question }: QuestionProps<'confirm'>) {
     </>
   );
 }
-
-registerQuestion('confirm', ConfirmQuestion);

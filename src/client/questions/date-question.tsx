@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { isIsoDate } from '../../engine/iso-date';
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import type { QuestionProps } from '../renderer/question-props';
 import { FieldFrame, inputAria, inputClass, inputId } from './parts/field-frame';
 import { useKeyedField } from './parts/use-keyed-field';
 
@@ -40,5 +40,3 @@ export function DateQuestion({ question }: QuestionProps<'date'>) {
     </FieldFrame>
   );
 }
-
-registerQuestion('date', DateQuestion);

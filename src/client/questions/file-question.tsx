@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useFormEnvironment } from '../form/form-context';
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import type { QuestionProps } from '../renderer/question-props';
 import { HintAndError, labelId } from './parts/field-frame';
 import { useKeyedField } from './parts/use-keyed-field';
 
@@ -36,5 +36,3 @@ export function FileQuestion({ question }: QuestionProps<'file'>) {
     </Suspense>
   );
 }
-
-registerQuestion('file', FileQuestion);

@@ -1,5 +1,5 @@
 import { defaultMaxLength } from '../../engine/question-types';
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import type { QuestionProps } from '../renderer/question-props';
 import { FieldFrame, inputAria, inputClass, inputId } from './parts/field-frame';
 import { useKeyedField } from './parts/use-keyed-field';
 
@@ -26,5 +26,3 @@ export function PasswordQuestion({ question }: QuestionProps<'password'>) {
     </FieldFrame>
   );
 }
-
-registerQuestion('password', PasswordQuestion);

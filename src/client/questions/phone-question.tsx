@@ -1,5 +1,5 @@
 import { formatPhone } from '../../engine/formatters';
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import type { QuestionProps } from '../renderer/question-props';
 import { FieldFrame, inputAria, inputClass, inputId } from './parts/field-frame';
 import { MaskedInput } from './parts/masked-input';
 import { useKeyedField } from './parts/use-keyed-field';
@@ -27,5 +27,3 @@ export function PhoneQuestion({ question }: QuestionProps<'phone'>) {
     </FieldFrame>
   );
 }
-
-registerQuestion('phone', PhoneQuestion);

@@ -1,4 +1,4 @@
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import type { QuestionProps } from '../renderer/question-props';
 import { GroupFrame, inputId } from './parts/field-frame';
 import { useKeyedField } from './parts/use-keyed-field';
 import { useOptions } from './parts/use-options';
@@ -34,5 +34,3 @@ export function RadioQuestion({ question }: QuestionProps<'radio'>) {
     </GroupFrame>
   );
 }
-
-registerQuestion('radio', RadioQuestion);

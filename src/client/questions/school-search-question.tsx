@@ -4,7 +4,7 @@ import { useAnswer, useFormStore } from '../form/form-context';
 import { LOOKUP_DEBOUNCE, useLookupDetail, useLookupSearch } from '../form/lookup-api';
 import { useDebouncedValue } from '../form/use-debounced-value';
 import { useFieldView } from '../form/use-field-view';
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import type { QuestionProps } from '../renderer/question-props';
 import { QuestionList } from '../renderer/question-list';
 import { Autocomplete, type Suggestion } from './parts/autocomplete';
 import { otherParts, partsOf, useBlockLine, useOtherPartsShowErrors } from './parts/block-parts';
@@ -125,5 +125,3 @@ export function SchoolSearchQuestion({ question }: QuestionProps<'school-search'
     </div>
   );
 }
-
-registerQuestion('school-search', SchoolSearchQuestion);

@@ -1,4 +1,4 @@
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import type { QuestionProps } from '../renderer/question-props';
 import { FieldFrame, inputClass, inputId, labelId } from './parts/field-frame';
 import { SelectBox } from './parts/select-box';
 import { useKeyedField } from './parts/use-keyed-field';
@@ -28,5 +28,3 @@ export function SelectQuestion({ question }: QuestionProps<'select'>) {
     </FieldFrame>
   );
 }
-
-registerQuestion('select', SelectQuestion);

@@ -14,7 +14,7 @@ import type { FormStore } from '../form/form-store';
 import { tabTopic } from '../form/store-topics';
 import { useFailureToast } from '../form/use-failure-toast';
 import { useStoreSelector } from '../form/use-store-selector';
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import type { QuestionProps } from '../renderer/question-props';
 import { QuestionList } from '../renderer/question-list';
 
 const topicsCache = new WeakMap<Definition, readonly string[]>();
@@ -188,5 +188,3 @@ export function TabsQuestion({ question }: QuestionProps<'tabs'>) {
     </div>
   );
 }
-
-registerQuestion('tabs', TabsQuestion);

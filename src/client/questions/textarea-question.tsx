@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { defaultMaxLength } from '../../engine/question-types';
 import { useDebouncedValue } from '../form/use-debounced-value';
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import type { QuestionProps } from '../renderer/question-props';
 import { FieldFrame, inputAria, inputClass, inputId } from './parts/field-frame';
 import { useKeyedField } from './parts/use-keyed-field';
 
@@ -54,5 +54,3 @@ export function TextareaQuestion({ question }: QuestionProps<'textarea'>) {
     </FieldFrame>
   );
 }
-
-registerQuestion('textarea', TextareaQuestion);

@@ -1,4 +1,4 @@
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import type { QuestionProps } from '../renderer/question-props';
 import { QuestionList } from '../renderer/question-list';
 import { GroupFrame, inputId } from './parts/field-frame';
 import { useKeyedField } from './parts/use-keyed-field';
@@ -49,5 +49,3 @@ export function YesNoQuestion({ question }: QuestionProps<'yes-no'>) {
     </>
   );
 }
-
-registerQuestion('yes-no', YesNoQuestion);

@@ -3,7 +3,6 @@ import type { PageDefinition, Section } from '../../engine/definitions';
 import { useFormStore } from '../form/form-context';
 import { PageContext } from '../form/page-context';
 import { useCondition } from '../form/use-field-view';
-import '../questions';
 import '../styles/questions.css';
 import { QuestionList } from './question-list';
 
@@ -27,8 +26,9 @@ const SectionNode = memo(function SectionNode({ section }: { section: Section })
 });
 
 /**
- * Draws a page definition: its sections and their questions, each by the component registered for
- * its type, hidden while a condition fails. Components subscribe to the answers they read, so this renders once per page, not per keystroke.
+ * Draws a page definition: its sections and their questions, each by the component of its type,
+ * hidden while a condition fails. Components subscribe to the answers they read, so this renders
+ * once per page, not per keystroke.
  */
 export function PageRenderer({ page }: { page: PageDefinition }) {
   const store = useFormStore();

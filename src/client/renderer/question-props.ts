@@ -1,7 +1,6 @@
 /**
- * The question registry (STYLE.md "Renderers chosen by data"): each component file in
- * src/client/questions/ ends with `registerQuestion('<type>', Component)`; the renderer looks the
- * component up by the question's `type`. forms:check scans for those calls.
+ * What a question component receives: the definition of its type (STYLE.md "Renderers chosen by
+ * data"). The record in src/client/questions/question-renderers.ts maps each type to one.
  */
 import type { ComponentType } from 'react';
 import type { KeyedQuestion, Question } from '../../engine/definitions';
@@ -19,23 +18,3 @@ export interface QuestionProps<T extends QuestionType = QuestionType> {
 export type QuestionComponent<T extends QuestionType = QuestionType> = ComponentType<
   QuestionProps<T>
 >;
-
-const registry = new Map<QuestionType, QuestionComponent>();
-
-/** Registers the component that draws questions of one type (the last registration wins). */
-export function registerQuestion<T extends QuestionType>(
-  type: T,
-  component: QuestionComponent<T>,
-): void {
-  registry.set(type, component as unknown as QuestionComponent);
-}
-
-/** The component registered for a type, if any. */
-export function questionComponent(type: QuestionType): QuestionComponent | undefined {
-  return registry.get(type);
-}
-
-/** The types that have a component. */
-export function registeredTypes(): QuestionType[] {
-  return [...registry.keys()];
-}

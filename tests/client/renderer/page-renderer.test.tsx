@@ -2,13 +2,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import '../../../src/client/questions';
-import {
-  questionComponent,
-  registeredTypes,
-  registerQuestion,
-  type QuestionComponent,
-} from '../../../src/client/renderer/question-registry';
+import { questionRenderers } from '../../../src/client/questions/question-renderers';
+import type { QuestionComponent } from '../../../src/client/renderer/question-props';
 import type { QuestionType } from '../../../src/engine/question-types';
 import { questionTypes } from '../../../src/engine/question-types';
 import { pageById, pageValidator } from '../../../src/engine/form-pages';
@@ -20,9 +15,16 @@ const about = pageById('about')!;
 const education = pageById('education')!;
 const finalSteps = pageById('final-steps')!;
 
-describe('question registry', () => {
+describe('question renderers', () => {
   it('has a component for every question type of the form language', () => {
-    expect([...registeredTypes()].sort()).toEqual([...questionTypes].sort());
+    expect(Object.keys(questionRenderers).sort()).toEqual([...questionTypes].sort());
+    for (const type of questionTypes) expect(questionRenderers[type], type).toBeTypeOf('function');
+  });
+
+  it('does not compile without a component for every type', () => {
+    // @ts-expect-error: 'paragraph' has no component, so the record is incomplete.
+    const partial: typeof questionRenderers = { ...questionRenderers, paragraph: undefined };
+    expect(partial.paragraph).toBeUndefined();
   });
 });
 
@@ -98,11 +100,13 @@ describe('rendering cost', () => {
   const restore: Array<() => void> = [];
   afterEach(() => restore.splice(0).forEach((undo) => undo()));
 
-  /** Wraps the registered component of a type in a Profiler counting commits per field key. */
+  /** Wraps the component of a type in a Profiler counting commits per field key. */
   function countRenders(types: QuestionType[]) {
     const counts = new Map<string, number>();
+    // Swapped for the test and restored after it; each entry keeps its type's props.
+    const renderers = questionRenderers as Record<QuestionType, QuestionComponent>;
     for (const type of types) {
-      const Original = questionComponent(type)!;
+      const Original = renderers[type];
       const Counted: QuestionComponent = (props) => {
         const id = 'key' in props.question ? props.question.key : type;
         return (
@@ -111,8 +115,8 @@ describe('rendering cost', () => {
           </Profiler>
         );
       };
-      registerQuestion(type, Counted);
-      restore.push(() => registerQuestion(type, Original));
+      renderers[type] = Counted;
+      restore.push(() => (renderers[type] = Original));
     }
     return counts;
   }
