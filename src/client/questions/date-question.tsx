@@ -18,7 +18,7 @@ export function DateQuestion({ question }: QuestionProps<'date'>) {
   }
 
   return (
-    <TextControl field={field} help={question.help} variant={question.variant}>
+    <TextControl view={field.view} help={question.help} variant={question.variant}>
       {(input) => (
         <input
           {...input}

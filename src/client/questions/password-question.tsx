@@ -7,7 +7,7 @@ import { useKeyedField } from './parts/use-keyed-field';
 export function PasswordQuestion({ question }: QuestionProps<'password'>) {
   const field = useKeyedField(question.key);
   return (
-    <TextControl field={field} help={question.help} variant={question.variant}>
+    <TextControl view={field.view} help={question.help} variant={question.variant}>
       {(input) => (
         <input
           {...input}

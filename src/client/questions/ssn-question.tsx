@@ -8,7 +8,7 @@ import { useKeyedField } from './parts/use-keyed-field';
 export function SsnQuestion({ question }: QuestionProps<'ssn'>) {
   const field = useKeyedField(question.key);
   return (
-    <TextControl field={field} help={question.help} variant={question.variant}>
+    <TextControl view={field.view} help={question.help} variant={question.variant}>
       {(input) => (
         <MaskedInput
           {...input}

@@ -28,7 +28,7 @@ export function TextareaQuestion({ question }: QuestionProps<'textarea'>) {
 
   const counterId = `${question.key}-count`;
   return (
-    <TextControl field={field} help={question.help} variant={question.variant ?? 'outlined'}>
+    <TextControl view={field.view} help={question.help} variant={question.variant ?? 'outlined'}>
       {(input) => (
         <>
           <textarea
