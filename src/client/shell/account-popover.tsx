@@ -8,7 +8,6 @@ export const popoverSideOffset = 5;
 
 interface AccountPopoverProps {
   loggedIn: boolean;
-  serviceUser: boolean;
   username: string;
   /** Sign In and Create Account carry the visitor's answers. */
   onAccountRoute: (target: AccountRoute) => void;
@@ -17,11 +16,9 @@ interface AccountPopoverProps {
 
 /**
  * The account menu (SPEC §2): a button labelled Account opens a panel with a close button;
- * logged in, it shows the username and Log Out, otherwise Sign In and Create Account. Hidden
- * for service users. Escape or a click outside closes it; focus returns to the button.
+ * logged in, it shows the username and Log Out, otherwise Sign In and Create Account. Escape or a click outside closes it; focus returns to the button.
  */
-export function AccountPopover({ serviceUser, ...props }: AccountPopoverProps) {
-  if (serviceUser) return null;
+export function AccountPopover(props: AccountPopoverProps) {
   return (
     <LogoutErrorBoundary>
       <AccountMenu {...props} />
@@ -34,7 +31,7 @@ function AccountMenu({
   username,
   onAccountRoute,
   sideOffset = popoverSideOffset,
-}: Omit<AccountPopoverProps, 'serviceUser'>) {
+}: AccountPopoverProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const titleId = useId();

@@ -6,7 +6,6 @@ export interface ClientSnapshot {
   username: string;
   last_page: string;
   is_logged_in: boolean;
-  is_service_user: boolean;
   /** Count of successful logins, at least 1 when logged in; 0 (the default) for a visitor. */
   num_logins: number;
   /** Set the first time a navigation button or step link is used. */
@@ -20,7 +19,6 @@ export const visitorSnapshot: ClientSnapshot = {
   username: '',
   last_page: '',
   is_logged_in: false,
-  is_service_user: false,
   num_logins: 0,
   has_changed_page: false,
   web_status: null,
@@ -40,7 +38,6 @@ export function snapshotOf(
     username: profile.username,
     last_page: local.lastPage,
     is_logged_in: true,
-    is_service_user: false,
     num_logins: numLoginsOf(profile.successful_login),
     has_changed_page: local.hasChangedPage,
     web_status: local.webStatus,

@@ -59,7 +59,6 @@ export function FormLayout() {
         <AreaErrorBoundary area="chrome">
           <AccountPopover
             loggedIn={snapshot.is_logged_in}
-            serviceUser={snapshot.is_service_user}
             username={snapshot.username}
             onAccountRoute={session.handOff}
           />
@@ -70,7 +69,7 @@ export function FormLayout() {
           <WelcomeBanner snapshot={snapshot} onAccountRoute={session.handOff} />
           <StepNavigation currentRoute={location.pathname} onNavigate={session.goToPage} />
         </AreaErrorBoundary>
-        {snapshot.is_logged_in && !snapshot.is_service_user && (
+        {snapshot.is_logged_in && (
           <AreaErrorBoundary area="chrome">
             <section className="pdf-download-area" aria-label="Your PDF copy">
               <Suspense fallback={null}>

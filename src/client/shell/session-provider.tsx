@@ -134,7 +134,7 @@ export function SessionProvider({ profile, initialAnswers, children }: SessionPr
     [snapshot, store, errors, actions],
   );
   const environment = useMemo<FormEnvironment>(
-    () => ({ status: webStatus, loggedIn, serviceUser: false }),
+    () => ({ status: webStatus, loggedIn }),
     [webStatus, loggedIn],
   );
 

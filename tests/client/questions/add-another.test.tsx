@@ -80,19 +80,4 @@ describe('add another', () => {
     expect(screen.queryByRole('button', { name: 'Add Another Activity' })).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });
-
-  it('shows a service user every saved block, read-only, without the button', () => {
-    const fetchMock = stubFetch(() => ({}));
-    renderForm(page, {
-      environment: { serviceUser: true, loggedIn: false },
-      initial: {
-        addAnother: { activity_interest: 2 },
-        answers: { activity_interest_1: 'MUSI', activity_interest_2: 'THEA' },
-      },
-    });
-    expect(screen.getByText('Music')).toBeTruthy();
-    expect(screen.getByText('Theatre')).toBeTruthy();
-    expect(screen.queryByRole('button')).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
 });

@@ -58,22 +58,6 @@ describe('file upload', () => {
     expect(calls().sort()).toEqual(['GET /api/document-answer', `GET ${statusPath}`]);
   });
 
-  it('shows a service user the attached document as a note with a link to its PDF', () => {
-    renderForm(page, {
-      environment: {
-        serviceUser: true,
-        serviceToken: 'staff tok',
-        documents: { transcript_file: { file_name: 'transcript.pdf' } },
-      },
-      initial: { answers: { transcript_file: 'ANSWERED' } },
-    });
-    expect(field().textContent).toContain('Document attached: transcript.pdf');
-    expect(screen.getByRole('link', { name: 'Open the PDF' }).getAttribute('href')).toBe(
-      '/service/document/transcript_file?service_token=staff+tok',
-    );
-    expect(document.querySelector('input[type="file"]')).toBeNull();
-  });
-
   it.each([
     ['a file over 1 MB', fileOf('big.pdf', 1_048_577), fileMessages.tooLarge],
     [

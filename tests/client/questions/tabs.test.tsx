@@ -252,15 +252,4 @@ describe('tabs', () => {
     expect(screen.getByText(VISITOR_UPLOAD_TEXT)).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
-
-  it('shows a service user the chosen tab content without the tab list', async () => {
-    stubFetch(() => ({}));
-    renderForm(page, {
-      environment: { serviceUser: true },
-      initial: { tabs: { transcript: 'self-report' }, answers: { hs_gpa: '3.8' } },
-    });
-    expect(screen.queryByRole('tab')).toBeNull();
-    expect(screen.getByText('3.8')).toBeTruthy();
-    await waitFor(() => expect(screen.getByText('Report my GPA')).toBeTruthy());
-  });
 });

@@ -24,7 +24,7 @@ describe('AccountPopover', () => {
     const { user } = renderWithProviders(
       <AccountPopover
         loggedIn
-        serviceUser={false}
+
         username="ada@example.edu"
         onAccountRoute={vi.fn()}
       />,
@@ -52,7 +52,7 @@ describe('AccountPopover', () => {
     const { user } = renderWithProviders(
       <AccountPopover
         loggedIn={false}
-        serviceUser={false}
+
         username=""
         onAccountRoute={onAccountRoute}
       />,
@@ -68,7 +68,7 @@ describe('AccountPopover', () => {
 
   it('closes with Escape and returns focus to the Account button', async () => {
     const { user } = renderWithProviders(
-      <AccountPopover loggedIn={false} serviceUser={false} username="" onAccountRoute={vi.fn()} />,
+      <AccountPopover loggedIn={false} username="" onAccountRoute={vi.fn()} />,
     );
     const trigger = screen.getByRole('button', { name: 'Account' });
     await user.click(trigger);
@@ -76,14 +76,6 @@ describe('AccountPopover', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Account' })).toBeNull();
     expect(document.activeElement).toBe(trigger);
-  });
-
-  it('is hidden for service users', () => {
-    const { container } = renderWithProviders(
-      <AccountPopover loggedIn serviceUser username="staff@example.edu" onAccountRoute={vi.fn()} />,
-    );
-    expect(screen.queryByRole('button', { name: 'Account' })).toBeNull();
-    expect(container.textContent).toBe('');
   });
 });
 
