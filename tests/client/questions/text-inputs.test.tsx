@@ -32,20 +32,20 @@ describe('text question', () => {
   it('ties the hint to the input and marks it required', () => {
     renderForm(page);
     const input = screen.getByLabelText(/^First Name/);
-    expect(input.getAttribute('aria-describedby')).toBe('first_name-hint');
+    expect(input).toHaveAttribute('aria-describedby', 'first_name-hint');
     expect(document.getElementById('first_name-hint')?.textContent).toBe('Legal name.');
-    expect(input.getAttribute('aria-required')).toBe('true');
-    expect(input.getAttribute('aria-invalid')).toBeNull();
+    expect(input).toHaveAttribute('aria-required', 'true');
+    expect(input).not.toHaveAttribute('aria-invalid');
     // The container carries the field key, the error summary's anchor.
-    expect(input.closest('[id="first_name"]')).not.toBeNull();
+    expect(input.closest('[id="first_name"]')).toBeInTheDocument();
   });
 
   it('shows errors only while the status is validating, tied with aria-describedby', async () => {
     const about = pageById('about')!;
     renderForm(about, { validatorOf: pageValidator, environment: { status: 'started' } });
-    expect(screen.queryByText('First Name is required.')).toBeNull();
+    expect(screen.queryByText('First Name is required.')).not.toBeInTheDocument();
     const input = document.getElementById('first_name-input')!;
-    expect(input.getAttribute('aria-invalid')).toBeNull();
+    expect(input).not.toHaveAttribute('aria-invalid');
   });
 
   it('shows the engine error text, aria-invalid and the error id while validating', async () => {
@@ -55,15 +55,15 @@ describe('text question', () => {
       environment: { status: 'validating' },
     });
     const input = screen.getByRole('textbox', { name: 'First Name', description: /required/ });
-    expect(screen.getByText('First Name is required.')).toBeTruthy();
-    expect(input.getAttribute('aria-invalid')).toBe('true');
-    expect(input.getAttribute('aria-describedby')).toBe('first_name-hint first_name-error');
+    expect(screen.getByText('First Name is required.')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAttribute('aria-describedby', 'first_name-hint first_name-error');
     expect(document.getElementById('first_name-error')?.textContent).toBe(
       'Error: First Name is required.',
     );
     await user.type(input, 'A');
-    expect(screen.queryByText('First Name is required.')).toBeNull();
-    expect(input.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('First Name is required.')).not.toBeInTheDocument();
+    expect(input).not.toHaveAttribute('aria-invalid');
   });
 });
 
@@ -81,8 +81,8 @@ describe('password question', () => {
       environment: { serviceUser: true },
       initial: { answers: { pin: 'secret' } },
     });
-    expect(screen.queryByText('secret')).toBeNull();
-    expect(screen.getByText('********')).toBeTruthy();
+    expect(screen.queryByText('secret')).not.toBeInTheDocument();
+    expect(screen.getByText('********')).toBeInTheDocument();
   });
 });
 
@@ -186,7 +186,7 @@ describe('text area', () => {
     expect(store.getState().answers.essay).toBeUndefined();
     await user.tab();
     expect(store.getState().answers.essay).toBe('Hello');
-    expect(area.getAttribute('aria-describedby')).toBe('essay-count');
+    expect(area).toHaveAttribute('aria-describedby', 'essay-count');
   });
 
   it('stops at its limit', async () => {
@@ -204,7 +204,7 @@ describe('text area', () => {
       initial: { answers: { essay: 'A' } },
     });
     store.setAnswer('essay', 'Restored');
-    expect(await findByDisplayValue('Restored')).toBeTruthy();
+    expect(await findByDisplayValue('Restored')).toBeInTheDocument();
   });
 });
 

@@ -15,7 +15,7 @@ describe('visitors (SPEC §1, §6)', () => {
     await user.type(inputOf('last_name'), 'Lovelace');
     await user.click(screen.getByRole('button', { name: 'Save/Next' }));
 
-    expect(await screen.findByRole('heading', { name: 'Sign Up' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sign Up' })).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/signup');
     expect(app.router.state.location.search).toBe('?token=tok-1');
     expect(app.router.state.location.state).toEqual({ answers: visitorAnswers });
@@ -54,7 +54,7 @@ describe('visitors (SPEC §1, §6)', () => {
     fakeServer({ 'GET /public/tmp': jsonResponse({ answer: visitorAnswers }) });
     const { user, app } = renderApp({ pathname: '/login', search: '?token=tok-5' });
     const back = await screen.findByRole('link', { name: 'Back to the application' });
-    expect(back.getAttribute('href')).toBe('/about?token=tok-5');
+    expect(back).toHaveAttribute('href', '/about?token=tok-5');
     await user.click(back);
     await findPage('About You');
     expect(app.router.state.location.pathname).toBe('/about');
@@ -67,7 +67,7 @@ describe('visitors (SPEC §1, §6)', () => {
     await findPage('About You');
     await user.type(inputOf('first_name'), 'Ada');
     await user.click(screen.getByRole('link', { name: /Your Academics/ }));
-    expect(await screen.findByRole('heading', { name: 'Sign Up' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sign Up' })).toBeInTheDocument();
     expect(app.router.state.location.search).toBe('?token=tok-2');
   });
 
@@ -95,7 +95,8 @@ describe('visitors (SPEC §1, §6)', () => {
     await screen.findByRole('heading', { name: 'Log In' });
     expect(app.router.state.location.search).toBe('?token=tok-3');
     // The card's footer link keeps the token too.
-    expect(screen.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute(
+      'href',
       '/signup?token=tok-3',
     );
     await user.type(screen.getByLabelText('Email Address'), 'ada@example.edu');
