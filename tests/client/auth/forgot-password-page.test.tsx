@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderApp, sentBody } from './render-app';
+import { jsonResponse, mockFetch, renderApp, sentBody } from '../render-app';
 
 describe('Forgot Password card', () => {
   it('has its title, field, Submit and a link to Log In', async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderApp, sentBody } from './render-app';
+import { jsonResponse, mockFetch, renderApp, sentBody } from '../render-app';
 
 describe('Log In card', () => {
   it('has its title, fields, Submit, the forgot link and a link to Sign Up', async () => {

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { passwordRequirements } from '../../src/engine/password-requirements';
-import { jsonResponse, mockFetch, renderApp, sentBody } from './render-app';
+import { passwordRequirements } from '../../../src/engine/password-requirements';
+import { jsonResponse, mockFetch, renderApp, sentBody } from '../render-app';
 
 const requirementState = (text: string) =>
   screen.getByText(text, { selector: '.requirement__text' }).closest('li')?.dataset.state;
