@@ -12,7 +12,7 @@ import type { SourceFile } from './source-file';
 const registration = /registerQuestion\(\s*['"`]([a-z][a-z0-9-]*)['"`]/g;
 
 /** The question types registered in a folder of .ts/.tsx files, or undefined if it is missing. */
-export function registeredTypes(dir: string): Set<string> | undefined {
+function registeredTypes(dir: string): Set<string> | undefined {
   if (!existsSync(dir)) return undefined;
   const types = new Set<string>();
   const scan = (folder: string): void => {
