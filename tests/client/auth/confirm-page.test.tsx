@@ -12,9 +12,7 @@ describe('Confirm Your Account card', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Confirm Your Account' }),
     ).toBeInTheDocument();
-    expect((screen.getByLabelText('Email Address') as HTMLInputElement).value).toBe(
-      'ada@example.edu',
-    );
+    expect(screen.getByLabelText('Email Address')).toHaveValue('ada@example.edu');
     expect(screen.getByLabelText('Confirmation Code')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resend Code' })).toBeInTheDocument();

@@ -11,9 +11,7 @@ describe('Reset Password card', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Reset Password' }),
     ).toBeInTheDocument();
-    expect((screen.getByLabelText('Email Address') as HTMLInputElement).value).toBe(
-      'ada@example.edu',
-    );
+    expect(screen.getByLabelText('Email Address')).toHaveValue('ada@example.edu');
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
     expect(screen.getByLabelText('Confirm Password')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();

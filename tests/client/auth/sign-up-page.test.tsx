@@ -141,9 +141,7 @@ describe('Sign Up card', () => {
     });
     expect(app.router.state.location.pathname).toBe('/confirm');
     expect(app.router.state.location.state).toMatchObject({ username: 'ada@example.edu' });
-    expect((screen.getByLabelText('Email Address') as HTMLInputElement).value).toBe(
-      'ada@example.edu',
-    );
+    expect(screen.getByLabelText('Email Address')).toHaveValue('ada@example.edu');
     expect(screen.getByRole('status')).toHaveTextContent(
       'We sent a confirmation code to your e-mail address.',
     );

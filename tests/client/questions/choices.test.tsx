@@ -230,7 +230,7 @@ describe('yes-no with conditional content', () => {
     });
 
     await user.click(screen.getByLabelText('Yes'));
-    expect((screen.getByLabelText("Relative's First Name") as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText("Relative's First Name")).toHaveValue('');
   });
 });
 

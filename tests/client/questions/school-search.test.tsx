@@ -126,7 +126,7 @@ describe('school search', () => {
       hs_state_desc: 'Illinois',
       hs_zip: '62701',
     });
-    expect((searchBox() as HTMLInputElement).value).toBe('Lincoln High School');
+    expect(searchBox()).toHaveValue('Lincoln High School');
     expect(
       screen.getByText('Lincoln High School (141234), Springfield, IL 62701, United States'),
     ).toBeInTheDocument();
@@ -195,7 +195,7 @@ describe('school search', () => {
   it('starts in manual mode for a name without a CEEB code', () => {
     renderForm(page, { initial: { answers: { hs_name: 'Home School Co-op' } } });
     expect(screen.getByText(MANUAL_HINT)).toBeInTheDocument();
-    expect((searchBox() as HTMLInputElement).value).toBe('Home School Co-op');
+    expect(searchBox()).toHaveValue('Home School Co-op');
   });
 
   it('forgets typed text that was not chosen when the search box loses focus', async () => {
@@ -205,7 +205,7 @@ describe('school search', () => {
     });
     type('Linx');
     fireEvent.blur(searchBox());
-    expect((searchBox() as HTMLInputElement).value).toBe('Lincoln High School');
+    expect(searchBox()).toHaveValue('Lincoln High School');
     expect(store.getState().answers.hs_name).toBe('Lincoln High School');
   });
 });

@@ -51,7 +51,7 @@ describe('tabs', () => {
     const gpaTab = await screen.findByRole('tab', { name: 'Report my GPA', selected: true });
     expect(screen.getByRole('tablist', { name: 'Your grades' })).toBeInTheDocument();
     expect(screen.getByRole('tabpanel', { name: 'Report my GPA' })).toBeInTheDocument();
-    expect((screen.getByLabelText('Cumulative GPA') as HTMLInputElement).value).toBe('3.8');
+    expect(screen.getByLabelText('Cumulative GPA')).toHaveValue('3.8');
     expect(gpaTab.tabIndex).toBe(0);
 
     await user.click(screen.getByRole('tab', { name: 'Upload my transcript' }));

@@ -17,7 +17,7 @@ describe('text question', () => {
     expect(input.maxLength).toBe(45);
     expect((screen.getByLabelText('A-Number') as HTMLInputElement).maxLength).toBe(10);
     await user.type(input, 'Ada');
-    expect(input.value).toBe('Ada');
+    expect(input).toHaveValue('Ada');
     expect(store.getState().answers.first_name).toBe('Ada');
   });
 
@@ -96,13 +96,13 @@ describe('masked inputs', () => {
     const { user, store } = renderForm(page);
     const input = screen.getByLabelText('Home Phone') as HTMLInputElement;
     await user.type(input, '507');
-    expect(input.value).toBe('(507');
+    expect(input).toHaveValue('(507');
     await user.type(input, '5');
-    expect(input.value).toBe('(507) 5');
+    expect(input).toHaveValue('(507) 5');
     await user.type(input, '551234');
-    expect(input.value).toBe('(507) 555-1234');
+    expect(input).toHaveValue('(507) 555-1234');
     await user.type(input, '99');
-    expect(input.value).toBe('(507) 555-1234');
+    expect(input).toHaveValue('(507) 555-1234');
     expect(store.getState().answers.phone_home).toBe('(507) 555-1234');
   });
 
@@ -110,11 +110,11 @@ describe('masked inputs', () => {
     const { user, store } = renderForm(page);
     const input = screen.getByLabelText('Home Phone') as HTMLInputElement;
     await user.type(input, 'ab5x');
-    expect(input.value).toBe('(5');
+    expect(input).toHaveValue('(5');
     await user.clear(input);
     await user.click(input);
     await user.paste('507.555.1234');
-    expect(input.value).toBe('(507) 555-1234');
+    expect(input).toHaveValue('(507) 555-1234');
     expect(store.getState().answers.phone_home).toBe('(507) 555-1234');
   });
 
@@ -125,7 +125,7 @@ describe('masked inputs', () => {
       const input = screen.getByLabelText('Home Phone') as HTMLInputElement;
       await user.click(input);
       await user.paste(pasted);
-      expect(input.value).toBe('(507) 555-0140');
+      expect(input).toHaveValue('(507) 555-0140');
       expect(input.selectionStart).toBe('(507) 555-0140'.length);
       expect(store.getState().answers.phone_home).toBe('(507) 555-0140');
     },
@@ -135,11 +135,11 @@ describe('masked inputs', () => {
     const { user } = renderForm(page);
     const input = screen.getByLabelText('Home Phone') as HTMLInputElement;
     await user.type(input, '5075551');
-    expect(input.value).toBe('(507) 555-1');
+    expect(input).toHaveValue('(507) 555-1');
     await user.type(input, '{Backspace}');
-    expect(input.value).toBe('(507) 555');
+    expect(input).toHaveValue('(507) 555');
     await user.type(input, '{Backspace}');
-    expect(input.value).toBe('(507) 55');
+    expect(input).toHaveValue('(507) 55');
   });
 
   it('keeps the caret after the same digit when typing in the middle', async () => {
@@ -149,7 +149,7 @@ describe('masked inputs', () => {
     // Put the caret after "(50" and type a digit: the rest moves along, the caret follows it.
     input.setSelectionRange(3, 3);
     await user.type(input, '9', { initialSelectionStart: 3, initialSelectionEnd: 3 });
-    expect(input.value).toBe('(509) 755-5123');
+    expect(input).toHaveValue('(509) 755-5123');
     expect(input.selectionStart).toBe(4);
   });
 
@@ -157,13 +157,13 @@ describe('masked inputs', () => {
     const { user, store } = renderForm(page);
     const input = screen.getByLabelText('Social Security Number') as HTMLInputElement;
     await user.type(input, '12345');
-    expect(input.value).toBe('123-45');
+    expect(input).toHaveValue('123-45');
     await user.type(input, '67890');
-    expect(input.value).toBe('123-45-6789');
+    expect(input).toHaveValue('123-45-6789');
     await user.clear(input);
     await user.click(input);
     await user.paste('987 65 4321');
-    expect(input.value).toBe('987-65-4321');
+    expect(input).toHaveValue('987-65-4321');
     expect(store.getState().answers.ssn).toBe('987-65-4321');
   });
 });
@@ -193,7 +193,7 @@ describe('text area', () => {
     const { user, store } = renderForm(page);
     const area = screen.getByLabelText('Short') as HTMLTextAreaElement;
     await user.type(area, 'abcdefghijkl');
-    expect(area.value).toBe('abcdefghij');
+    expect(area).toHaveValue('abcdefghij');
     expect(counter('short')).toBe('You have 0 characters remaining');
     await user.tab();
     expect(store.getState().answers.short).toBe('abcdefghij');
@@ -222,7 +222,7 @@ describe('date', () => {
   it('clears the prior answer when the date becomes invalid or incomplete', () => {
     const { store } = renderForm(page, { initial: { answers: { birth_date: '2007-03-14' } } });
     const input = screen.getByLabelText('Date of Birth') as HTMLInputElement;
-    expect(input.value).toBe('2007-03-14');
+    expect(input).toHaveValue('2007-03-14');
     // A browser reports '' while a segment is missing or the date does not exist (30 February).
     fireEvent.change(input, { target: { value: '2007-02-30' } });
     expect(store.getState().answers.birth_date).toBe('');

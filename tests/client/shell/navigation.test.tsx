@@ -50,7 +50,7 @@ describe('navigation and saving (SPEC §2 "Top navigation bar")', () => {
     });
     const { user, app } = renderApp('/about');
     await screen.findByRole('heading', { level: 1, name: 'About You' });
-    expect(firstName().value).toBe('Ada');
+    expect(firstName()).toHaveValue('Ada');
     await user.clear(firstName());
     await user.type(firstName(), 'Augusta');
     await user.click(screen.getByRole('button', { name: 'Save/Next' }));

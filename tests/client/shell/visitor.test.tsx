@@ -38,8 +38,8 @@ describe('visitors (SPEC §1, §6)', () => {
 
     await app.router.navigate(-1);
     await findPage('About You');
-    expect(inputOf('first_name').value).toBe('Ada');
-    expect(inputOf('last_name').value).toBe('Lovelace');
+    expect(inputOf('first_name')).toHaveValue('Ada');
+    expect(inputOf('last_name')).toHaveValue('Lovelace');
 
     await user.click(screen.getByRole('button', { name: 'Save/Next' }));
     await screen.findByRole('heading', { name: 'Sign Up' });
@@ -58,7 +58,7 @@ describe('visitors (SPEC §1, §6)', () => {
     await user.click(back);
     await findPage('About You');
     expect(app.router.state.location.pathname).toBe('/about');
-    await waitFor(() => expect(inputOf('first_name').value).toBe('Ada'));
+    await waitFor(() => expect(inputOf('first_name')).toHaveValue('Ada'));
   });
 
   it('a step link with answers sends a visitor to /signup too', async () => {
@@ -104,8 +104,8 @@ describe('visitors (SPEC §1, §6)', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     await findPage('About You');
-    expect(inputOf('first_name').value).toBe('Ada');
-    expect(inputOf('last_name').value).toBe('Lovelace');
+    expect(inputOf('first_name')).toHaveValue('Ada');
+    expect(inputOf('last_name')).toHaveValue('Lovelace');
     // The claimed token is spent: it leaves the address.
     await waitFor(() => expect(app.router.state.location.search).toBe(''));
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
@@ -122,7 +122,7 @@ describe('visitors (SPEC §1, §6)', () => {
     const { calls } = fakeServer({ 'GET /public/tmp': jsonResponse({ answer: visitorAnswers }) });
     renderApp('/about?token=tok-4');
     await findPage('About You');
-    expect(inputOf('first_name').value).toBe('Ada');
+    expect(inputOf('first_name')).toHaveValue('Ada');
     expect(calls.map((call) => call.path)).toEqual(['/public/tmp?token=tok-4']);
   });
 
@@ -135,7 +135,7 @@ describe('visitors (SPEC §1, §6)', () => {
     });
     renderApp('/about?token=old');
     await findPage('About You');
-    expect(inputOf('first_name').value).toBe('');
+    expect(inputOf('first_name')).toHaveValue('');
     expect(
       (await screen.findByRole('alert', { name: 'Saved Answers Error' })).textContent,
     ).toContain('expired');
