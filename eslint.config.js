@@ -18,6 +18,12 @@ const nodeBuiltins = [
   'child_process',
 ];
 
+const nodeOnlyGlobalsOff = Object.fromEntries(
+  Object.keys(globals.node)
+    .filter((name) => !(name in globals.browser))
+    .map((name) => [name, 'off']),
+);
+
 export default tseslint.config(
   {
     ignores: [
@@ -78,7 +84,12 @@ export default tseslint.config(
   },
   {
     files: ['src/engine/**/*.ts'],
+    // The engine runs in the browser too: browser globals only, so `process` or `Buffer` cannot
+    // slip in. typescript-eslint turns no-undef off (tsc sees Node's types everywhere), so it is
+    // back on here, with the Node-only globals of the block above switched off.
+    languageOptions: { globals: { ...nodeOnlyGlobalsOff, ...globals.browser } },
     rules: {
+      'no-undef': 'error',
       'no-restricted-imports': [
         'error',
         {

@@ -40,7 +40,7 @@ export function checkForms(options: CheckOptions = {}): Finding[] {
 }
 
 /** Runs every check over loaded files; the findings are sorted by file, line and column. */
-export function checkProject(project: Project, now: Date = new Date()): Finding[] {
+function checkProject(project: Project, now: Date = new Date()): Finding[] {
   const findings = new Findings();
   const pages = checkFormFiles(project, findings);
   const schemas = checkSchemaFiles(project, findings);

@@ -18,7 +18,7 @@ import type { Findings } from './findings';
 import type { SourceFile } from './source-file';
 
 /** SPEC §9: a larger add-another setting is a configuration error. */
-export const MAX_BLOCKS = 10;
+const MAX_BLOCKS = 10;
 
 /** Checks one page's blocks, repeaters, option lists, condition keys and tabs. */
 export function checkDefinitions(file: SourceFile, model: Set<string>, findings: Findings): void {

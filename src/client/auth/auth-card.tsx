@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../components/use-document-title';
 import { visitorTokenSearch } from '../shell/visitor-token';
 import '../styles/auth.css';
 
-export interface CardFooter {
+interface CardFooter {
   question: string;
   linkText: string;
   to: string;

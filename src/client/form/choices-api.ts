@@ -5,8 +5,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchJson } from '../api/fetch-json';
 
-export const addAnotherQueryKey = ['add-another'] as const;
-export const tabsQueryKey = ['tabs'] as const;
+const addAnotherQueryKey = ['add-another'] as const;
+const tabsQueryKey = ['tabs'] as const;
 
 type Counts = Record<string, number>;
 type Choices = Record<string, string>;

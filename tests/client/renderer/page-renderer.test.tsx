@@ -37,12 +37,12 @@ describe('page renderer', () => {
         environment: { status: 'validating', loggedIn: true },
       });
       for (const section of page.sections.filter((s) => s.title))
-        expect(screen.getByRole('heading', { level: 2, name: section.title })).toBeTruthy();
+        expect(screen.getByRole('heading', { level: 2, name: section.title })).toBeInTheDocument();
       const errors = Object.entries(store.getErrors());
       expect(errors.length).toBeGreaterThan(0);
       for (const [key, messages] of errors) {
         const field = document.getElementById(key);
-        expect(field, key).not.toBeNull();
+        expect(field, key).toBeInTheDocument();
         expect(document.getElementById(`${key}-error`)?.textContent).toBe(
           `Error: ${messages.join('')}`,
         );
@@ -55,7 +55,7 @@ describe('page renderer', () => {
   it('gives every field that shows on About You an anchor', () => {
     const { store } = renderForm(about, { validatorOf: pageValidator });
     for (const key of visibleKeys(about, store.getState()))
-      expect(document.getElementById(key), key).not.toBeNull();
+      expect(document.getElementById(key), key).toBeInTheDocument();
   });
 
   it('opens manual school entry when an address part of the school has an error', () => {
@@ -83,15 +83,15 @@ describe('page renderer', () => {
 
   it('reveals the mailing address when the applicant answers No, and hides it on Yes', () => {
     const { store } = renderForm(about, { validatorOf: pageValidator });
-    expect(document.getElementById('mailing_address_line_1')).toBeNull();
+    expect(document.getElementById('mailing_address_line_1')).not.toBeInTheDocument();
     const question = document.getElementById('mailing_addr_same_as_perm_addr')!;
     fireEvent.click(within(question).getByLabelText('No'));
-    expect(screen.getByRole('group', { name: 'Mailing Address' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Mailing Address' })).toBeInTheDocument();
     fireEvent.change(document.getElementById('mailing_city-input')!, {
       target: { value: 'Duluth' },
     });
     fireEvent.click(within(question).getByLabelText('Yes'));
-    expect(screen.queryByRole('group', { name: 'Mailing Address' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Mailing Address' })).not.toBeInTheDocument();
     expect(store.getState().answers.mailing_city).toBe('');
   });
 });

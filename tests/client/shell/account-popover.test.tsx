@@ -30,21 +30,21 @@ describe('AccountPopover', () => {
       />,
     );
     const trigger = screen.getByRole('button', { name: 'Account' });
-    expect(trigger.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.queryByRole('dialog', { name: 'Account' })).toBeNull();
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('dialog', { name: 'Account' })).not.toBeInTheDocument();
 
     await user.click(trigger);
     const panel = screen.getByRole('dialog', { name: 'Account' });
-    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
     expect(within(panel).getByTestId('username').textContent).toBe('ada@example.edu');
-    expect(within(panel).getByRole('button', { name: 'Log Out' })).toBeTruthy();
-    expect(within(panel).queryByRole('button', { name: 'Sign In' })).toBeNull();
+    expect(within(panel).getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
     expect(panel.style.marginTop).toBe(`${popoverSideOffset}px`);
     expect(popoverSideOffset).toBe(5);
 
     await user.click(within(panel).getByRole('button', { name: 'Close' }));
-    expect(screen.queryByRole('dialog', { name: 'Account' })).toBeNull();
-    expect(document.activeElement).toBe(trigger);
+    expect(screen.queryByRole('dialog', { name: 'Account' })).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
   });
 
   it('visitor: Sign In and Create Account, which go to /login and /signup', async () => {
@@ -59,7 +59,7 @@ describe('AccountPopover', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Account' }));
     const panel = screen.getByRole('dialog', { name: 'Account' });
-    expect(within(panel).queryByRole('button', { name: 'Log Out' })).toBeNull();
+    expect(within(panel).queryByRole('button', { name: 'Log Out' })).not.toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Sign In' }));
     await user.click(screen.getByRole('button', { name: 'Account' }));
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -72,10 +72,10 @@ describe('AccountPopover', () => {
     );
     const trigger = screen.getByRole('button', { name: 'Account' });
     await user.click(trigger);
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sign In' }));
+    expect(screen.getByRole('button', { name: 'Sign In' })).toHaveFocus();
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog', { name: 'Account' })).toBeNull();
-    expect(document.activeElement).toBe(trigger);
+    expect(screen.queryByRole('dialog', { name: 'Account' })).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
   });
 });
 
@@ -89,10 +89,10 @@ describe('the account popover in the application', () => {
     const { user, app } = renderApp('/about');
     const panel = await openAccount(user);
     await user.click(within(panel).getByRole('button', { name: 'Log Out' }));
-    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeInTheDocument();
     expect(called('GET', '/api/logout')).toHaveLength(1);
     expect(app.queryClient.getQueryCache().getAll()).toEqual([]);
-    expect(screen.getByRole('status').textContent).toContain('You have been logged out.');
+    expect(screen.getByRole('status')).toHaveTextContent('You have been logged out.');
   });
 
   it('saves typed answers before logging out, and says so on /login', async () => {
@@ -106,13 +106,13 @@ describe('the account popover in the application', () => {
     await user.type(inputOf('first_name'), 'Ada');
     const panel = await openAccount(user);
     await user.click(within(panel).getByRole('button', { name: 'Log Out' }));
-    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeInTheDocument();
     expect(calls.map((call) => `${call.method} ${call.path}`).slice(-2)).toEqual([
       'PUT /api/answer',
       'GET /api/logout',
     ]);
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ first_name: 'Ada' });
-    expect(screen.getByRole('status').textContent).toContain(
+    expect(screen.getByRole('status')).toHaveTextContent(
       'You have been logged out. Your answers have been saved.',
     );
   });
@@ -131,9 +131,9 @@ describe('the account popover in the application', () => {
       await user.type(inputOf('first_name'), 'Ada');
       const panel = await openAccount(user);
       await user.click(within(panel).getByRole('button', { name: 'Log Out' }));
-      expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: 'Log In' })).toBeInTheDocument();
       expect(called('GET', '/api/logout')).toHaveLength(1);
-      expect(screen.getByRole('alert').textContent).toContain(
+      expect(screen.getByRole('alert')).toHaveTextContent(
         'We could not save your latest answers before logging you out.',
       );
     } finally {
@@ -153,13 +153,13 @@ describe('the account popover in the application', () => {
       const panel = await openAccount(user);
       await user.click(within(panel).getByRole('button', { name: 'Log Out' }));
       const dialog = await screen.findByRole('dialog', { name: 'Log Out Error' });
-      expect(dialog.textContent).toContain('The server is restarting.');
+      expect(dialog).toHaveTextContent('The server is restarting.');
       expect(app.router.state.location.pathname).toBe('/about');
       await waitFor(() =>
         expect(app.queryClient.getQueryCache().find({ queryKey: ['profile'] })).toBeUndefined(),
       );
       await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-      expect(await screen.findByRole('button', { name: 'Account' })).toBeTruthy();
+      expect(await screen.findByRole('button', { name: 'Account' })).toBeInTheDocument();
     } finally {
       consoleError.mockRestore();
     }
@@ -172,7 +172,7 @@ describe('the account popover in the application', () => {
     await user.type(inputOf('first_name'), 'Ada');
     const panel = await openAccount(user);
     await user.click(within(panel).getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeInTheDocument();
     expect(called('POST', '/public/tmp')[0]?.body).toEqual({ answer: { first_name: 'Ada' } });
     expect(app.router.state.location.search).toBe('?token=tok-42');
     expect(app.router.state.location.state).toEqual({ answers: { first_name: 'Ada' } });

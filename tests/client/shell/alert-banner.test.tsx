@@ -50,19 +50,19 @@ describe('AlertBanner', () => {
   it('shows the alert of the window containing the injected date', () => {
     render(<AlertBanner now={justBefore(windows[0]!.end)} />);
     const banner = screen.getByRole('region', { name: 'Important dates' });
-    expect(banner.textContent).toContain('December 15');
+    expect(banner).toHaveTextContent('December 15');
   });
 
   it('switches to the next window on the end date', () => {
     render(<AlertBanner now={windows[1]!.start} />);
     const banner = screen.getByRole('region', { name: 'Important dates' });
-    expect(banner.textContent).toContain('January 15');
-    expect(banner.textContent).not.toContain('December 15');
+    expect(banner).toHaveTextContent('January 15');
+    expect(banner).not.toHaveTextContent('December 15');
   });
 
   it('renders nothing outside every window', () => {
     const { container } = render(<AlertBanner now={windows.at(-1)!.end} />);
     expect(container.innerHTML).toBe('');
-    expect(screen.queryByRole('region', { name: 'Important dates' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Important dates' })).not.toBeInTheDocument();
   });
 });

@@ -63,7 +63,9 @@ describe('client error reports', () => {
       ],
       '/education?service_token=tok-123456#hs_name',
     );
-    expect(await screen.findByRole('heading', { name: 'Something went wrong.' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Something went wrong.' }),
+    ).toBeInTheDocument();
     expect(reports).toHaveLength(1);
     const [{ init, body }] = reports as [(typeof reports)[0]];
     expect(init).toMatchObject({ method: 'POST', keepalive: true, credentials: 'same-origin' });
@@ -95,7 +97,9 @@ describe('client error reports', () => {
       ],
       '/about',
     );
-    expect(await screen.findByRole('heading', { name: 'Something went wrong.' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Something went wrong.' }),
+    ).toBeInTheDocument();
     expect(reports.map((r) => [r.body.kind, r.body.route])).toEqual([['route', '/about']]);
 
     resetClientErrorReports();

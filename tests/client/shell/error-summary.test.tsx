@@ -47,7 +47,7 @@ describe('ErrorSummary', () => {
     );
     const box = screen.getByRole('heading', { name: "We're missing some information!" })
       .parentElement as HTMLElement;
-    expect(box.textContent).toContain('The links below show what still needs completing.');
+    expect(box).toHaveTextContent('The links below show what still needs completing.');
     expect(
       within(box)
         .getAllByRole('heading', { level: 3 })
@@ -68,7 +68,7 @@ describe('the error summary in the application', () => {
     validatingApplicant();
     renderApp('/about');
     const box = await summaryBox();
-    await waitFor(() => expect(document.activeElement).toBe(box));
+    await waitFor(() => expect(box).toHaveFocus());
     expect(
       within(box).getByRole('link', { name: 'First Name is required.' }).getAttribute('href'),
     ).toBe('/about#first_name');
@@ -85,7 +85,7 @@ describe('the error summary in the application', () => {
     const { user, app } = renderApp('/about');
     const box = await summaryBox();
     await user.click(within(box).getByRole('link', { name: 'First Name is required.' }));
-    await waitFor(() => expect(document.activeElement).toBe(inputOf('first_name')));
+    await waitFor(() => expect(inputOf('first_name')).toHaveFocus());
     expect(app.router.state.location.hash).toBe('#first_name');
     expect(called('PUT', '/api/answer')).toEqual([]);
   });
@@ -110,12 +110,14 @@ describe('the error summary in the application', () => {
     const { user } = renderApp('/about');
     const box = await summaryBox();
     await user.type(inputOf('first_name'), 'Ada');
-    expect(within(box).queryByRole('link', { name: 'First Name is required.' })).toBeNull();
+    expect(
+      within(box).queryByRole('link', { name: 'First Name is required.' }),
+    ).not.toBeInTheDocument();
     await waitFor(() => expect(document.title.startsWith('Error: ')).toBe(true));
     // The last missing item is on another page; only fixing it there clears the summary.
     expect(
       within(box).getByRole('link', { name: 'When do you plan to enroll? is required.' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('does not show while started', async () => {
@@ -123,7 +125,9 @@ describe('the error summary in the application', () => {
     fakeServer(profileRoute(profileOf({ answer: missingTwo })));
     renderApp('/about');
     await findPage('About You');
-    expect(screen.queryByRole('heading', { name: "We're missing some information!" })).toBeNull();
+    expect(
+      screen.queryByRole('heading', { name: "We're missing some information!" }),
+    ).not.toBeInTheDocument();
     await waitFor(() =>
       expect(document.title).toBe('About You - Undergraduate Application for Admission'),
     );

@@ -34,9 +34,9 @@ describe('toasts (SPEC §9)', () => {
     );
     const toast = (await screen.findByText('A success message')).closest('.toast') as Element;
     swipe(toast, 49);
-    expect(screen.getByText('A success message')).toBeTruthy();
+    expect(screen.getByText('A success message')).toBeInTheDocument();
     swipe(toast, -50);
-    expect(screen.queryByText('A success message')).toBeNull();
+    expect(screen.queryByText('A success message')).not.toBeInTheDocument();
   });
 
   it('an error toast is not swiped away', async () => {
@@ -76,10 +76,10 @@ describe('the Unexpected Error modal (SPEC §8)', () => {
         window.dispatchEvent(event);
       });
       const dialog = await screen.findByRole('dialog', { name: 'Unexpected Error' });
-      expect(dialog.textContent).toContain('The lookup service is down.');
+      expect(dialog).toHaveTextContent('The lookup service is down.');
       expect(consoleError).toHaveBeenCalledWith(reason);
       await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Close' }));
-      expect(screen.queryByRole('dialog', { name: 'Unexpected Error' })).toBeNull();
+      expect(screen.queryByRole('dialog', { name: 'Unexpected Error' })).not.toBeInTheDocument();
     } finally {
       consoleError.mockRestore();
     }
@@ -93,7 +93,7 @@ describe('the Unexpected Error modal (SPEC §8)', () => {
         window.dispatchEvent(new ErrorEvent('error', { error: new TypeError('x is undefined') }));
       });
       const dialog = await screen.findByRole('dialog', { name: 'Unexpected Error' });
-      expect(dialog.textContent).toContain(
+      expect(dialog).toHaveTextContent(
         "We've encountered an unexpected error at this time. Please try again later.",
       );
     } finally {
@@ -121,10 +121,12 @@ describe('error boundaries per area (SPEC §8)', () => {
           </AreaErrorBoundary>
         </>,
       );
-      expect(screen.getByText('The chrome that still works')).toBeTruthy();
+      expect(screen.getByText('The chrome that still works')).toBeInTheDocument();
       const fallback = screen.getByRole('alert');
-      expect(within(fallback).getByRole('heading', { name: 'Something went wrong.' })).toBeTruthy();
-      expect(fallback.textContent).toContain(
+      expect(
+        within(fallback).getByRole('heading', { name: 'Something went wrong.' }),
+      ).toBeInTheDocument();
+      expect(fallback).toHaveTextContent(
         'The issue that caused you to see this has been logged. We will get it fixed as soon as possible.',
       );
       expect(consoleError).toHaveBeenCalled();

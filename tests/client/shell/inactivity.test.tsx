@@ -40,16 +40,16 @@ describe('inactivity (SPEC §4, §9)', () => {
     await advance(0); // the guard loads lazily: let it mount before the idle clock moves
 
     await advance(minutes(14) - 1000);
-    expect(screen.queryByRole('dialog', { name: 'Still working?' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Still working?' })).not.toBeInTheDocument();
     await advance(2000);
     const dialog = await screen.findByRole('dialog', { name: 'Still working?' });
-    expect(within(dialog).getByRole('button', { name: 'Continue' })).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Log out' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Continue' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
 
     await advance(minutes(1));
-    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/login');
-    expect(screen.getByRole('alert').textContent).toContain(inactivityMessage);
+    expect(screen.getByRole('alert')).toHaveTextContent(inactivityMessage);
     expect(called('GET', '/api/logout')).toHaveLength(1);
     expect(app.queryClient.getQueryCache().getAll()).toEqual([]);
   });
@@ -62,7 +62,7 @@ describe('inactivity (SPEC §4, §9)', () => {
     await advance(minutes(14) + 1000);
     const dialog = await screen.findByRole('dialog', { name: 'Still working?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
-    expect(screen.queryByRole('dialog', { name: 'Still working?' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Still working?' })).not.toBeInTheDocument();
 
     await advance(minutes(10));
     expect(app.router.state.location.pathname).toBe('/about');
@@ -77,7 +77,7 @@ describe('inactivity (SPEC §4, §9)', () => {
     await advance(minutes(14) + 1000);
     const dialog = await screen.findByRole('dialog', { name: 'Still working?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Log out' }));
-    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeInTheDocument();
     expect(app.router.state.location.state).toEqual({
       errorMessage: inactivityMessage,
       successMessage: 'Your answers have been saved.',
@@ -95,7 +95,7 @@ describe('inactivity (SPEC §4, §9)', () => {
     expect(called('PUT', '/api/answer').map((call) => call.body)).toEqual([{ first_name: 'Ada' }]);
 
     await advance(minutes(1));
-    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeInTheDocument();
     // Nothing changed after the first save: no second one.
     expect(called('PUT', '/api/answer')).toHaveLength(1);
     expect(called('GET', '/api/logout')).toHaveLength(1);
@@ -103,7 +103,7 @@ describe('inactivity (SPEC §4, §9)', () => {
       errorMessage: inactivityMessage,
       successMessage: 'Your answers have been saved.',
     });
-    expect(screen.getByRole('status').textContent).toContain('Your answers have been saved.');
+    expect(screen.getByRole('status')).toHaveTextContent('Your answers have been saved.');
   });
 
   it('logs out on return to the tab after 15 minutes or more away', async () => {
@@ -116,8 +116,8 @@ describe('inactivity (SPEC §4, §9)', () => {
     act(() => {
       window.dispatchEvent(new Event('focus'));
     });
-    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toContain(inactivityMessage);
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(inactivityMessage);
     expect(called('GET', '/api/logout')).toHaveLength(1);
   });
 
@@ -127,7 +127,7 @@ describe('inactivity (SPEC §4, §9)', () => {
     await findPage('About You');
     await advance(0); // the guard loads lazily: let it mount before the idle clock moves
     await advance(minutes(16));
-    expect(screen.queryByRole('dialog', { name: 'Still working?' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Still working?' })).not.toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/about');
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -50,23 +50,23 @@ describe('navigation and saving (SPEC §2 "Top navigation bar")', () => {
     });
     const { user, app } = renderApp('/about');
     await screen.findByRole('heading', { level: 1, name: 'About You' });
-    expect(firstName().value).toBe('Ada');
+    expect(firstName()).toHaveValue('Ada');
     await user.clear(firstName());
     await user.type(firstName(), 'Augusta');
     await user.click(screen.getByRole('button', { name: 'Save/Next' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your Academics' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your Academics' }),
+    ).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/education');
     expect(called('PUT', '/api/answer').map((call) => call.body)).toEqual([
       { first_name: 'Augusta' },
     ]);
     const toast = await screen.findByText(savedMessage);
-    expect(toast.closest('.toast--success')).toBeTruthy();
+    expect(toast.closest('.toast--success')).toBeInTheDocument();
     // Focus moves to the new page's heading for screen readers.
     await waitFor(() =>
-      expect(document.activeElement).toBe(
-        screen.getByRole('heading', { level: 1, name: 'Your Academics' }),
-      ),
+      expect(screen.getByRole('heading', { level: 1, name: 'Your Academics' })).toHaveFocus(),
     );
   });
 
@@ -77,10 +77,13 @@ describe('navigation and saving (SPEC §2 "Top navigation bar")', () => {
     await screen.findByRole('heading', { level: 1, name: 'About You' });
     await user.type(firstName(), 'Ada');
     await user.click(screen.getByRole('link', { name: /Final Steps/ }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Final Steps' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Final Steps' }),
+    ).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/final-steps');
     expect(called('PUT', '/api/answer').map((call) => call.body)).toEqual([{ first_name: 'Ada' }]);
-    expect(screen.getByRole('link', { name: /Final Steps/ }).getAttribute('aria-current')).toBe(
+    expect(screen.getByRole('link', { name: /Final Steps/ })).toHaveAttribute(
+      'aria-current',
       'step',
     );
   });
@@ -93,15 +96,17 @@ describe('navigation and saving (SPEC §2 "Top navigation bar")', () => {
     });
     const { user } = renderApp('/final-steps');
     await screen.findByRole('heading', { level: 1, name: 'Final Steps' });
-    expect(screen.queryByRole('button', { name: 'Save/Next' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save/Next' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByText(savedMessage)).closest('.toast')).toBeTruthy();
+    expect((await screen.findByText(savedMessage)).closest('.toast')).toBeInTheDocument();
     expect(called('PUT', '/api/answer')).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your Academics' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your Academics' }),
+    ).toBeInTheDocument();
     expect(called('PUT', '/api/answer')).toHaveLength(2);
   });
 
@@ -118,7 +123,7 @@ describe('navigation and saving (SPEC §2 "Top navigation bar")', () => {
     await screen.findByRole('heading', { level: 1, name: 'About You' });
     await user.click(screen.getByRole('button', { name: 'Save/Next' }));
     const toast = await screen.findByRole('alert', { name: 'Error' });
-    expect(toast.textContent).toContain('can no longer be changed');
+    expect(toast).toHaveTextContent('can no longer be changed');
     expect(app.router.state.location.pathname).toBe('/about');
   });
 
@@ -133,12 +138,14 @@ describe('navigation and saving (SPEC §2 "Top navigation bar")', () => {
     const { user } = renderApp('/about');
     await screen.findByRole('heading', { level: 1, name: 'About You' });
     await user.click(screen.getByRole('button', { name: 'Save/Next' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your Academics' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your Academics' }),
+    ).toBeInTheDocument();
     expect(called('POST', '/api/validations').map((call) => call.body)).toEqual([
       { first_name: ['First Name is required.'] },
     ]);
     // Its failure is nobody's business: no error toast.
-    expect(screen.queryByRole('alert', { name: 'Error' })).toBeNull();
+    expect(screen.queryByRole('alert', { name: 'Error' })).not.toBeInTheDocument();
   });
 
   it('lets a visitor without answers move between steps freely', async () => {
@@ -146,7 +153,9 @@ describe('navigation and saving (SPEC §2 "Top navigation bar")', () => {
     const { user, app } = renderApp('/about');
     await screen.findByRole('heading', { level: 1, name: 'About You' });
     await user.click(screen.getByRole('link', { name: /Your Academics/ }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your Academics' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your Academics' }),
+    ).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/education');
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -21,9 +21,9 @@ describe('routing rules of the form routes (SPEC §2)', () => {
     const { app } = renderApp('/education');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Application submitted' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/completion');
-    expect(screen.getByText('Your application was successfully submitted.')).toBeTruthy();
+    expect(screen.getByText('Your application was successfully submitted.')).toBeInTheDocument();
   });
 
   it('keeps a submitted applicant on /completion when they go back to a form page', async () => {
@@ -39,7 +39,7 @@ describe('routing rules of the form routes (SPEC §2)', () => {
     logIn();
     fakeServer(profileRoute(profileOf({ web_status: statuses('started', 'validating') })));
     const { app } = renderApp('/completion');
-    expect(await screen.findByRole('heading', { level: 1, name: 'About You' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'About You' })).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/about');
   });
 
@@ -49,7 +49,9 @@ describe('routing rules of the form routes (SPEC §2)', () => {
       logIn();
       const { called } = fakeServer(profileRoute(profileOf({ last_page: '/education' })));
       const { app } = renderApp(`${path}?x=1`);
-      expect(await screen.findByRole('heading', { level: 1, name: 'Your Academics' })).toBeTruthy();
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Your Academics' }),
+      ).toBeInTheDocument();
       expect(app.router.state.location.pathname).toBe('/education');
       expect(app.router.state.location.search).toBe('?x=1');
       // Let any effect of the redirect run before asserting that none wrote last_page.
@@ -62,7 +64,7 @@ describe('routing rules of the form routes (SPEC §2)', () => {
     logIn();
     const { called } = fakeServer(profileRoute(profileOf({ last_page: '' })));
     const { app } = renderApp('/zzz');
-    expect(await screen.findByRole('heading', { level: 1, name: 'About You' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'About You' })).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/about');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(called('PUT', '/api/last-page')).toEqual([]);
@@ -70,7 +72,7 @@ describe('routing rules of the form routes (SPEC §2)', () => {
 
   it('sends a visitor from /completion to the default route', async () => {
     const { app } = renderApp('/completion');
-    expect(await screen.findByRole('heading', { level: 1, name: 'About You' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'About You' })).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/about');
   });
 
@@ -78,7 +80,9 @@ describe('routing rules of the form routes (SPEC §2)', () => {
     logIn();
     const { called } = fakeServer(profileRoute(profileOf({ last_page: '/final-steps' })));
     const { app } = renderApp('/about');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Final Steps' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Final Steps' }),
+    ).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/final-steps');
     // Arriving is not a change of page: last_page is not written back.
     expect(called('PUT', '/api/last-page')).toEqual([]);
@@ -88,7 +92,9 @@ describe('routing rules of the form routes (SPEC §2)', () => {
     logIn();
     fakeServer(profileRoute(profileOf({ last_page: '/education' })));
     const { app } = renderApp('/education');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your Academics' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your Academics' }),
+    ).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/education');
   });
 
@@ -102,8 +108,10 @@ describe('routing rules of the form routes (SPEC §2)', () => {
   it('shows a visitor the form without calling the server', async () => {
     const { fetchMock } = fakeServer();
     renderApp('/education');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your Academics' })).toBeTruthy();
-    expect(screen.getByRole('navigation', { name: 'Application steps' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your Academics' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Application steps' })).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -116,9 +124,9 @@ describe('routing rules of the form routes (SPEC §2)', () => {
     renderApp('/about');
     // The same spinner shows while the page's modules load, before the profile is asked for.
     await waitFor(() => expect(called('GET', '/api/profile')).toHaveLength(1));
-    expect(screen.getByText('Loading').closest('.loading-screen')).toBeTruthy();
+    expect(screen.getByText('Loading').closest('.loading-screen')).toBeInTheDocument();
     answer(jsonResponse(profileOf()));
-    expect(await screen.findByRole('heading', { level: 1, name: 'About You' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'About You' })).toBeInTheDocument();
   });
 
   it('sends a 401 from /api/profile to /login with the session-invalid message', async () => {
@@ -127,8 +135,8 @@ describe('routing rules of the form routes (SPEC §2)', () => {
       'GET /api/profile': jsonResponse({ message: 'Not logged in.' }, 401),
     });
     const { app } = renderApp('/about');
-    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toContain(
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
       'Your session is invalid. Please clear your cookies and login again.',
     );
     expect(app.router.state.location.pathname).toBe('/login');
@@ -146,22 +154,27 @@ describe('routing rules of the form routes (SPEC §2)', () => {
     const consoleError = quietConsole();
     try {
       renderApp('/about');
-      expect(await screen.findByRole('heading', { name: 'Something went wrong.' })).toBeTruthy();
-      expect(screen.getByRole('banner').textContent).toContain('Northfield State University');
+      expect(
+        await screen.findByRole('heading', { name: 'Something went wrong.' }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('banner')).toHaveTextContent('Northfield State University');
       expect(
         screen
           .getByRole('link', { name: 'apply-help@northfield.example.edu' })
           .getAttribute('href'),
       ).toBe('mailto:apply-help@northfield.example.edu');
-      expect(screen.getByRole('link', { name: '(507) 555-0140' }).getAttribute('href')).toBe(
+      expect(screen.getByRole('link', { name: '(507) 555-0140' })).toHaveAttribute(
+        'href',
         'tel:+15075550140',
       );
-      expect(screen.getByRole('contentinfo')).toBeTruthy();
+      expect(screen.getByRole('contentinfo')).toBeInTheDocument();
       failing = false;
       fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-      expect(await screen.findByRole('heading', { level: 1, name: 'About You' })).toBeTruthy();
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'About You' }),
+      ).toBeInTheDocument();
       expect(called('GET', '/api/profile')).toHaveLength(2);
-      expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     } finally {
       consoleError.mockRestore();
     }
@@ -173,12 +186,14 @@ describe('routing rules of the form routes (SPEC §2)', () => {
     const consoleError = quietConsole();
     try {
       renderApp('/about');
-      expect(await screen.findByRole('heading', { name: 'Something went wrong.' })).toBeTruthy();
+      expect(
+        await screen.findByRole('heading', { name: 'Something went wrong.' }),
+      ).toBeInTheDocument();
       expect(
         screen.getByText(
           'The issue that caused you to see this has been logged. We will get it fixed as soon as possible.',
         ),
-      ).toBeTruthy();
+      ).toBeInTheDocument();
     } finally {
       consoleError.mockRestore();
     }
@@ -194,10 +209,10 @@ describe('routing rules of the form routes (SPEC §2)', () => {
       ),
     });
     const { app } = renderApp('/about?service_token=abc');
-    expect(await screen.findByText(invalid)).toBeTruthy();
-    expect(screen.queryByRole('navigation', { name: 'Application steps' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Account' })).toBeNull();
-    expect(screen.queryByRole('banner')).toBeNull();
+    expect(await screen.findByText(invalid)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Application steps' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Account' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
     // The staff link is read, and nothing of the browser's own session.
     expect(calls.map((call) => call.path)).toEqual(['/service/tmp-pdf?service_token=abc']);
     expect(app.router.state.location.pathname).toBe('/about');
@@ -209,7 +224,7 @@ describe('routing rules of the form routes (SPEC §2)', () => {
       state: { successMessage: 'Your answers have been saved.' },
     });
     const message = await screen.findByText('Your answers have been saved.');
-    expect(message.closest('.toast--success')).toBeTruthy();
+    expect(message.closest('.toast--success')).toBeInTheDocument();
     expect(screen.getAllByText('Your answers have been saved.')).toHaveLength(1);
     // The message leaves the history entry, so Back or a reload does not repeat it.
     await waitFor(() => expect(app.router.state.location.state).toBeNull());

@@ -58,7 +58,7 @@ describe('the staff view (SPEC §6)', () => {
     expect(valueOf(about, 'Permanent Address')).toBe(
       '1 College Avenue, Northfield, MN 55057, United States',
     );
-    expect(within(about).getByRole('heading', { level: 3, name: 'Address' })).toBeTruthy();
+    expect(within(about).getByRole('heading', { level: 3, name: 'Address' })).toBeInTheDocument();
     expect(valueOf(academics, 'Search for Your School')).toContain(
       'Northfield High School (241234)',
     );
@@ -66,9 +66,7 @@ describe('the staff view (SPEC §6)', () => {
       'Document attached: transcript.pdf',
     );
     const link = within(academics).getByRole('link', { name: 'Open the document as a PDF' });
-    expect(link.getAttribute('href')).toBe(
-      '/service/document/transcript_file?service_token=tok%2B1',
-    );
+    expect(link).toHaveAttribute('href', '/service/document/transcript_file?service_token=tok%2B1');
     expect(valueOf(final as HTMLElement, /^I certify that all information/)).toBe('[X]');
   });
 
@@ -78,11 +76,11 @@ describe('the staff view (SPEC §6)', () => {
     renderApp('/education?service_token=tok');
     await screen.findByRole('article', { name: 'About You' });
     expect(screen.queryAllByRole('button')).toEqual([]);
-    expect(screen.queryByRole('banner')).toBeNull();
-    expect(screen.queryByRole('contentinfo')).toBeNull();
-    expect(screen.queryByRole('navigation')).toBeNull();
-    expect(document.querySelector('header, footer, nav, hr')).toBeNull();
-    expect(screen.queryByText('Download a PDF copy')).toBeNull();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(document.querySelector('header, footer, nav, hr')).not.toBeInTheDocument();
+    expect(screen.queryByText('Download a PDF copy')).not.toBeInTheDocument();
   });
 
   it.each([
@@ -99,9 +97,9 @@ describe('the staff view (SPEC §6)', () => {
         'GET /service/tmp-pdf': jsonResponse({ message, code }, 403),
       });
       const { app } = renderApp('/about?service_token=bad');
-      expect((await screen.findByRole('alert')).textContent).toContain(message);
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
       expect(app.router.state.location.pathname).toBe('/about');
-      expect(screen.queryByRole('article')).toBeNull();
+      expect(screen.queryByRole('article')).not.toBeInTheDocument();
       expect(screen.queryAllByRole('button')).toEqual([]);
       expect(calls).toHaveLength(1);
     },
@@ -112,7 +110,7 @@ describe('the staff view (SPEC §6)', () => {
       'GET /service/tmp-pdf': jsonResponse({ message: 'Not for you.' }, 401),
     });
     const { app } = renderApp('/about?service_token=odd');
-    expect((await screen.findByRole('alert')).textContent).toContain('Not for you.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not for you.');
     expect(app.router.state.location.pathname).toBe('/about');
   });
 });

@@ -54,7 +54,7 @@ export interface Call {
 type Route = (call: Call) => Response | Promise<Response> | undefined;
 
 /** GET /api/pdf of an applicant whose PDF copy is ready. */
-export const pdfReady = { status: 'COMPLETED', url: '/api/pdf/file', message: 'Ready.' };
+const pdfReady = { status: 'COMPLETED', url: '/api/pdf/file', message: 'Ready.' };
 
 /**
  * A fake server: `routes` answers "METHOD /path" (the path without its query), anything else gets

@@ -25,18 +25,22 @@ describe('submit (SPEC §4)', () => {
     const { called, calls } = fakeServer(routes(withoutFirstName));
     const { user, app } = renderApp('/final-steps');
     await findPage('Final Steps');
-    expect(screen.queryByRole('heading', { name: "We're missing some information!" })).toBeNull();
+    expect(
+      screen.queryByRole('heading', { name: "We're missing some information!" }),
+    ).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     const heading = await screen.findByRole('heading', { name: "We're missing some information!" });
     expect(app.router.state.location.pathname).toBe('/about');
     const summary = heading.closest('.error-summary') as HTMLElement;
-    await waitFor(() => expect(document.activeElement).toBe(summary));
-    expect(within(summary).getByRole('link', { name: 'First Name is required.' })).toBeTruthy();
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(
+      within(summary).getByRole('link', { name: 'First Name is required.' }),
+    ).toBeInTheDocument();
     // The field itself shows its error, tied to the input.
     const field = document.getElementById('first_name') as HTMLElement;
-    expect(field.textContent).toContain('First Name is required.');
+    expect(field).toHaveTextContent('First Name is required.');
     await waitFor(() =>
       expect(document.title).toBe('Error: About You - Undergraduate Application for Admission'),
     );
@@ -55,7 +59,9 @@ describe('submit (SPEC §4)', () => {
     });
     expect(called('POST', '/api/submit')).toEqual([]);
     // The welcome banner never shows while validating.
-    expect(screen.queryByRole('heading', { name: /YOU'RE IN!|WELCOME BACK!|Welcome!/ })).toBeNull();
+    expect(
+      screen.queryByRole('heading', { name: /YOU'RE IN!|WELCOME BACK!|Welcome!/ }),
+    ).not.toBeInTheDocument();
   });
 
   it('after a refused submit, the summary is the only message: the "saved" toast closes', async () => {
@@ -66,15 +72,15 @@ describe('submit (SPEC §4)', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(
       await screen.findByText('Your answers have been saved.', { selector: '.toast__message' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(
       await screen.findByRole('heading', { name: "We're missing some information!" }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(
       screen.queryByText('Your answers have been saved.', { selector: '.toast__message' }),
-    ).toBeNull();
+    ).not.toBeInTheDocument();
   });
 
   it('with everything answered: submits and shows /completion with the success toast', async () => {
@@ -86,20 +92,20 @@ describe('submit (SPEC §4)', () => {
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Application submitted' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/completion');
     const toast = await screen.findByText('Your application was successfully submitted.', {
       selector: '.toast__message',
     });
-    expect(toast).toBeTruthy();
+    expect(toast).toBeInTheDocument();
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
       'GET /api/profile',
       'PUT /api/answer',
       'POST /api/web-status',
       'POST /api/submit',
     ]);
-    expect(screen.getByRole('button', { name: 'Log Out' })).toBeTruthy();
-    expect(screen.queryByRole('navigation', { name: 'Application steps' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Application steps' })).not.toBeInTheDocument();
   });
 
   it("shows the server's errors when it refuses the submission", async () => {
@@ -124,7 +130,7 @@ describe('submit (SPEC §4)', () => {
     const link = within(summary).getByRole('link', {
       name: 'Please search for your school, or enter its name.',
     });
-    expect(link.getAttribute('href')).toBe('/education#hs_name');
+    expect(link).toHaveAttribute('href', '/education#hs_name');
     expect(app.router.state.location.pathname).toBe('/about');
   });
 
@@ -133,7 +139,7 @@ describe('submit (SPEC §4)', () => {
     const { app, user } = renderApp('/final-steps');
     await findPage('Final Steps');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByRole('heading', { name: 'Sign Up' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sign Up' })).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/signup');
     // Nothing was answered, so there was nothing to keep under a token.
     expect(called('POST', '/public/tmp')).toEqual([]);

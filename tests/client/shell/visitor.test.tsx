@@ -15,7 +15,7 @@ describe('visitors (SPEC §1, §6)', () => {
     await user.type(inputOf('last_name'), 'Lovelace');
     await user.click(screen.getByRole('button', { name: 'Save/Next' }));
 
-    expect(await screen.findByRole('heading', { name: 'Sign Up' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sign Up' })).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/signup');
     expect(app.router.state.location.search).toBe('?token=tok-1');
     expect(app.router.state.location.state).toEqual({ answers: visitorAnswers });
@@ -38,8 +38,8 @@ describe('visitors (SPEC §1, §6)', () => {
 
     await app.router.navigate(-1);
     await findPage('About You');
-    expect(inputOf('first_name').value).toBe('Ada');
-    expect(inputOf('last_name').value).toBe('Lovelace');
+    expect(inputOf('first_name')).toHaveValue('Ada');
+    expect(inputOf('last_name')).toHaveValue('Lovelace');
 
     await user.click(screen.getByRole('button', { name: 'Save/Next' }));
     await screen.findByRole('heading', { name: 'Sign Up' });
@@ -54,11 +54,11 @@ describe('visitors (SPEC §1, §6)', () => {
     fakeServer({ 'GET /public/tmp': jsonResponse({ answer: visitorAnswers }) });
     const { user, app } = renderApp({ pathname: '/login', search: '?token=tok-5' });
     const back = await screen.findByRole('link', { name: 'Back to the application' });
-    expect(back.getAttribute('href')).toBe('/about?token=tok-5');
+    expect(back).toHaveAttribute('href', '/about?token=tok-5');
     await user.click(back);
     await findPage('About You');
     expect(app.router.state.location.pathname).toBe('/about');
-    await waitFor(() => expect(inputOf('first_name').value).toBe('Ada'));
+    await waitFor(() => expect(inputOf('first_name')).toHaveValue('Ada'));
   });
 
   it('a step link with answers sends a visitor to /signup too', async () => {
@@ -67,7 +67,7 @@ describe('visitors (SPEC §1, §6)', () => {
     await findPage('About You');
     await user.type(inputOf('first_name'), 'Ada');
     await user.click(screen.getByRole('link', { name: /Your Academics/ }));
-    expect(await screen.findByRole('heading', { name: 'Sign Up' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sign Up' })).toBeInTheDocument();
     expect(app.router.state.location.search).toBe('?token=tok-2');
   });
 
@@ -95,7 +95,8 @@ describe('visitors (SPEC §1, §6)', () => {
     await screen.findByRole('heading', { name: 'Log In' });
     expect(app.router.state.location.search).toBe('?token=tok-3');
     // The card's footer link keeps the token too.
-    expect(screen.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute(
+      'href',
       '/signup?token=tok-3',
     );
     await user.type(screen.getByLabelText('Email Address'), 'ada@example.edu');
@@ -103,8 +104,8 @@ describe('visitors (SPEC §1, §6)', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     await findPage('About You');
-    expect(inputOf('first_name').value).toBe('Ada');
-    expect(inputOf('last_name').value).toBe('Lovelace');
+    expect(inputOf('first_name')).toHaveValue('Ada');
+    expect(inputOf('last_name')).toHaveValue('Lovelace');
     // The claimed token is spent: it leaves the address.
     await waitFor(() => expect(app.router.state.location.search).toBe(''));
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
@@ -121,7 +122,7 @@ describe('visitors (SPEC §1, §6)', () => {
     const { calls } = fakeServer({ 'GET /public/tmp': jsonResponse({ answer: visitorAnswers }) });
     renderApp('/about?token=tok-4');
     await findPage('About You');
-    expect(inputOf('first_name').value).toBe('Ada');
+    expect(inputOf('first_name')).toHaveValue('Ada');
     expect(calls.map((call) => call.path)).toEqual(['/public/tmp?token=tok-4']);
   });
 
@@ -134,7 +135,7 @@ describe('visitors (SPEC §1, §6)', () => {
     });
     renderApp('/about?token=old');
     await findPage('About You');
-    expect(inputOf('first_name').value).toBe('');
+    expect(inputOf('first_name')).toHaveValue('');
     expect(
       (await screen.findByRole('alert', { name: 'Saved Answers Error' })).textContent,
     ).toContain('expired');

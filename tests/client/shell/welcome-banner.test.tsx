@@ -61,13 +61,13 @@ describe('WelcomeBanner', () => {
   it("says YOU'RE IN! with a let's-get-started blurb on the first login", () => {
     renderBanner(applicant({ num_logins: 1 }));
     const banner = screen.getByRole('region', { name: "YOU'RE IN!" });
-    expect(banner.textContent).toContain("Let's get started");
+    expect(banner).toHaveTextContent("Let's get started");
   });
 
   it('says WELCOME BACK! with an almost-there blurb from the second login on', () => {
     renderBanner(applicant({ num_logins: 2 }));
     const banner = screen.getByRole('region', { name: 'WELCOME BACK!' });
-    expect(banner.textContent).toContain("You're almost there");
+    expect(banner).toHaveTextContent("You're almost there");
   });
 
   it('says Welcome! to a visitor, with links to create an account and to log back in', async () => {
@@ -75,8 +75,8 @@ describe('WelcomeBanner', () => {
     screen.getByRole('region', { name: 'Welcome!' });
     const create = screen.getByRole('link', { name: 'create an account' });
     const login = screen.getByRole('link', { name: 'log back in' });
-    expect(create.getAttribute('href')).toBe('/signup');
-    expect(login.getAttribute('href')).toBe('/login');
+    expect(create).toHaveAttribute('href', '/signup');
+    expect(login).toHaveAttribute('href', '/login');
 
     const user = userEvent.setup();
     await user.click(create);
@@ -102,7 +102,7 @@ describe('the welcome banner in the application', () => {
       ),
     );
     renderApp('/about');
-    expect(await screen.findByRole('heading', { name: 'WELCOME BACK!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'WELCOME BACK!' })).toBeInTheDocument();
   });
 
   it('hides once the applicant moves on with Save/Next', async () => {
@@ -112,9 +112,11 @@ describe('the welcome banner in the application', () => {
       'PUT /api/answer': jsonResponse({ message: 'Your answers have been saved.' }),
     });
     const { user } = renderApp('/about');
-    expect(await screen.findByRole('heading', { name: "YOU'RE IN!" })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: "YOU'RE IN!" })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save/Next' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your Academics' })).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: "YOU'RE IN!" })).toBeNull();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your Academics' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: "YOU'RE IN!" })).not.toBeInTheDocument();
   });
 });

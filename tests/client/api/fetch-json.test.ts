@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { genericErrorMessage, ServerError, UnauthorizedError } from '../../src/client/api/errors';
-import { fetchJson } from '../../src/client/api/fetch-json';
+import {
+  genericErrorMessage,
+  ServerError,
+  UnauthorizedError,
+} from '../../../src/client/api/errors';
+import { fetchJson } from '../../../src/client/api/fetch-json';
 
 const respond = (body: string, status: number, contentType = 'application/json') =>
   vi.fn(() =>

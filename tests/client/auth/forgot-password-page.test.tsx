@@ -1,24 +1,26 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderApp, sentBody } from './render-app';
+import { jsonResponse, mockFetch, renderApp, sentBody } from '../render-app';
 
 describe('Forgot Password card', () => {
   it('has its title, field, Submit and a link to Log In', async () => {
     renderApp('/forgot');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Forgot Password' })).toBeTruthy();
-    expect(screen.getByLabelText('Email Address')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Forgot Password' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Email Address')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();
     expect(screen.getByText(/Remembered your password\?/).textContent).toBe(
       'Remembered your password? Log In',
     );
-    expect(screen.getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
   });
 
   it('validates the address as it changes', async () => {
     const { user } = renderApp('/forgot');
     await user.type(await screen.findByLabelText('Email Address'), 'ada@');
-    expect(screen.getByText('Your email address must be valid.')).toBeTruthy();
+    expect(screen.getByText('Your email address must be valid.')).toBeInTheDocument();
   });
 
   it('shows the answer in a success toast that can be closed', async () => {
@@ -30,12 +32,12 @@ describe('Forgot Password card', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     const toast = await screen.findByRole('status');
-    expect(toast.textContent).toContain('If the address has an account, we sent a link.');
+    expect(toast).toHaveTextContent('If the address has an account, we sent a link.');
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/public/forgot-password');
     expect(sentBody(fetchMock.mock.calls[0]?.[1])).toEqual({ username: 'ada@example.edu' });
 
     await user.click(within(toast).getByRole('button', { name: 'Close' }));
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('moves focus to the notifications with F8', async () => {
@@ -46,7 +48,7 @@ describe('Forgot Password card', () => {
     await screen.findByRole('status');
 
     await user.keyboard('{F8}');
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
   });
 
   it('shows a server error in a "Forgot Password Error" toast', async () => {
@@ -56,7 +58,7 @@ describe('Forgot Password card', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     const toast = await screen.findByRole('alert', { name: 'Forgot Password Error' });
-    expect(toast.textContent).toContain(
+    expect(toast).toHaveTextContent(
       "We've encountered an unexpected error at this time. Please try again later.",
     );
   });

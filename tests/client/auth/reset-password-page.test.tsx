@@ -1,24 +1,25 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderApp, sentBody } from './render-app';
+import { jsonResponse, mockFetch, renderApp, sentBody } from '../render-app';
 
 const link = { pathname: '/reset', search: '?username=ada%40example.edu&id=reset-id-1' };
 
 describe('Reset Password card', () => {
   it('has its title, fields, Submit and a link to Forgot Password', async () => {
     renderApp(link);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Reset Password' })).toBeTruthy();
-    expect((screen.getByLabelText('Email Address') as HTMLInputElement).value).toBe(
-      'ada@example.edu',
-    );
-    expect(screen.getByLabelText('Password')).toBeTruthy();
-    expect(screen.getByLabelText('Confirm Password')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Reset Password' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Email Address')).toHaveValue('ada@example.edu');
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+    expect(screen.getByLabelText('Confirm Password')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();
     expect(screen.getByText(/Need a new link\?/).textContent).toBe(
       'Need a new link? Forgot Password',
     );
-    expect(screen.getByRole('link', { name: 'Forgot Password' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute(
+      'href',
       '/forgot',
     );
   });
@@ -27,11 +28,11 @@ describe('Reset Password card', () => {
     const { user } = renderApp(link);
     await user.type(await screen.findByLabelText('Password'), 'Correct-Horse-42');
     await user.type(screen.getByLabelText('Confirm Password'), 'Correct-Horse-4');
-    expect(screen.getByText('passwords must match')).toBeTruthy();
-    expect(screen.getByLabelText('Confirm Password').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('passwords must match')).toBeInTheDocument();
+    expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('aria-invalid', 'true');
 
     await user.type(screen.getByLabelText('Confirm Password'), '2');
-    expect(screen.queryByText('passwords must match')).toBeNull();
+    expect(screen.queryByText('passwords must match')).not.toBeInTheDocument();
   });
 
   it('shows the password requirement list', async () => {
@@ -44,7 +45,7 @@ describe('Reset Password card', () => {
   it('says so when the link is incomplete, and does not submit', async () => {
     const fetchMock = mockFetch(() => jsonResponse({ message: 'unexpected' }));
     const { user } = renderApp({ pathname: '/reset', search: '?username=ada%40example.edu' });
-    expect((await screen.findByRole('alert')).textContent).toContain(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'This password reset link is incomplete. Please use the link from your e-mail.',
     );
     await user.type(screen.getByLabelText('Password'), 'Correct-Horse-42');
@@ -60,7 +61,7 @@ describe('Reset Password card', () => {
     await user.type(screen.getByLabelText('Confirm Password'), 'Correct-Horse-42');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeInTheDocument();
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/public/reset-password');
     expect(sentBody(fetchMock.mock.calls[0]?.[1])).toEqual({
       username: 'ada@example.edu',
@@ -81,6 +82,6 @@ describe('Reset Password card', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     const toast = await screen.findByRole('alert', { name: 'Reset Password Error' });
-    expect(toast.textContent).toContain('This link has expired or was used.');
+    expect(toast).toHaveTextContent('This link has expired or was used.');
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { identityCookiePrefix, isLoggedIn } from '../../src/client/identity/is-logged-in';
+import { identityCookiePrefix, isLoggedIn } from '../../../src/client/identity/is-logged-in';
 
 const expire = (name: string) => {
   document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT`;

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { passwordRequirements } from '../../src/engine/password-requirements';
-import { jsonResponse, mockFetch, renderApp, sentBody } from './render-app';
+import { passwordRequirements } from '../../../src/engine/password-requirements';
+import { jsonResponse, mockFetch, renderApp, sentBody } from '../render-app';
 
 const requirementState = (text: string) =>
   screen.getByText(text, { selector: '.requirement__text' }).closest('li')?.dataset.state;
@@ -13,14 +13,14 @@ const allStates = () =>
 describe('Sign Up card', () => {
   it('has its title, fields, Submit and a link to Log In', async () => {
     renderApp('/signup');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign Up' })).toBeTruthy();
-    expect(screen.getByLabelText('Email Address')).toBeTruthy();
-    expect(screen.getByLabelText('Password')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign Up' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email Address')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();
     expect(screen.getByText(/Already have an account\?/).textContent).toBe(
       'Already have an account? Log In',
     );
-    expect(screen.getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
     // The title is set by an effect, which may run after the heading first shows.
     await waitFor(() =>
       expect(document.title).toBe('Sign Up - Undergraduate Application for Admission'),
@@ -42,7 +42,8 @@ describe('Sign Up card', () => {
       'contains no leading or trailing whitespace',
     ]);
     expect(new Set(Object.values(allStates()))).toEqual(new Set(['inactive']));
-    expect(screen.getByLabelText('Password').getAttribute('aria-describedby')).toBe(
+    expect(screen.getByLabelText('Password')).toHaveAttribute(
+      'aria-describedby',
       'signup-password-requirements',
     );
   });
@@ -60,7 +61,7 @@ describe('Sign Up card', () => {
       'contains at least one special character': 'error',
       'contains no leading or trailing whitespace': 'success',
     });
-    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
     const unmet = screen.getByText('is at least 12 characters').closest('li');
     expect(unmet?.textContent).toBe('✗is at least 12 characters (not met)');
 
@@ -77,25 +78,25 @@ describe('Sign Up card', () => {
 
     await user.type(password, '{Backspace}');
     expect(new Set(Object.values(allStates()))).toEqual(new Set(['success']));
-    expect(password.getAttribute('aria-invalid')).toBeNull();
+    expect(password).not.toHaveAttribute('aria-invalid');
   });
 
   it('shows the e-mail error once the field has changed, tied to the input', async () => {
     const { user } = renderApp('/signup');
     const email = await screen.findByLabelText('Email Address');
-    expect(screen.queryByText('Your email address must be valid.')).toBeNull();
+    expect(screen.queryByText('Your email address must be valid.')).not.toBeInTheDocument();
 
     await user.type(email, 'not-an-email');
-    expect(screen.getByText('Your email address must be valid.')).toBeTruthy();
-    expect(email.getAttribute('aria-invalid')).toBe('true');
-    expect(email.getAttribute('aria-describedby')).toBe('signup-username-error');
+    expect(screen.getByText('Your email address must be valid.')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAttribute('aria-describedby', 'signup-username-error');
     expect(document.getElementById('signup-username-error')?.textContent).toBe(
       'Error: Your email address must be valid.',
     );
     expect(document.title).toBe('Error: Sign Up - Undergraduate Application for Admission');
 
     await user.type(email, '@example.edu');
-    expect(screen.queryByText('Your email address must be valid.')).toBeNull();
+    expect(screen.queryByText('Your email address must be valid.')).not.toBeInTheDocument();
     expect(document.title).toBe('Sign Up - Undergraduate Application for Admission');
   });
 
@@ -105,11 +106,11 @@ describe('Sign Up card', () => {
     await user.click(await screen.findByRole('button', { name: 'Submit' }));
 
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(screen.getByText('Your email address must be valid.')).toBeTruthy();
+    expect(screen.getByText('Your email address must be valid.')).toBeInTheDocument();
     // SPEC §4: an empty password leaves every requirement inactive; the field is marked invalid.
     expect(new Set(Object.values(allStates()))).toEqual(new Set(['inactive']));
-    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(screen.getByLabelText('Email Address'));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Email Address')).toHaveFocus();
   });
 
   it('returns every requirement to inactive when the password is cleared', async () => {
@@ -130,7 +131,9 @@ describe('Sign Up card', () => {
     await user.type(screen.getByLabelText('Password'), 'Correct-Horse-42');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-    expect(await screen.findByRole('heading', { name: 'Confirm Your Account' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Confirm Your Account' }),
+    ).toBeInTheDocument();
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/public/signup');
     expect(sentBody(fetchMock.mock.calls[0]?.[1])).toEqual({
       username: 'ada@example.edu',
@@ -138,10 +141,8 @@ describe('Sign Up card', () => {
     });
     expect(app.router.state.location.pathname).toBe('/confirm');
     expect(app.router.state.location.state).toMatchObject({ username: 'ada@example.edu' });
-    expect((screen.getByLabelText('Email Address') as HTMLInputElement).value).toBe(
-      'ada@example.edu',
-    );
-    expect(screen.getByRole('status').textContent).toContain(
+    expect(screen.getByLabelText('Email Address')).toHaveValue('ada@example.edu');
+    expect(screen.getByRole('status')).toHaveTextContent(
       'We sent a confirmation code to your e-mail address.',
     );
   });
@@ -154,8 +155,8 @@ describe('Sign Up card', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     const toast = await screen.findByRole('alert', { name: 'Sign Up Error' });
-    expect(toast.textContent).toContain('Too many requests. Try again later.');
+    expect(toast).toHaveTextContent('Too many requests. Try again later.');
     await user.click(within(toast).getByRole('button', { name: 'Close' }));
-    expect(screen.queryByRole('alert', { name: 'Sign Up Error' })).toBeNull();
+    expect(screen.queryByRole('alert', { name: 'Sign Up Error' })).not.toBeInTheDocument();
   });
 });

@@ -1,33 +1,34 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderApp, sentBody } from './render-app';
+import { jsonResponse, mockFetch, renderApp, sentBody } from '../render-app';
 
 describe('Log In card', () => {
   it('has its title, fields, Submit, the forgot link and a link to Sign Up', async () => {
     renderApp('/login');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Log In' })).toBeTruthy();
-    expect(screen.getByLabelText('Email Address')).toBeTruthy();
-    expect(screen.getByLabelText('Password')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log In' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email Address')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
       '/forgot',
     );
     expect(screen.getByText(/Don't have an account\?/).textContent).toBe(
       "Don't have an account? Sign Up",
     );
-    expect(screen.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
   });
 
   it('checks nothing while typing, only on submit', async () => {
     const fetchMock = mockFetch(() => jsonResponse({ message: 'unexpected' }));
     const { user } = renderApp('/login');
     await user.type(await screen.findByLabelText('Email Address'), 'nope');
-    expect(screen.queryByText('Please provide a valid email address.')).toBeNull();
+    expect(screen.queryByText('Please provide a valid email address.')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(screen.getByText('Please provide a valid email address.')).toBeTruthy();
-    expect(screen.getByText('Password is required.')).toBeTruthy();
+    expect(screen.getByText('Please provide a valid email address.')).toBeInTheDocument();
+    expect(screen.getByText('Password is required.')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -38,8 +39,8 @@ describe('Log In card', () => {
     });
     // Wait for the card: while its module loads, the spinner is a status too.
     await screen.findByRole('heading', { level: 1, name: 'Log In' });
-    expect(screen.getByRole('status').textContent).toContain('Your password was changed.');
-    expect(screen.getByRole('alert').textContent).toContain('Something failed.');
+    expect(screen.getByRole('status')).toHaveTextContent('Your password was changed.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Something failed.');
   });
 
   it('logs in and goes to the default form route', async () => {
@@ -62,7 +63,7 @@ describe('Log In card', () => {
     await user.type(screen.getByLabelText('Password'), 'Correct-Horse-42');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-    expect(await screen.findByText('ada@example.edu')).toBeTruthy();
+    expect(await screen.findByText('ada@example.edu')).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/about');
     // The form pages also ask for the applicant's PDF copy (GET /api/pdf), which is not login's.
     const paths = fetchMock.mock.calls.map(([path]) => path).filter((path) => path !== '/api/pdf');
@@ -81,7 +82,7 @@ describe('Log In card', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     const toast = await screen.findByRole('alert', { name: 'Log In Error' });
-    expect(toast.textContent).toContain('Incorrect username or password.');
+    expect(toast).toHaveTextContent('Incorrect username or password.');
   });
 
   it('sends an unconfirmed user to /confirm with the username and the message', async () => {
@@ -96,11 +97,13 @@ describe('Log In card', () => {
     await user.type(screen.getByLabelText('Password'), 'Correct-Horse-42');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-    expect(await screen.findByRole('heading', { name: 'Confirm Your Account' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Confirm Your Account' }),
+    ).toBeInTheDocument();
     expect(app.router.state.location.state).toEqual({
       username: 'ada@example.edu',
       errorMessage: 'Please confirm your account first.',
     });
-    expect(screen.getByRole('alert').textContent).toContain('Please confirm your account first.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please confirm your account first.');
   });
 });
