@@ -1,7 +1,7 @@
 import { useContext, useEffect, useId, useRef, useState } from 'react';
 import { useLogout } from '../api/use-logout';
-import { ApplicationSessionContext, type AccountRoute } from './application-session';
-import { LogoutErrorBoundary } from './logout-error-boundary';
+import { ApplicationSessionContext, type AccountRoute } from '../session/application-session';
+import { LogoutErrorBoundary } from '../dialogs/logout-error-boundary';
 
 /** SPEC §2: the popover sits this many pixels from its trigger by default. */
 export const popoverSideOffset = 5;

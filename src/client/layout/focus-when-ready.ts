@@ -1,4 +1,4 @@
-import { focusField } from './form-bridge';
+import { focusField } from '../session/form-bridge';
 
 const attempts = 40;
 const interval = 50;

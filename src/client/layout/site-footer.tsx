@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { HelpDialog } from './help-dialog';
-import { PrivacyDialog } from './privacy-dialog';
+import { HelpDialog } from '../dialogs/help-dialog';
+import { PrivacyDialog } from '../dialogs/privacy-dialog';
 import { university } from './site-config';
 
 /** The footer: the university's name and postal address, and the Help and Privacy dialogs. */

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { ServerError } from '../../../src/client/api/errors';
 import { toastSwipeThreshold, useToast } from '../../../src/client/components/toast-context';
 import { ToastProvider } from '../../../src/client/components/toast-provider';
-import { AreaErrorBoundary } from '../../../src/client/shell/area-error-boundary';
-import { UnexpectedErrorDialog } from '../../../src/client/shell/unexpected-error-dialog';
-import { quietConsole } from './shell-fixtures';
+import { AreaErrorBoundary } from '../../../src/client/layout/area-error-boundary';
+import { UnexpectedErrorDialog } from '../../../src/client/dialogs/unexpected-error-dialog';
+import { quietConsole } from '../session/session-fixtures';
 
 function ShowToast({ kind }: { kind: 'success' | 'error' }) {
   const toast = useToast();

@@ -9,7 +9,7 @@ import {
   logIn,
   profileOf,
   profileRoute,
-} from './shell-fixtures';
+} from './session-fixtures';
 
 const routes = (answer: Record<string, string>) => ({
   ...profileRoute(profileOf({ answer, last_page: '/final-steps' })),

@@ -3,10 +3,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadModal } from '../../../src/client/components/modal';
-import { PrivacyDialog } from '../../../src/client/shell/privacy-dialog';
-import { SiteFooter } from '../../../src/client/shell/site-footer';
+import { PrivacyDialog } from '../../../src/client/dialogs/privacy-dialog';
+import { SiteFooter } from '../../../src/client/layout/site-footer';
 import { renderApp } from '../render-app';
-import { findPage } from './shell-fixtures';
+import { findPage } from '../session/session-fixtures';
 
 // The dialog code loads on demand in the browser (and in the lazy-loading test of modal.test.tsx);
 // here it is loaded first, so each dialog renders in the same turn as the click that opens it.

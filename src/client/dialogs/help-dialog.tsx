@@ -1,5 +1,5 @@
 import { Modal } from '../components/modal';
-import { helpTexts, telHref, university } from './site-config';
+import { helpTexts, telHref, university } from '../layout/site-config';
 
 /** Help (SPEC §1): technical help by e-mail, the PDF reader note, the office with its phone. */
 export function HelpDialog({ isOpen, onDismiss }: { isOpen: boolean; onDismiss: () => void }) {

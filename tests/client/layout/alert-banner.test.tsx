@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { activeAlerts } from '../../../src/engine/alerts';
 import { siteConfig } from '../../../src/engine/site-config';
-import { AlertBanner } from '../../../src/client/shell/alert-banner';
+import { AlertBanner } from '../../../src/client/layout/alert-banner';
 
 /** Local midnight, and the last millisecond of the day before. */
 const day = (y: number, m: number, d: number) => new Date(y, m - 1, d);

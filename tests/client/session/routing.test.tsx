@@ -10,7 +10,7 @@ import {
   profileRoute,
   quietConsole,
   statuses,
-} from './shell-fixtures';
+} from './session-fixtures';
 
 const submitted = statuses('started', 'validating', 'submitted');
 

@@ -1,5 +1,5 @@
 import { Modal } from '../components/modal';
-import { privacyTexts, university } from './site-config';
+import { privacyTexts, university } from '../layout/site-config';
 
 const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
 const opensInNewTab = <span className="visually-hidden"> (opens in a new tab)</span>;

@@ -10,7 +10,7 @@ import {
   profileOf,
   profileRoute,
   statuses,
-} from './shell-fixtures';
+} from './session-fixtures';
 
 const savedMessage = 'Your answers have been saved.';
 const saved = { 'PUT /api/answer': jsonResponse({ message: savedMessage }) };

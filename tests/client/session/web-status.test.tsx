@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../render-app';
-import { fakeServer, logIn, profileOf, profileRoute, statuses } from './shell-fixtures';
+import { fakeServer, logIn, profileOf, profileRoute, statuses } from './session-fixtures';
 
 const saved = { 'PUT /api/answer': jsonResponse({ message: 'Your answers have been saved.' }) };
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AccountPopover, popoverSideOffset } from '../../../src/client/shell/account-popover';
+import { AccountPopover, popoverSideOffset } from '../../../src/client/layout/account-popover';
 import { jsonResponse, renderApp } from '../render-app';
 import {
   fakeServer,
@@ -12,7 +12,7 @@ import {
   profileRoute,
   quietConsole,
   renderWithProviders,
-} from './shell-fixtures';
+} from '../session/session-fixtures';
 
 const openAccount = async (user: ReturnType<typeof renderApp>['user']) => {
   await user.click(await screen.findByRole('button', { name: 'Account' }));

@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../render-app';
-import { fakeServer, logIn } from './shell-fixtures';
+import { fakeServer, logIn } from '../session/session-fixtures';
 
 const serviceAnswers = {
   answer: {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorSummary } from '../../../src/engine/error-summary';
 import { formPages } from '../../../src/engine/form-pages';
-import { ErrorSummary } from '../../../src/client/shell/error-summary';
+import { ErrorSummary } from '../../../src/client/layout/error-summary';
 import { jsonResponse, renderApp } from '../render-app';
 import {
   completeAnswers,
@@ -15,7 +15,7 @@ import {
   profileOf,
   profileRoute,
   statuses,
-} from './shell-fixtures';
+} from '../session/session-fixtures';
 
 const { first_name: _f, entry_term: _e, ...missingTwo } = completeAnswers;
 

@@ -1,4 +1,4 @@
-import type { ClientSnapshot } from './client-snapshot';
+import type { ClientSnapshot } from '../session/client-snapshot';
 
 /** Which welcome text shows: first login, a return visit, or a visitor's default welcome. */
 export type WelcomeVariant = 'first-login' | 'returning' | 'visitor';

@@ -7,8 +7,8 @@ import { Notice } from '../components/notice';
 import { useDocumentTitle } from '../components/use-document-title';
 import { useServiceAnswers } from './service-answers';
 import { fileKeysOf, ServiceSheet } from './service-sheet';
-import { staffLinkInvalidMessage } from './session-messages';
-import { university } from './site-config';
+import { staffLinkInvalidMessage } from '../session/session-messages';
+import { university } from '../layout/site-config';
 import '../styles/service-view.css';
 
 /**

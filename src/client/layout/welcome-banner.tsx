@@ -1,6 +1,6 @@
 import { useId, type MouseEvent } from 'react';
-import type { AccountRoute } from './application-session';
-import type { ClientSnapshot } from './client-snapshot';
+import type { AccountRoute } from '../session/application-session';
+import type { ClientSnapshot } from '../session/client-snapshot';
 import { welcomeVariant } from './welcome-rule';
 
 interface WelcomeBannerProps {

@@ -3,11 +3,11 @@ import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-route
 import { LoadingSpinner } from '../components/loading-spinner';
 import { AccountPopover } from './account-popover';
 import { AlertBanner } from './alert-banner';
-import { useApplicationSession } from './application-session';
+import { useApplicationSession } from '../session/application-session';
 import { AreaErrorBoundary } from './area-error-boundary';
 import { ErrorSummary } from './error-summary';
 import { focusWhenReady } from './focus-when-ready';
-import { readFormLocationState } from './location-state';
+import { readFormLocationState } from '../session/location-state';
 import { PageActions } from './page-actions';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';

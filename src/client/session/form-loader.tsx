@@ -5,14 +5,14 @@ import { useProfile } from '../api/use-profile';
 import { LoadingSpinner } from '../components/loading-spinner';
 import { isLoggedIn } from '../identity/is-logged-in';
 import { readFormLocationState } from './location-state';
-import { ProfileLoadFailure } from './profile-load-failure';
+import { ProfileLoadFailure } from '../layout/profile-load-failure';
 import { SessionProvider } from './session-provider';
 import { useVisitorAnswers } from './use-visitor-answers';
 import { visitorTokenParam, withoutVisitorToken } from './visitor-token';
 
 // Staff links are rare: the staff view's code loads only for one.
 const ServiceView = lazy(() =>
-  import('./service-view').then((module) => ({ default: module.ServiceView })),
+  import('../staff-view/service-view').then((module) => ({ default: module.ServiceView })),
 );
 
 /**

@@ -15,9 +15,9 @@ import { App } from '../../../src/client/app';
 import { ErrorFallback } from '../../../src/client/components/error-fallback';
 import { ResettableErrorBoundary } from '../../../src/client/components/resettable-error-boundary';
 import { createApp } from '../../../src/client/create-app';
-import { AreaErrorBoundary } from '../../../src/client/shell/area-error-boundary';
+import { AreaErrorBoundary } from '../../../src/client/layout/area-error-boundary';
 import { jsonResponse, mockFetch } from '../render-app';
-import { quietConsole } from './shell-fixtures';
+import { quietConsole } from '../session/session-fixtures';
 
 const ANSWERS = { first_name: 'Augusta', hs_name: 'Lovelace High' };
 

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { preloadModal } from '../../../src/client/components/modal';
 import { jsonResponse, renderApp } from '../render-app';
-import { fakeServer, findPage, inputOf, logIn, profileOf, profileRoute } from './shell-fixtures';
+import { fakeServer, findPage, inputOf, logIn, profileOf, profileRoute } from './session-fixtures';
 
 const minutes = (n: number) => n * 60_000;
 const inactivityMessage = 'You have been automatically logged out due to inactivity.';

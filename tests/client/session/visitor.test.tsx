@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../render-app';
-import { fakeServer, findPage, inputOf, logIn, profileOf } from './shell-fixtures';
+import { fakeServer, findPage, inputOf, logIn, profileOf } from './session-fixtures';
 
 const visitorAnswers = { first_name: 'Ada', last_name: 'Lovelace' };
 

@@ -2,11 +2,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { visitorSnapshot, type ClientSnapshot } from '../../../src/client/shell/client-snapshot';
-import { WelcomeBanner } from '../../../src/client/shell/welcome-banner';
-import { welcomeVariant } from '../../../src/client/shell/welcome-rule';
+import { visitorSnapshot, type ClientSnapshot } from '../../../src/client/session/client-snapshot';
+import { WelcomeBanner } from '../../../src/client/layout/welcome-banner';
+import { welcomeVariant } from '../../../src/client/layout/welcome-rule';
 import { jsonResponse, renderApp } from '../render-app';
-import { fakeServer, logIn, profileOf, profileRoute, statuses } from './shell-fixtures';
+import { fakeServer, logIn, profileOf, profileRoute, statuses } from '../session/session-fixtures';
 
 const applicant = (overrides: Partial<ClientSnapshot> = {}): ClientSnapshot => ({
   ...visitorSnapshot,
