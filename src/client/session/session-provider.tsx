@@ -1,7 +1,6 @@
 import {
   lazy,
   Suspense,
-  useCallback,
   useDeferredValue,
   useMemo,
   useState,
@@ -17,8 +16,7 @@ import {
   pageByRoute,
   pageValidator,
 } from '../../engine/form-pages';
-import type { FieldErrors } from '../../engine/validation';
-import { showsErrors, webStatusOf, type WebStatus } from '../../engine/web-status';
+import { showsErrors, webStatusOf } from '../../engine/web-status';
 import type { Profile } from '../api/use-profile';
 import { LoadBoundary } from '../components/load-boundary';
 import { LoadingSpinner } from '../components/loading-spinner';
@@ -71,13 +69,13 @@ export function SessionProvider({ profile, initialAnswers, children }: SessionPr
       validatorOf: pageValidator,
     }),
   );
-  const [webStatus, setWebStatus] = useState<WebStatus | null>(() =>
-    profile ? webStatusOf(profile.web_status) : null,
+  // Progress is the server's: read from the profile query as it renders (a visitor has none).
+  const webStatus = webStatusOf(profile?.web_status);
+  const lastPage = lastPageRoute(profile?.last_page);
+  const { actions, hasChangedPage, serverErrors, completionMessage } = useSessionActions(
+    store,
+    loggedIn,
   );
-  const [hasChangedPage, setHasChangedPage] = useState(false);
-  const [lastPage, setLastPage] = useState(() => lastPageRoute(profile?.last_page));
-  const [serverErrors, setServerErrors] = useState<FieldErrors | null>(null);
-  const [completionMessage, setCompletionMessage] = useState<string | null>(null);
   // SPEC §2: when the profile loads, has_changed_page is false, and last_page is elsewhere. An
   // unknown path or /completion lands there too: a redirect never costs the resume point.
   const [landing, setLanding] = useState(() =>
@@ -110,24 +108,9 @@ export function SessionProvider({ profile, initialAnswers, children }: SessionPr
     [profile, webStatus, hasChangedPage, lastPage],
   );
 
-  useProgressRecorder({ loggedIn, webStatus, setWebStatus, pathname, lastPage, setLastPage });
+  useProgressRecorder({ loggedIn, webStatus, lastPage, pathname });
   // Every page under the session may open a modal (the form pages, /completion, inactivity).
   usePreloadModal();
-
-  const markSubmitted = useCallback((message: string) => {
-    setCompletionMessage(message);
-    setWebStatus('submitted');
-  }, []);
-  const actions = useSessionActions({
-    store,
-    loggedIn,
-    webStatus,
-    page: pageByRoute(pathname),
-    setWebStatus,
-    setHasChangedPage,
-    setServerErrors,
-    markSubmitted,
-  });
 
   const session = useMemo<ApplicationSession>(
     () => ({ snapshot, store, errors, ...actions }),

@@ -1,54 +1,36 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { pageByRoute } from '../../engine/form-pages';
 import type { WebStatus } from '../../engine/web-status';
-import { applicationApi, webStatusRetries } from '../api/application-api';
-import { profileQueryKey, type Profile } from '../api/use-profile';
-import { setProfileStatuses } from './use-session-actions';
+import { useLastPageMutation, useWebStatusMutation } from './progress-mutations';
 
 interface ProgressInput {
   loggedIn: boolean;
+  /** The status and the last page as the profile query holds them. */
   webStatus: WebStatus | null;
-  setWebStatus: (status: WebStatus) => void;
-  pathname: string;
   lastPage: string;
-  setLastPage: (route: string) => void;
+  pathname: string;
 }
 
 /**
- * SPEC §4: a logged-in applicant with no status gets started (posted and set locally); while
- * started or validating, every change of page records the path as last_page. Redirects are not
- * changes of page (SPEC §2 "Unknown paths redirect to the default form route").
+ * SPEC §4: a logged-in applicant with no status gets started; while started or validating, every
+ * change of page records the path as last_page. Both show in the cached profile at once. Redirects
+ * are not changes of page (SPEC §2 "Unknown paths redirect to the default form route").
  */
 export function useProgressRecorder({
   loggedIn,
   webStatus,
-  setWebStatus,
-  pathname,
   lastPage,
-  setLastPage,
+  pathname,
 }: ProgressInput): void {
-  const queryClient = useQueryClient();
-  const { mutate: postWebStatus } = useMutation({
-    mutationFn: applicationApi.postWebStatus,
-    retry: webStatusRetries,
-    onSuccess: () => setProfileStatuses(queryClient, ['started']),
-  });
-  const { mutate: putLastPage } = useMutation({
-    mutationFn: applicationApi.setLastPage,
-    onSuccess: (_data, route) =>
-      queryClient.setQueryData<Profile>(profileQueryKey, (profile) =>
-        profile ? { ...profile, last_page: route } : profile,
-      ),
-  });
+  const { mutate: postWebStatus } = useWebStatusMutation();
+  const { mutate: putLastPage } = useLastPageMutation();
 
   const startPosted = useRef(false);
   useEffect(() => {
     if (!loggedIn || webStatus !== null || startPosted.current) return;
     startPosted.current = true;
-    setWebStatus('started');
     postWebStatus('started');
-  }, [loggedIn, webStatus, setWebStatus, postWebStatus]);
+  }, [loggedIn, webStatus, postWebStatus]);
 
   // The first path is where the applicant arrived, not a change of page; so is the page an
   // unknown path or /completion was redirected to: only a move from one form page to another is
@@ -61,7 +43,6 @@ export function useProgressRecorder({
     if (!pageByRoute(from)) return;
     if (!loggedIn || (webStatus !== 'started' && webStatus !== 'validating')) return;
     if (!pageByRoute(pathname) || pathname === lastPage) return;
-    setLastPage(pathname);
     putLastPage(pathname);
-  }, [pathname, loggedIn, webStatus, lastPage, setLastPage, putLastPage]);
+  }, [pathname, loggedIn, webStatus, lastPage, putLastPage]);
 }

@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { PageDefinition } from '../../engine/definitions';
-import { defaultRoute, formPages, pageValidator } from '../../engine/form-pages';
+import { defaultRoute, formPages, pageByRoute, pageValidator } from '../../engine/form-pages';
 import { mergeErrors, validateApplication, validatePage } from '../../engine/page-validation';
 import { hasErrors, type FieldErrors } from '../../engine/validation';
-import type { WebStatus } from '../../engine/web-status';
-import { applicationApi, webStatusRetries } from '../api/application-api';
+import { webStatusOf } from '../../engine/web-status';
+import { applicationApi } from '../api/application-api';
 import { genericErrorMessage, ServerError, UnauthorizedError } from '../api/errors';
-import { profileQueryKey, type Profile } from '../api/use-profile';
+import { profileQueryKey, updateCachedProfile, type Profile } from '../api/use-profile';
 import { useToast } from '../components/toast-context';
 import { pdfQueryKey } from '../documents/documents-api';
 import { changedAnswers } from './answer-changes';
@@ -18,28 +17,30 @@ import type { FormLocationState } from './location-state';
 import { submittedMessage } from './session-messages';
 import { fieldErrorsFromServer } from './shown-errors';
 import { saveBeforeLogoutTimeoutMs, type SaveOutcome } from './logout-notices';
+import { statusesThrough, useWebStatusMutation } from './progress-mutations';
 import { filledAnswers, visitorTokenParam } from './visitor-token';
-
-export interface SessionActionsInput {
-  store: FormStore;
-  loggedIn: boolean;
-  webStatus: WebStatus | null;
-  /** The page on screen, whose errors a save while validating reports. */
-  page: PageDefinition | undefined;
-  setWebStatus: (status: WebStatus) => void;
-  setHasChangedPage: (changed: boolean) => void;
-  setServerErrors: (errors: FieldErrors | null) => void;
-  /** Marks the application submitted, with the message /completion shows. */
-  markSubmitted: (message: string) => void;
-}
 
 type Actions = Pick<
   ApplicationSession,
   'busy' | 'goToPage' | 'saveAndContinue' | 'submit' | 'handOff' | 'saveBeforeLogout'
 >;
 
-/** Saving, page changes, submit and the visitor hand-off (SPEC §2 "Top navigation bar", §4). */
-export function useSessionActions(input: SessionActionsInput): Actions {
+/** The actions, and what they leave behind that only this tab knows (no server holds it). */
+export interface SessionActions {
+  actions: Actions;
+  /** Set the first time a navigation button or step link is used (SPEC §3 has_changed_page). */
+  hasChangedPage: boolean;
+  /** The server's errors after a refused submit, shown when the client finds none. */
+  serverErrors: FieldErrors | null;
+  /** The message /completion shows after a submit in this tab. */
+  completionMessage: string | null;
+}
+
+/**
+ * Saving, page changes, submit and the visitor hand-off (SPEC §2 "Top navigation bar", §4). The
+ * web status and last page are the profile query's: the actions read and write them there.
+ */
+export function useSessionActions(store: FormStore, loggedIn: boolean): SessionActions {
   const navigate = useNavigate();
   const location = useLocation();
   const here = useRef(location);
@@ -50,17 +51,19 @@ export function useSessionActions(input: SessionActionsInput): Actions {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
-  // Callbacks read the newest values without being recreated on every keystroke.
-  const latest = useRef(input);
-  useLayoutEffect(() => {
-    latest.current = input;
-  });
+  const [hasChangedPage, setHasChangedPage] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrors | null>(null);
+  const [completionMessage, setCompletionMessage] = useState<string | null>(null);
+  // Read when an action runs, not at render: the actions stay the same objects for the session.
+  const webStatusNow = useCallback(
+    () => webStatusOf(queryClient.getQueryData<Profile>(profileQueryKey)?.web_status),
+    [queryClient],
+  );
   // Answers are saved on Save/Next and on a change of page (SPEC §2). Closing the tab, reloading
   // or typing another address with answers the server does not have yet asks first, with the
   // browser's own "Leave site?" prompt, instead of losing them without a word.
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
-      const { store } = latest.current;
       if (Object.keys(changedAnswers(store.getSaved(), store.getState().answers)).length === 0)
         return;
       event.preventDefault();
@@ -68,15 +71,35 @@ export function useSessionActions(input: SessionActionsInput): Actions {
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, []);
+  }, [store]);
 
-  const { mutateAsync: saveAnswers } = useMutation({ mutationFn: applicationApi.saveAnswers });
-  const { mutate: postValidations } = useMutation({ mutationFn: applicationApi.postValidations });
-  const { mutateAsync: postWebStatus } = useMutation({
-    mutationFn: applicationApi.postWebStatus,
-    retry: webStatusRetries,
+  const { mutateAsync: saveAnswers } = useMutation({
+    mutationFn: applicationApi.saveAnswers,
+    onSuccess: (_data, changes) => {
+      updateCachedProfile(queryClient, (profile) => ({
+        ...profile,
+        answer: { ...profile.answer, ...changes },
+      }));
+      // The PDF copy shows the saved answers: ask for it again rather than in ten minutes.
+      if (Object.keys(changes).length > 0)
+        void queryClient.invalidateQueries({ queryKey: pdfQueryKey });
+    },
   });
-  const { mutateAsync: submitApplication } = useMutation({ mutationFn: applicationApi.submit });
+  const { mutate: postValidations } = useMutation({ mutationFn: applicationApi.postValidations });
+  const { mutateAsync: postWebStatus } = useWebStatusMutation();
+  const { mutateAsync: submitApplication } = useMutation({
+    mutationFn: applicationApi.submit,
+    onSuccess: () => {
+      // The message first: the status sends the applicant to /completion, which shows it.
+      setCompletionMessage(submittedMessage);
+      updateCachedProfile(queryClient, (profile) => ({
+        ...profile,
+        web_status: statusesThrough('submitted'),
+      }));
+      // From now on the PDF copy is the one frozen at submission.
+      void queryClient.invalidateQueries({ queryKey: pdfQueryKey });
+    },
+  });
   const { mutateAsync: keepVisitorAnswers } = useMutation({
     mutationFn: applicationApi.keepVisitorAnswers,
   });
@@ -110,29 +133,22 @@ export function useSessionActions(input: SessionActionsInput): Actions {
 
   /** PUT /api/answer with what changed; while validating, the page's errors go to the server. */
   const save = useCallback(async (): Promise<string> => {
-    const { store, webStatus, page } = latest.current;
     const changes = changedAnswers(store.getSaved(), store.getState().answers);
     const { message } = await saveAnswers(changes);
     store.markSaved(changes);
-    queryClient.setQueryData<Profile>(profileQueryKey, (profile) =>
-      profile ? { ...profile, answer: { ...profile.answer, ...changes } } : profile,
-    );
-    // The PDF copy shows the saved answers: ask for it again rather than in ten minutes.
-    if (Object.keys(changes).length > 0)
-      void queryClient.invalidateQueries({ queryKey: pdfQueryKey });
-    if (webStatus === 'validating' && page) {
+    const page = pageByRoute(here.current.pathname);
+    if (webStatusNow() === 'validating' && page) {
       const validator = pageValidator(page.id);
       const errors = validator ? validatePage(page, validator, store.getState()) : {};
       if (hasErrors(errors)) postValidations(errors);
     }
     return message;
-  }, [saveAnswers, postValidations, queryClient]);
+  }, [store, saveAnswers, postValidations, webStatusNow]);
 
   // Called directly rather than through a mutation: a 401 here (the session ended while the
   // applicant was away) must not start the global "session invalid" redirect in the middle of a
   // logout that is already leaving for /login with its own message.
   const saveBeforeLogout = useCallback(async (): Promise<SaveOutcome> => {
-    const { loggedIn, store } = latest.current;
     if (!loggedIn) return 'unchanged';
     const changes = changedAnswers(store.getSaved(), store.getState().answers);
     if (Object.keys(changes).length === 0) return 'unchanged';
@@ -147,12 +163,12 @@ export function useSessionActions(input: SessionActionsInput): Actions {
       console.error(error);
       return 'failed';
     }
-  }, []);
+  }, [store, loggedIn]);
 
   const handOff = useCallback(
     (target: AccountRoute) =>
       exclusive(async () => {
-        const answers = filledAnswers(latest.current.store.getState().answers);
+        const answers = filledAnswers(store.getState().answers);
         let search = '';
         if (Object.keys(answers).length > 0) {
           const { token } = await keepVisitorAnswers(answers);
@@ -167,12 +183,11 @@ export function useSessionActions(input: SessionActionsInput): Actions {
         const state: FormLocationState = { answers };
         await navigate({ pathname: target, search }, { state });
       }),
-    [exclusive, keepVisitorAnswers, navigate],
+    [store, exclusive, keepVisitorAnswers, navigate],
   );
 
   const goToPage = useCallback(
     (route: string, hash = '') => {
-      const { loggedIn, store, setHasChangedPage } = latest.current;
       const to = { pathname: route, hash: hash ? `#${hash}` : '' };
       if (!loggedIn) {
         // A visitor moves freely until they have answers worth keeping (SPEC §2).
@@ -187,18 +202,18 @@ export function useSessionActions(input: SessionActionsInput): Actions {
         await navigate(to, { state });
       });
     },
-    [exclusive, handOff, navigate, save],
+    [store, loggedIn, exclusive, handOff, navigate, save],
   );
 
   const saveAndContinue = useCallback(
     (next: string | null) => {
-      if (!latest.current.loggedIn) {
+      if (!loggedIn) {
         handOff('/signup');
         return;
       }
       exclusive(async () => {
         const message = await save();
-        latest.current.setHasChangedPage(true);
+        setHasChangedPage(true);
         if (next === null) {
           toast.show({ kind: 'success', message });
           return;
@@ -207,33 +222,27 @@ export function useSessionActions(input: SessionActionsInput): Actions {
         await navigate(next, { state });
       });
     },
-    [exclusive, handOff, navigate, save, toast],
+    [loggedIn, exclusive, handOff, navigate, save, toast],
   );
 
   const submit = useCallback(() => {
-    if (!latest.current.loggedIn) {
+    if (!loggedIn) {
       handOff('/signup');
       return;
     }
-    const showErrors = (serverErrors: FieldErrors | null) => {
-      const { setServerErrors, setWebStatus, setHasChangedPage } = latest.current;
+    // The status is validating by now (posted before the check that refused the submit).
+    const showErrors = (errors: FieldErrors | null) => {
       // One message after a refused submit: the summary. A "saved" toast still showing from the
       // Save or Save/Next before would stand beside it and read as if all were well.
       toast.dismissKind('success');
-      setServerErrors(serverErrors);
-      setWebStatus('validating');
+      setServerErrors(errors);
       setHasChangedPage(true);
       const state: FormLocationState = { focus: 'summary' };
       return navigate(defaultRoute, { state });
     };
     exclusive(async () => {
       await save();
-      const { webStatus, setWebStatus, store } = latest.current;
-      if (webStatus !== 'validating') {
-        setWebStatus('validating');
-        await postWebStatus('validating');
-        setProfileStatuses(queryClient, ['started', 'validating']);
-      }
+      if (webStatusNow() !== 'validating') await postWebStatus('validating');
       const byPage = validateApplication(formPages, pageValidator, store.getState());
       if (Object.keys(byPage).length > 0) {
         postValidations(mergeErrors(byPage));
@@ -249,35 +258,24 @@ export function useSessionActions(input: SessionActionsInput): Actions {
         }
         throw error;
       }
-      setProfileStatuses(queryClient, ['started', 'validating', 'submitted']);
-      // From now on the PDF copy is the one frozen at submission.
-      void queryClient.invalidateQueries({ queryKey: pdfQueryKey });
-      latest.current.markSubmitted(submittedMessage);
     });
   }, [
+    store,
+    loggedIn,
     exclusive,
     handOff,
     navigate,
     postValidations,
     postWebStatus,
-    queryClient,
     save,
     submitApplication,
     toast,
+    webStatusNow,
   ]);
 
-  return useMemo(
+  const actions = useMemo(
     () => ({ busy, goToPage, saveAndContinue, submit, handOff, saveBeforeLogout }),
     [busy, goToPage, saveAndContinue, submit, handOff, saveBeforeLogout],
   );
-}
-
-/** Keeps the cached profile's statuses in step with what was posted. */
-export function setProfileStatuses(
-  queryClient: ReturnType<typeof useQueryClient>,
-  statuses: WebStatus[],
-): void {
-  queryClient.setQueryData<Profile>(profileQueryKey, (profile) =>
-    profile ? { ...profile, web_status: statuses.map((web_status) => ({ web_status })) } : profile,
-  );
+  return { actions, hasChangedPage, serverErrors, completionMessage };
 }
