@@ -1,8 +1,8 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useIdleTimer } from 'react-idle-timer';
 import { Modal } from '../components/modal';
-import { ApplicationSessionContext } from '../shell/application-session';
-import { inactivityMessage } from '../shell/session-messages';
+import { ApplicationSessionContext } from '../session/application-session';
+import { inactivityMessage } from '../session/session-messages';
 import {
   activityEvents,
   idleThrottle,

@@ -1,7 +1,7 @@
 /**
  * The question renderers as data (STYLE.md "Renderers as data"): one component per type of the
  * form language. The mapped type makes a type without a component a compile error, and the form
- * language's type list is the engine's (tests/engine/form-pages.test.ts), so forms:check needs no
+ * language's type list is the engine's (tests/forms/form-pages.test.ts), so forms:check needs no
  * scan of the client. A new type is one new file and one line here.
  */
 import type { QuestionType } from '../../engine/question-types';

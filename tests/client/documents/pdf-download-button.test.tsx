@@ -20,7 +20,7 @@ import {
   profileRoute,
   renderWithProviders,
   statuses,
-} from '../shell/shell-fixtures';
+} from '../session/session-fixtures';
 import { json } from '../questions/render-form';
 import { documentServer, inTurn } from './document-server';
 

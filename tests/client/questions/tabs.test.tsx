@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { VISITOR_UPLOAD_TEXT } from '../../../src/client/questions/file-question';
-import { changedAnswers } from '../../../src/client/shell/answer-changes';
+import { changedAnswers } from '../../../src/client/session/answer-changes';
 import { conversion, documentServer } from '../documents/document-server';
 import { json, pageOf, renderForm, stubFetch } from './render-form';
 
