@@ -15,31 +15,36 @@ import { RateLimitedError, RateLimiter } from './identity/rate-limiter';
 import { SecretHasher } from './identity/secrets';
 import { SessionStore } from './identity/sessions';
 import { createMailer, sendInBackground, type Mailer } from './mail/mailer';
-import { requestGuard } from './plugins/request-guard';
-import { SessionCookies } from './plugins/session-cookies';
+import { requestGuard } from './ops/request-guard';
+import { SessionCookies } from './identity/session-cookies';
 import { ApplicationService } from './application/application-service';
 import type { FormsRuntime } from './application/forms-runtime';
 import { loadFormsRuntime } from './application/load-forms-runtime';
-import { addApiWriteLimits, apiRoutes, limitBodies, requireSession } from './routes/api-routes';
-import { applicationRoutes, visitorAnswerRoutes } from './routes/application-routes';
-import { formLayoutRoutes } from './routes/form-layout-routes';
-import { addRateLimits, publicRoutes } from './routes/public-routes';
+import {
+  addApiWriteLimits,
+  apiRoutes,
+  limitBodies,
+  requireSession,
+} from './application/api-routes';
+import { applicationRoutes, visitorAnswerRoutes } from './application/application-routes';
+import { formLayoutRoutes } from './application/form-layout-routes';
+import { addRateLimits, publicRoutes } from './identity/public-routes';
 import { loadSite } from './site';
 import { LookupService } from './lookup/lookup-service';
 import { NoAddressProvider } from './lookup/address-provider';
 import { PhotonAddressProvider } from './lookup/photon-address-provider';
-import { lookupRoutes } from './routes/lookup-routes';
-import { createDocuments, type Documents } from './documents/documents';
-import { LocalBlobStore } from './documents/local-blob-store';
+import { lookupRoutes } from './lookup/lookup-routes';
+import { createDocuments, type Documents } from './documents';
+import { LocalBlobStore } from './blobs/local-blob-store';
 import { ServiceTokens } from './identity/service-tokens';
-import { documentRoutes } from './routes/document-routes';
-import { serviceRoutes } from './routes/service-routes';
-import { uploadRoutes } from './routes/upload-routes';
+import { documentRoutes } from './uploads/document-routes';
+import { serviceRoutes } from './application/service-routes';
+import { uploadRoutes } from './uploads/upload-routes';
 import { logSerializers, loggerOptions } from './ops/logger';
 import { clientErrorCounter, metrics } from './ops/metrics';
 import { clientErrorKinds } from '../engine/client-error-report';
-import { clientErrorRoutes } from './routes/client-error-routes';
-import { claimUploadGrant } from './documents/upload-grants';
+import { clientErrorRoutes } from './ops/client-error-routes';
+import { claimUploadGrant } from './uploads/upload-grants';
 import { Readiness, readinessRoutes } from './ops/readiness';
 import { connectRedis } from './ops/redis';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
-import type { BlobStore } from '../documents/blob-store';
+import type { BlobStore } from '../blobs/blob-store';
 import { errorCatalogue } from '../errors';
 
 /** What each dependency's check found. */
