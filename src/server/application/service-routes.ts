@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApplicationService } from './application-service';
-import type { Db } from '../db/database';
+import type { AccountService } from '../identity/accounts';
 import type { DocumentService } from '../uploads/document-service';
 import { AppError } from '../errors';
 import type { ServiceTokens } from '../identity/service-tokens';
 import { sendPdf } from '../uploads/document-routes';
 
 export interface ServiceRoutesOptions {
-  db: Db;
+  accounts: AccountService;
   tokens: ServiceTokens;
   application: ApplicationService;
   documents: DocumentService;
@@ -38,19 +38,14 @@ const accountOf = (request: FastifyRequest): string => {
  * nothing to /api, which reads the session cookie alone.
  */
 export async function serviceRoutes(app: FastifyInstance, options: ServiceRoutesOptions) {
-  const { db, tokens, application, documents } = options;
+  const { accounts, tokens, application, documents } = options;
 
   app.addHook('preHandler', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const token = (request.query as { service_token?: string }).service_token ?? '';
     const accountId = tokens.verify(token);
-    const account = await db
-      .selectFrom('accounts')
-      .select('id')
-      .where('id', '=', accountId)
-      .executeTakeFirst();
-    if (!account) throw new AppError('SERVICE_TOKEN_INVALID');
-    request.serviceAccountId = account.id;
+    if (!(await accounts.exists(accountId))) throw new AppError('SERVICE_TOKEN_INVALID');
+    request.serviceAccountId = accountId;
   });
 
   app.get(
@@ -81,12 +76,8 @@ export async function serviceRoutes(app: FastifyInstance, options: ServiceRoutes
     },
     async (request) => {
       const accountId = accountOf(request);
-      const [submission, live, addAnother, tabs, documentAnswer] = await Promise.all([
-        db
-          .selectFrom('submissions')
-          .select('answers')
-          .where('account_id', '=', accountId)
-          .executeTakeFirst(),
+      const [submitted, live, addAnother, tabs, documentAnswer] = await Promise.all([
+        application.submittedAnswersOf(accountId),
         application.answersOf(accountId),
         application.addAnotherOf(accountId),
         application.tabsOf(accountId),
@@ -94,7 +85,7 @@ export async function serviceRoutes(app: FastifyInstance, options: ServiceRoutes
       ]);
       return {
         // After submission staff read the copy frozen then.
-        answer: submission ? (JSON.parse(submission.answers) as Record<string, string>) : live,
+        answer: submitted ?? live,
         add_another: addAnother,
         document_answer: documentAnswer,
         tabs,

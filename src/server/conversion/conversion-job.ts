@@ -7,7 +7,7 @@ import { DOCUMENT_ANSWERED } from '../../engine/read-only-document';
 import type { DocumentKind } from '../../engine/file-rules';
 import type { BlobStore } from '../blobs/blob-store';
 import { exclusive, isSubmitted } from '../application/account-lock';
-import { setAnswer } from '../application/application-rows';
+import { setAnswer } from '../application/application-service';
 import { ConversionError, conversionMessages } from './conversion-messages';
 import { convertToPdf, type ConversionTools } from './convert-document';
 import type { DocxConverter } from './convert-docx';

@@ -166,6 +166,27 @@ export class AccountService {
     return { token, username: account.username };
   }
 
+  /** When the applicant logged in, oldest first (GET /api/profile). */
+  async loginTimesOf(accountId: string): Promise<string[]> {
+    const rows = await this.deps.db
+      .selectFrom('successful_logins')
+      .select('logged_in_at')
+      .where('account_id', '=', accountId)
+      .orderBy('logged_in_at')
+      .execute();
+    return rows.map((row) => row.logged_in_at);
+  }
+
+  /** Whether the account still exists (a staff link outlives a purged account). */
+  async exists(accountId: string): Promise<boolean> {
+    const row = await this.deps.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('id', '=', accountId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Mails a single-use reset link when the account exists; answers the same either way. */
   async forgotPassword(username: string): Promise<void> {
     const account = await this.find(username);

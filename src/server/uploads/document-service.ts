@@ -7,7 +7,7 @@ import { randomToken } from '../identity/secrets';
 import type { JobQueue } from '../jobs/job-queue';
 import { checkFile, MAX_FILE_BYTES } from '../../engine/file-rules';
 import { isSafeKey, type BlobStore, type PresignedPost } from '../blobs/blob-store';
-import { setAnswer } from '../application/application-rows';
+import { setAnswer } from '../application/application-service';
 import { assertNotSubmitted, exclusive, isSubmitted } from '../application/account-lock';
 import { conversionMessages } from '../conversion/conversion-messages';
 import { documentKindOf } from '../conversion/file-content';
