@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock';
-import { AppError } from '../errors';
+import { errors } from '../errors';
 import type { ApplicationService, WebStatus } from './application-service';
 import type { FormsRuntime } from './forms-runtime';
 import { accountOf } from '../identity/authenticate';
@@ -45,10 +45,7 @@ export const savedMessage = 'Your answers have been saved.';
 export function assertKnownKeys(forms: FormsRuntime, answers: Record<string, string>): void {
   const unknown = Object.keys(answers).filter((k) => !forms.knownKeys.has(k));
   if (unknown.length > 0) {
-    throw new AppError(
-      'UNKNOWN_ANSWER_KEYS',
-      `These answers are not part of the application: ${unknown.slice(0, 10).join(', ')}.`,
-    );
+    throw errors.ANSWER_KEYS_UNKNOWN(unknown.slice(0, 10).join(', '));
   }
 }
 
@@ -67,18 +64,15 @@ function pageOf(forms: FormsRuntime): Map<string, string> {
 /** A validations map split by page; a key outside the data model is refused, naming it. */
 export function validationsByPage(
   forms: FormsRuntime,
-  errors: Record<string, string[]>,
+  fieldErrors: Record<string, string[]>,
 ): Record<string, Record<string, string[]>> {
   const pages = pageOf(forms);
-  const unknown = Object.keys(errors).filter((key) => !pages.has(key));
+  const unknown = Object.keys(fieldErrors).filter((key) => !pages.has(key));
   if (unknown.length > 0) {
-    throw new AppError(
-      'UNKNOWN_ANSWER_KEYS',
-      `These fields are not part of the application: ${unknown.slice(0, 10).join(', ')}.`,
-    );
+    throw errors.FIELD_KEYS_UNKNOWN(unknown.slice(0, 10).join(', '));
   }
   const byPage: Record<string, Record<string, string[]>> = {};
-  for (const [key, messages] of Object.entries(errors)) {
+  for (const [key, messages] of Object.entries(fieldErrors)) {
     (byPage[pages.get(key)!] ??= {})[key] = messages;
   }
   return byPage;
@@ -121,10 +115,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
     async (request) => {
       const page = request.body.last_page;
       if (!forms.pageRoutes.includes(page)) {
-        throw new AppError(
-          'BAD_REQUEST',
-          `last_page must be one of ${forms.pageRoutes.join(', ')}.`,
-        );
+        throw errors.LAST_PAGE_UNKNOWN(forms.pageRoutes.join(', '));
       }
       await application.setLastPage(accountOf(request).accountId, page);
       return { message: 'Saved.' };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApplicationService } from './application-service';
-import { AppError } from '../errors';
+import { errors } from '../errors';
 import { accountOf } from '../identity/authenticate';
 
 /** Add-another blocks may not exceed this many (SPEC §9: a larger setting is a configuration error). */
@@ -51,9 +51,8 @@ export async function formLayoutRoutes(app: FastifyInstance, options: FormLayout
     async (request) => {
       const { button_id: id, num_components: count } = request.body;
       const max = addAnother.get(id);
-      if (max === undefined)
-        throw new AppError('BAD_REQUEST', `There is no add-another button "${id}".`);
-      if (count > max) throw new AppError('BAD_REQUEST', `"${id}" allows at most ${max}.`);
+      if (max === undefined) throw errors.ADD_ANOTHER_UNKNOWN(id);
+      if (count > max) throw errors.ADD_ANOTHER_TOO_MANY(id, max);
       await application.setAddAnother(accountOf(request).accountId, id, count);
       return { message: 'Saved.' };
     },
@@ -80,12 +79,9 @@ export async function formLayoutRoutes(app: FastifyInstance, options: FormLayout
     async (request) => {
       const { tab_id: id, chosen_tab: chosen } = request.body;
       const known = tabs.get(id);
-      if (!known) throw new AppError('BAD_REQUEST', `There are no tabs "${id}".`);
+      if (!known) throw errors.TABS_UNKNOWN(id);
       if (!known.includes(chosen)) {
-        throw new AppError(
-          'BAD_REQUEST',
-          `"${id}" has no tab "${chosen}"; choose one of ${known.join(', ')}.`,
-        );
+        throw errors.TAB_UNKNOWN(id, chosen, known.join(', '));
       }
       // Choosing a tab and clearing its answers is one step (SPEC §4 "Tabs").
       await application.setTab(accountOf(request).accountId, id, chosen, {

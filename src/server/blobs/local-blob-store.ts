@@ -3,7 +3,7 @@ import { constants } from 'node:fs';
 import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../clock';
-import { AppError } from '../errors';
+import { AppError, errors } from '../errors';
 import type { SecretHasher } from '../identity/secrets';
 import { isSafeKey, type BlobStore, type PresignedPost, type PresignRequest } from './blob-store';
 
@@ -66,7 +66,7 @@ export class LocalBlobStore implements BlobStore {
   verifyPost(fields: Record<string, string>): AllowedUpload {
     const { policy: encoded, signature } = fields;
     if (!encoded || !signature) {
-      throw new AppError('UPLOAD_FORM_INVALID', 'The upload form has no policy or signature.');
+      throw errors.UPLOAD_UNSIGNED();
     }
     if (!this.hasher.matches('upload-policy', encoded, signature))
       throw new AppError('UPLOAD_REFUSED');
@@ -88,10 +88,7 @@ export class LocalBlobStore implements BlobStore {
     }
     const stray = Object.keys(fields).find((n) => !covered.has(n) && !unconditionedFields.has(n));
     if (stray !== undefined) {
-      throw new AppError(
-        'UPLOAD_REFUSED',
-        `The upload form has a field its policy does not allow: ${stray}.`,
-      );
+      throw errors.UPLOAD_FIELD_NOT_ALLOWED(stray);
     }
     const key = fields.key ?? '';
     if (!range || !isSafeKey(key)) throw new AppError('UPLOAD_REFUSED');
@@ -138,7 +135,7 @@ export class LocalBlobStore implements BlobStore {
     const root = path.resolve(this.root);
     const file = path.resolve(root, key);
     if (!isSafeKey(key) || !file.startsWith(root + path.sep)) {
-      throw new AppError('BAD_REQUEST', 'This is not a valid object key.');
+      throw errors.OBJECT_KEY_INVALID();
     }
     return file;
   }

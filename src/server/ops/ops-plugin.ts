@@ -6,7 +6,7 @@ import helmet from '@fastify/helmet';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { Documents } from '../documents';
-import { AppError, errorCatalogue } from '../errors';
+import { AppError, errorCatalogue, errors } from '../errors';
 import { RateLimitedError, type RateLimiter } from '../identity/rate-limiter';
 import { clientErrorRoutes } from './client-error-routes';
 import { metrics } from './metrics';
@@ -44,10 +44,8 @@ export const opsPlugin = fp(async (app: FastifyInstance, options: OpsPluginOptio
       });
     }
     if ('validation' in error && error.validation) {
-      return reply.status(400).send({
-        message: `The request is not valid: ${error.message}.`,
-        code: 'BAD_REQUEST',
-      });
+      const invalid = errors.REQUEST_INVALID(error.message);
+      return reply.status(invalid.status).send({ message: invalid.message, code: invalid.code });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

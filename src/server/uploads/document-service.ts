@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
-import { AppError } from '../errors';
+import { AppError, errors } from '../errors';
 import { randomToken } from '../identity/secrets';
 import type { JobQueue } from '../jobs/job-queue';
 import { checkFile, MAX_FILE_BYTES } from '../../engine/file-rules';
@@ -47,7 +47,7 @@ export class DocumentService {
   /** 400 unless `key` is a file question of the forms. */
   assertFileQuestion(key: string): void {
     if (!this.deps.fileKeys.has(key)) {
-      throw new AppError('NOT_A_FILE_QUESTION', `There is no file question "${key}".`);
+      throw errors.FILE_QUESTION_UNKNOWN(key);
     }
   }
 

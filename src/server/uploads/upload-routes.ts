@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../errors';
+import { AppError, errors } from '../errors';
 import { fileMessages, MAX_FILE_BYTES } from '../../engine/file-rules';
 import { documentKindOf } from '../conversion/file-content';
 import type { LocalBlobStore } from '../blobs/local-blob-store';
@@ -48,14 +48,11 @@ export async function uploadRoutes(app: FastifyInstance, { store, claim }: Uploa
 
   app.post('/', async (request, reply) => {
     if (!request.isMultipart()) {
-      throw new AppError('UPLOAD_FORM_INVALID', 'The upload must be a multipart/form-data form.');
+      throw errors.UPLOAD_NOT_MULTIPART();
     }
     const part = await request.file().catch(formError);
     if (!part || part.fieldname !== 'file') {
-      throw new AppError(
-        'UPLOAD_FORM_INVALID',
-        'The upload form must end with its file, named "file".',
-      );
+      throw errors.UPLOAD_FILE_NOT_LAST();
     }
     const fields: Record<string, string> = {};
     for (const [name, value] of Object.entries(part.fields)) {
@@ -66,10 +63,7 @@ export async function uploadRoutes(app: FastifyInstance, { store, claim }: Uploa
         value.type !== 'field' ||
         typeof value.value !== 'string'
       ) {
-        throw new AppError(
-          'UPLOAD_FORM_INVALID',
-          `The upload form's field "${name}" is not valid.`,
-        );
+        throw errors.UPLOAD_FIELD_INVALID(name);
       }
       fields[name] = value.value;
     }
