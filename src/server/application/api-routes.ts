@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { accountMessages, type AccountService } from '../identity/accounts';
+import type { AccountService } from '../identity/accounts';
+import { messages } from '../messages';
 import type { SessionStore } from '../identity/sessions';
 import { accountOf } from '../identity/authenticate';
 import type { SessionCookies } from '../identity/session-cookies';
@@ -74,7 +75,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
       const token = request.cookies[cookies.sessionName];
       if (token) await sessions.destroy(token);
       cookies.clear(reply);
-      return { message: accountMessages.loggedOut };
+      return { message: messages.loggedOut };
     },
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock';
 import { errors } from '../errors';
+import { messages } from '../messages';
 import type { ApplicationService, WebStatus } from './application-service';
 import type { FormsRuntime } from './forms-runtime';
 import { accountOf } from '../identity/authenticate';
@@ -38,8 +39,6 @@ export const answersBody = {
 const message = {
   200: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
 } as const;
-
-export const savedMessage = 'Your answers have been saved.';
 
 /** Refuses keys outside the data model, naming them, so no stray data is stored. */
 export function assertKnownKeys(forms: FormsRuntime, answers: Record<string, string>): void {
@@ -96,7 +95,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
     async (request) => {
       assertKnownKeys(forms, request.body);
       await application.saveAnswers(accountOf(request).accountId, writable(forms, request.body));
-      return { message: savedMessage };
+      return { message: messages.answersSaved };
     },
   );
 
@@ -118,7 +117,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
         throw errors.LAST_PAGE_UNKNOWN(forms.pageRoutes.join(', '));
       }
       await application.setLastPage(accountOf(request).accountId, page);
-      return { message: 'Saved.' };
+      return { message: messages.saved };
     },
   );
 
@@ -138,7 +137,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
     },
     async (request) => {
       await application.advanceStatus(accountOf(request).accountId, request.body.web_status);
-      return { message: 'Saved.' };
+      return { message: messages.saved };
     },
   );
 
@@ -165,7 +164,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
         accountOf(request).accountId,
         validationsByPage(forms, request.body as Record<string, string[]>),
       );
-      return { message: 'Saved.' };
+      return { message: messages.saved };
     },
   );
 
@@ -178,7 +177,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
     await onSubmitted?.(accountId).catch((err: unknown) =>
       request.log.error({ err }, 'asking for the submitted PDF failed'),
     );
-    return { message: 'Your application was successfully submitted.' };
+    return { message: messages.submitted };
   });
 
   app.post<{ Body: { token: string } }>(

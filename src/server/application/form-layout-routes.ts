@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApplicationService } from './application-service';
 import { errors } from '../errors';
+import { messages } from '../messages';
 import { accountOf } from '../identity/authenticate';
 
 /** Add-another blocks may not exceed this many (SPEC §9: a larger setting is a configuration error). */
@@ -54,7 +55,7 @@ export async function formLayoutRoutes(app: FastifyInstance, options: FormLayout
       if (max === undefined) throw errors.ADD_ANOTHER_UNKNOWN(id);
       if (count > max) throw errors.ADD_ANOTHER_TOO_MANY(id, max);
       await application.setAddAnother(accountOf(request).accountId, id, count);
-      return { message: 'Saved.' };
+      return { message: messages.saved };
     },
   );
 
@@ -88,7 +89,7 @@ export async function formLayoutRoutes(app: FastifyInstance, options: FormLayout
         defaultTab: known[0] ?? chosen,
         clears: tabClears.get(id)?.get(chosen) ?? [],
       });
-      return { message: 'Saved.' };
+      return { message: messages.saved };
     },
   );
 }

@@ -23,18 +23,6 @@ export const CODE_TTL_MS = 24 * 60 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 export const RESET_TTL_MS = 60 * 60 * 1000;
 
-/** The texts public routes answer with; one place, so no route invents its own. */
-export const accountMessages = {
-  signedUp: 'Check your e-mail for a 6-digit confirmation code to confirm your account.',
-  confirmed: 'Your account is confirmed. You can now log in.',
-  codeResent: 'If that account is waiting for confirmation, we have e-mailed it a new code.',
-  loggedIn: 'You are logged in.',
-  resetSent:
-    'If an account exists for that e-mail address, we have sent it a link to reset your password.',
-  passwordReset: 'Your password has been reset. You can now log in with your new password.',
-  loggedOut: 'You have been logged out.',
-} as const;
-
 export interface AccountServiceDeps {
   db: Db;
   hasher: SecretHasher;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountService } from './accounts';
-import { accountMessages, normalise } from './accounts';
+import { normalise } from './accounts';
+import { messages } from '../messages';
 import type { Config } from '../config';
 import type { RateLimiter } from './rate-limiter';
 import type { SessionCookies } from './session-cookies';
@@ -87,7 +88,7 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
     async (request) => {
       assertValid(validators.signup, request.body);
       await accounts.signUp(request.body.username, request.body.password);
-      return { message: accountMessages.signedUp };
+      return { message: messages.signedUp };
     },
   );
 
@@ -100,7 +101,7 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
     async (request) => {
       assertValid(validators.confirm, request.body);
       await accounts.confirm(request.body.username, request.body.code);
-      return { message: accountMessages.confirmed };
+      return { message: messages.confirmed };
     },
   );
 
@@ -113,7 +114,7 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
     async (request) => {
       assertValid(validators.resendConfirm, request.body);
       await accounts.resendCode(request.body.username);
-      return { message: accountMessages.codeResent };
+      return { message: messages.codeResent };
     },
   );
 
@@ -136,7 +137,7 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
           throw error;
         });
       cookies.set(reply, session.token);
-      return { message: accountMessages.loggedIn, username: session.username };
+      return { message: messages.loggedIn, username: session.username };
     },
   );
 
@@ -149,7 +150,7 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
     async (request) => {
       assertValid(validators.forgotPassword, request.body);
       await accounts.forgotPassword(request.body.username);
-      return { message: accountMessages.resetSent };
+      return { message: messages.resetSent };
     },
   );
 
@@ -165,7 +166,7 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
       assertValid(validators.resetPassword, request.body);
       const { username, id, password } = request.body;
       await accounts.resetPassword(username, id, password);
-      return { message: accountMessages.passwordReset };
+      return { message: messages.passwordReset };
     },
   );
 }

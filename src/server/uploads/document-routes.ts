@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../errors';
+import { messages } from '../messages';
 import type { ApplicationPdfService } from '../pdf/application-pdf-service';
 import type { DocumentService } from './document-service';
 import { accountOf } from '../identity/authenticate';
@@ -109,7 +110,7 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentRout
 
   const remove = async (accountId: string, key: string) => {
     await documents.remove(accountId, key);
-    return { message: 'Your file was deleted.' };
+    return { message: messages.fileDeleted };
   };
   app.delete<{ Params: { key: string } }>(
     '/document-answer/:key',
