@@ -5,7 +5,7 @@
  */
 import { systemClock } from '../src/server/clock';
 import { ConfigError, loadConfig } from '../src/server/config';
-import { createBlobStore } from '../src/server/documents';
+import { createBlobStore } from '../src/server/blobs/create-blob-store';
 import { S3BlobStore } from '../src/server/blobs/s3-blob-store';
 
 async function main(): Promise<void> {

@@ -1,8 +1,6 @@
-import path from 'node:path';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/database';
-import { SecretHasher } from './identity/secrets';
 import { JobQueue } from './jobs/job-queue';
 import type { JobHandler } from './jobs/job-runner';
 import type { FormsRuntime } from './application/forms-runtime';
@@ -12,8 +10,7 @@ import { conversionJob } from './conversion/conversion-job';
 import { conversionTools, type ConversionTools } from './conversion/convert-document';
 import { chooseDocxConverter, type DocxConverter } from './conversion/convert-docx';
 import { CONVERT_DOCUMENT, DocumentService } from './uploads/document-service';
-import { LocalBlobStore } from './blobs/local-blob-store';
-import { S3BlobStore } from './blobs/s3-blob-store';
+import { createBlobStore } from './blobs/create-blob-store';
 
 /** Everything documents need, built once and shared by the server and the workers. */
 export interface Documents {
@@ -93,13 +90,4 @@ export function createDocuments(deps: DocumentsDeps): Documents {
       [BUILD_APPLICATION_PDF]: pdfs.buildJob(limits.timeoutMs + 30_000),
     },
   };
-}
-
-export function createBlobStore(config: Config, clock: Clock): BlobStore {
-  if (config.blobStore.kind === 's3') return new S3BlobStore(config.blobStore);
-  return new LocalBlobStore(
-    path.join(config.dataDir, 'blobs'),
-    new SecretHasher(config.sessionSecret),
-    clock,
-  );
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
-import { createBlobStore } from '../../src/server/documents';
+import { createBlobStore } from '../../src/server/blobs/create-blob-store';
 import { systemClock } from '../../src/server/clock';
 
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'admissions-config-'));
