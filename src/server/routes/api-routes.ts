@@ -5,6 +5,8 @@ import type { SessionStore } from '../identity/sessions';
 import { accountOf, authenticate } from '../plugins/authenticate';
 import type { SessionCookies } from '../plugins/session-cookies';
 import type { RateLimitOptions } from './public-routes';
+import { profileReply } from '../../contract/application';
+import { logoutReply } from '../../contract/identity';
 
 export interface ApiRoutesOptions {
   db: Db;
@@ -52,33 +54,6 @@ export function addApiWriteLimits(app: FastifyInstance, { limiter, rateLimit }: 
   });
 }
 
-const stringMap = { type: 'object', additionalProperties: { type: 'string' } } as const;
-
-const profileReply = {
-  200: {
-    type: 'object',
-    properties: {
-      answer: stringMap,
-      document_answer: { type: 'object', additionalProperties: true },
-      username: { type: 'string' },
-      last_page: { type: 'string' },
-      successful_login: { type: 'array', items: { type: 'string' } },
-      web_status: {
-        type: 'array',
-        items: { type: 'object', properties: { web_status: { type: 'string' } } },
-      },
-    },
-    required: [
-      'answer',
-      'document_answer',
-      'username',
-      'last_page',
-      'successful_login',
-      'web_status',
-    ],
-  },
-} as const;
-
 /** The signed-in applicant's profile and logout (SPEC §7); mounted behind requireSession. */
 export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions) {
   const { db, sessions, cookies, documentAnswers } = options;
@@ -118,11 +93,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
 
   app.get(
     '/logout',
-    {
-      schema: {
-        response: { 200: { type: 'object', properties: { message: { type: 'string' } } } },
-      },
-    },
+    { schema: { response: logoutReply } },
     async (request, reply) => {
       const token = request.cookies[cookies.sessionName];
       if (token) await sessions.destroy(token);

@@ -5,7 +5,15 @@ import type { Config } from '../config';
 import type { RateLimiter } from '../identity/rate-limiter';
 import type { SessionCookies } from '../plugins/session-cookies';
 import { AppError } from '../errors';
-import { accountBodies, assertValid, messageReply, validators } from './account-bodies';
+import { assertValid, validators } from './account-bodies';
+import {
+  accountBodies,
+  accountReply as messageReply,
+  type ConfirmBody,
+  type Credentials,
+  type ResetPasswordBody,
+  type UsernameBody,
+} from '../../contract/identity';
 
 export interface PublicRoutesOptions {
   accounts: AccountService;
@@ -78,7 +86,7 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
   const { accounts, cookies } = options;
   const login = loginLimits(options.limits);
 
-  app.post<{ Body: { username: string; password: string } }>(
+  app.post<{ Body: Credentials }>(
     '/signup',
     {
       bodyLimit: ACCOUNT_BODY_LIMIT,
@@ -91,7 +99,7 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
     },
   );
 
-  app.post<{ Body: { username: string; code: string } }>(
+  app.post<{ Body: ConfirmBody }>(
     '/confirm',
     {
       bodyLimit: ACCOUNT_BODY_LIMIT,
@@ -104,7 +112,7 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
     },
   );
 
-  app.post<{ Body: { username: string } }>(
+  app.post<{ Body: UsernameBody }>(
     '/resend-confirm',
     {
       bodyLimit: ACCOUNT_BODY_LIMIT,
@@ -117,7 +125,7 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
     },
   );
 
-  app.post<{ Body: { username: string; password: string } }>(
+  app.post<{ Body: Credentials }>(
     '/login',
     {
       bodyLimit: ACCOUNT_BODY_LIMIT,
@@ -140,7 +148,7 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
     },
   );
 
-  app.post<{ Body: { username: string } }>(
+  app.post<{ Body: UsernameBody }>(
     '/forgot-password',
     {
       bodyLimit: ACCOUNT_BODY_LIMIT,
@@ -153,9 +161,7 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
     },
   );
 
-  app.post<{
-    Body: { username: string; password: string; confirm_password: string; id: string };
-  }>(
+  app.post<{ Body: ResetPasswordBody }>(
     '/reset-password',
     {
       bodyLimit: ACCOUNT_BODY_LIMIT,
