@@ -66,13 +66,18 @@ export default tseslint.config(
               from: './src/client',
               message: 'The server must not import the client.',
             },
+            {
+              target: './src/contract',
+              from: ['./src/client', './src/server'],
+              message: 'The contract is shared by client and server: it imports neither.',
+            },
           ],
         },
       ],
     },
   },
   {
-    files: ['src/engine/**/*.ts'],
+    files: ['src/engine/**/*.ts', 'src/contract/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

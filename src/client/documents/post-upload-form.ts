@@ -1,5 +1,5 @@
 import { genericErrorMessage, ServerError } from '../api/errors';
-import type { PresignedUpload } from './documents-api';
+import type { PresignedUpload } from '../../contract/documents';
 
 export interface UploadProgress {
   loaded: number;

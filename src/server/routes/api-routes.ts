@@ -91,14 +91,10 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
     };
   });
 
-  app.get(
-    '/logout',
-    { schema: { response: logoutReply } },
-    async (request, reply) => {
-      const token = request.cookies[cookies.sessionName];
-      if (token) await sessions.destroy(token);
-      cookies.clear(reply);
-      return { message: accountMessages.loggedOut };
-    },
-  );
+  app.get('/logout', { schema: { response: logoutReply } }, async (request, reply) => {
+    const token = request.cookies[cookies.sessionName];
+    if (token) await sessions.destroy(token);
+    cookies.clear(reply);
+    return { message: accountMessages.loggedOut };
+  });
 }

@@ -59,10 +59,8 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentRout
     async (request) => documents.presign(accountOf(request).accountId, request.body.answer_key),
   );
 
-  app.get(
-    '/document-answer',
-    { schema: { response: documentAnswersReply } },
-    async (request) => documents.list(accountOf(request).accountId),
+  app.get('/document-answer', { schema: { response: documentAnswersReply } }, async (request) =>
+    documents.list(accountOf(request).accountId),
   );
 
   const remove = async (accountId: string, key: string) => {
@@ -98,10 +96,8 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentRout
     async (request) => documents.status(accountOf(request).accountId, request.params.key),
   );
 
-  app.get(
-    '/pdf',
-    { schema: { response: pdfReply } },
-    async (request) => pdfs.status(accountOf(request).accountId),
+  app.get('/pdf', { schema: { response: pdfReply } }, async (request) =>
+    pdfs.status(accountOf(request).accountId),
   );
 
   app.get('/pdf/file', async (request, reply) => {

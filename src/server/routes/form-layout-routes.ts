@@ -26,10 +26,8 @@ export interface FormLayoutRoutesOptions {
 export async function formLayoutRoutes(app: FastifyInstance, options: FormLayoutRoutesOptions) {
   const { application, addAnother, tabs, tabClears } = options;
 
-  app.get(
-    '/add-another',
-    { schema: { response: addAnotherReply } },
-    async (request) => application.addAnotherOf(accountOf(request).accountId),
+  app.get('/add-another', { schema: { response: addAnotherReply } }, async (request) =>
+    application.addAnotherOf(accountOf(request).accountId),
   );
 
   app.put<{ Body: AddAnotherBody }>(
@@ -46,10 +44,8 @@ export async function formLayoutRoutes(app: FastifyInstance, options: FormLayout
     },
   );
 
-  app.get(
-    '/tabs',
-    { schema: { response: tabsReply } },
-    async (request) => application.tabsOf(accountOf(request).accountId),
+  app.get('/tabs', { schema: { response: tabsReply } }, async (request) =>
+    application.tabsOf(accountOf(request).accountId),
   );
 
   app.put<{ Body: TabsBody }>(
