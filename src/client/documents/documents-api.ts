@@ -5,7 +5,8 @@
  * and the tabs that own it read the same conversion status).
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { genericErrorMessage, ServerError } from '../api/errors';
+import { ServerError } from '../api/errors';
+import { genericErrorMessage } from '../messages';
 import { fetchJson } from '../api/fetch-json';
 import type {
   ConversionStatus,

@@ -1,4 +1,5 @@
-import { genericErrorMessage, ServerError } from '../api/errors';
+import { ServerError } from '../api/errors';
+import { genericErrorMessage } from '../messages';
 import type { PresignedUpload } from '../../contract/documents';
 
 export interface UploadProgress {

@@ -3,7 +3,7 @@ import { useLogout } from '../api/use-logout';
 import { PdfDownloadButton } from '../documents/pdf-download-button';
 import { useApplicationSession } from '../shell/application-session';
 import { LogoutErrorBoundary } from '../shell/logout-error-boundary';
-import { submittedMessage } from '../shell/session-messages';
+import { submittedMessage } from '../messages';
 import { telHref, university } from '../shell/site-config';
 import { SiteFooter } from '../shell/site-footer';
 import { SiteHeader } from '../shell/site-header';

@@ -5,14 +5,12 @@ import { useFormEnvironment } from '../form/form-context';
 import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
 import { HintAndError, labelId, ReadOnlyField } from './parts/field-frame';
 import { useKeyedField } from './parts/use-keyed-field';
+import { visitorUploadText } from '../messages';
 
 // Only a signed-in applicant uploads: visitors and staff never load the upload's code.
 const DocumentField = lazy(() =>
   import('./parts/document-field').then((module) => ({ default: module.DocumentField })),
 );
-
-/** SPEC §4 "File upload": visitors must make an account first. */
-export const VISITOR_UPLOAD_TEXT = 'This question can be finished once you have created an account';
 
 /**
  * A document upload. The answer is 'ANSWERED' once a converted file is attached. Visitors see
@@ -49,7 +47,7 @@ export function FileQuestion({ question }: QuestionProps<'file'>) {
       <p className="question__note">{text}</p>
     </div>
   );
-  if (!loggedIn) return note(VISITOR_UPLOAD_TEXT);
+  if (!loggedIn) return note(visitorUploadText);
   return (
     <Suspense fallback={note('Loading…')}>
       <DocumentField question={question} view={view} />

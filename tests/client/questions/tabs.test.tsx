@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { VISITOR_UPLOAD_TEXT } from '../../../src/client/questions/file-question';
+import { visitorUploadText } from '../../../src/client/messages';
 import { changedAnswers } from '../../../src/client/shell/answer-changes';
 import { conversion, documentServer } from '../documents/document-server';
 import { json, pageOf, renderForm, stubFetch } from './render-form';
@@ -249,7 +249,7 @@ describe('tabs', () => {
     expect(screen.queryByRole('tab')).toBeNull();
     expect(screen.queryByLabelText('Cumulative GPA')).toBeNull();
     expect(screen.getByText('Unofficial Transcript')).toBeTruthy();
-    expect(screen.getByText(VISITOR_UPLOAD_TEXT)).toBeTruthy();
+    expect(screen.getByText(visitorUploadText)).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

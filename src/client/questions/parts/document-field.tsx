@@ -2,7 +2,8 @@ import { useMutation, useQueryClient, useQueryErrorResetBoundary } from '@tansta
 import { useState } from 'react';
 import type { KeyedQuestion } from '../../../engine/definitions';
 import type { FieldView } from '../../../engine/field-view';
-import { genericErrorMessage, ServerError } from '../../api/errors';
+import { ServerError } from '../../api/errors';
+import { genericErrorMessage } from '../../messages';
 import { ResettableErrorBoundary } from '../../components/resettable-error-boundary';
 import { conversionQueryKey, documentsApi, refreshDocument } from '../../documents/documents-api';
 import type { ConversionStatus } from '../../../contract/documents';
