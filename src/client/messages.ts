@@ -42,27 +42,19 @@ export const fallbackTexts = {
   body: 'The issue that caused you to see this has been logged. We will get it fixed as soon as possible.',
 } as const;
 
-/** The account cards of SPEC §6: title (also "<title> Error" on a toast) and footer link. */
+/** An account card of SPEC §6: its title (also "<title> Error" on a toast) and footer link. */
+const card = (title: string, question: string, linkText: string) => ({
+  title,
+  footer: { question, linkText },
+});
+
 export const authCards = {
-  login: {
-    title: 'Log In',
-    footer: { question: "Don't have an account?", linkText: 'Sign Up' },
-  },
-  signUp: {
-    title: 'Sign Up',
-    footer: { question: 'Already have an account?', linkText: 'Log In' },
-  },
+  login: card('Log In', "Don't have an account?", 'Sign Up'),
+  signUp: card('Sign Up', 'Already have an account?', 'Log In'),
   confirm: {
-    title: 'Confirm Your Account',
+    ...card('Confirm Your Account', 'Already confirmed?', 'Log In'),
     resendTitle: 'Resend Confirmation Code',
-    footer: { question: 'Already confirmed?', linkText: 'Log In' },
   },
-  forgotPassword: {
-    title: 'Forgot Password',
-    footer: { question: 'Remembered your password?', linkText: 'Log In' },
-  },
-  resetPassword: {
-    title: 'Reset Password',
-    footer: { question: 'Need a new link?', linkText: 'Forgot Password' },
-  },
-} as const;
+  forgotPassword: card('Forgot Password', 'Remembered your password?', 'Log In'),
+  resetPassword: card('Reset Password', 'Need a new link?', 'Forgot Password'),
+};

@@ -1,6 +1,6 @@
 /** An applicant's answers, progress, submission and form layout choices (SPEC §3, §4, §7). */
 import { webStatuses } from '../engine/web-status';
-import { stringMap, type Wire } from './wire';
+import { allRequired, stringMap, type Wire } from './wire';
 
 /** Add-another blocks may not exceed this many (SPEC §9: a larger setting is a configuration error). */
 export const MAX_COMPONENTS = 10;
@@ -16,17 +16,9 @@ export const answersBody = {
   additionalProperties: { type: 'string', maxLength: 10000, pattern: '^[^\\u0000]*$' },
 } as const;
 
-export const lastPageBody = {
-  type: 'object',
-  properties: { last_page: { type: 'string', maxLength: 100 } },
-  required: ['last_page'],
-} as const;
+export const lastPageBody = allRequired({ last_page: { type: 'string', maxLength: 100 } });
 
-export const webStatusBody = {
-  type: 'object',
-  properties: { web_status: { type: 'string', enum: webStatuses } },
-  required: ['web_status'],
-} as const;
+export const webStatusBody = allRequired({ web_status: { type: 'string', enum: webStatuses } });
 
 /** A validations report: field name → the messages it showed. */
 export const validationsBody = {
@@ -38,51 +30,32 @@ export const validationsBody = {
 
 const visitorToken = { type: 'string', minLength: 1, maxLength: 200 } as const;
 
-export const claimBody = {
-  type: 'object',
-  properties: { token: visitorToken },
-  required: ['token'],
-} as const;
+export const claimBody = allRequired({ token: visitorToken });
 
 /** A visitor's answers, kept (POST /public/tmp) or handed back (GET /public/tmp, the claim). */
-export const visitorAnswers = {
-  type: 'object',
-  properties: { answer: answersBody },
-  required: ['answer'],
-} as const;
+export const visitorAnswers = allRequired({ answer: answersBody });
 
 export const answersReply = { 200: visitorAnswers } as const;
 
 export const visitorTokenReply = {
-  200: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] },
+  200: allRequired({ token: { type: 'string' } }),
 } as const;
 
 export const visitorTokenQuery = claimBody;
 
 /** GET /api/profile (SPEC §3 "Profile response"). */
 export const profileReply = {
-  200: {
-    type: 'object',
-    properties: {
-      answer: stringMap,
-      document_answer: { type: 'object', additionalProperties: true },
-      username: { type: 'string' },
-      last_page: { type: 'string' },
-      successful_login: { type: 'array', items: { type: 'string' } },
-      web_status: {
-        type: 'array',
-        items: { type: 'object', properties: { web_status: { type: 'string' } } },
-      },
+  200: allRequired({
+    answer: stringMap,
+    document_answer: { type: 'object', additionalProperties: true },
+    username: { type: 'string' },
+    last_page: { type: 'string' },
+    successful_login: { type: 'array', items: { type: 'string' } },
+    web_status: {
+      type: 'array',
+      items: { type: 'object', properties: { web_status: { type: 'string' } } },
     },
-    required: [
-      'answer',
-      'document_answer',
-      'username',
-      'last_page',
-      'successful_login',
-      'web_status',
-    ],
-  },
+  }),
 } as const;
 
 /** add-another id → number of blocks shown. */
@@ -95,20 +68,12 @@ export const tabsReply = { 200: stringMap } as const;
 
 const idString = { type: 'string', minLength: 1, maxLength: 100 } as const;
 
-export const addAnotherBody = {
-  type: 'object',
-  properties: {
-    button_id: idString,
-    num_components: { type: 'integer', minimum: 1, maximum: MAX_COMPONENTS },
-  },
-  required: ['button_id', 'num_components'],
-} as const;
+export const addAnotherBody = allRequired({
+  button_id: idString,
+  num_components: { type: 'integer', minimum: 1, maximum: MAX_COMPONENTS },
+});
 
-export const tabsBody = {
-  type: 'object',
-  properties: { tab_id: idString, chosen_tab: idString },
-  required: ['tab_id', 'chosen_tab'],
-} as const;
+export const tabsBody = allRequired({ tab_id: idString, chosen_tab: idString });
 
 export type Profile = Wire<(typeof profileReply)[200]>;
 export type LastPageBody = Wire<typeof lastPageBody>;

@@ -1,79 +1,54 @@
 /** Documents and the application PDF (SPEC §3, §7), for the signed-in applicant and for staff. */
-import { answerKey, type Wire } from './wire';
+import { allRequired, answerKey, type Wire } from './wire';
 
-export const keyParams = {
-  type: 'object',
-  properties: { key: answerKey },
-  required: ['key'],
-} as const;
+export const keyParams = allRequired({ key: answerKey });
 
 /** SPEC §3 "Document conversion status". */
 export const conversionReply = {
-  200: {
-    type: 'object',
-    properties: {
-      status: {
-        type: 'string',
-        enum: ['UNPROCESSED', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'NOT_ANSWERED'],
-      },
-      message: { type: 'string' },
+  200: allRequired({
+    status: {
+      type: 'string',
+      enum: ['UNPROCESSED', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'NOT_ANSWERED'],
     },
-    required: ['status', 'message'],
-  },
+    message: { type: 'string' },
+  }),
 } as const;
 
-export const presignBody = {
-  type: 'object',
-  properties: { answer_key: answerKey },
-  required: ['answer_key'],
-} as const;
+export const presignBody = allRequired({ answer_key: answerKey });
 
 /** SPEC §3 "Presigned upload response": post `fields` then the file to `url`. */
 export const presignReply = {
-  200: {
-    type: 'object',
-    properties: {
-      url: { type: 'string' },
-      fields: { type: 'object', additionalProperties: { type: 'string' } },
-    },
-    required: ['url', 'fields'],
-  },
+  200: allRequired({
+    url: { type: 'string' },
+    fields: { type: 'object', additionalProperties: { type: 'string' } },
+  }),
 } as const;
 
 /** An attached (or converting) document, by question key (SPEC §3 "Document answer"). */
-export const documentAnswer = {
-  type: 'object',
-  properties: { file_name: { type: 'string' }, file_size: { type: 'integer' } },
-  required: ['file_name', 'file_size'],
-} as const;
+export const documentAnswer = allRequired({
+  file_name: { type: 'string' },
+  file_size: { type: 'integer' },
+});
 
 export const documentAnswers = { type: 'object', additionalProperties: documentAnswer } as const;
 
 export const documentAnswersReply = { 200: documentAnswers } as const;
 
-export const conversionBody = {
-  type: 'object',
-  properties: {
-    file_key: { type: 'string', minLength: 1, maxLength: 512 },
-    file_name: { type: 'string', minLength: 1, maxLength: 255 },
-  },
-  required: ['file_key', 'file_name'],
-} as const;
+export const conversionBody = allRequired({
+  file_key: { type: 'string', minLength: 1, maxLength: 512 },
+  file_name: { type: 'string', minLength: 1, maxLength: 255 },
+});
 
 /** SPEC §3 "PDF status response". */
 export const pdfReply = {
-  200: {
-    type: 'object',
-    properties: {
-      status: {
-        type: 'string',
-        enum: ['UNPROCESSED', 'IN_PROGRESS', 'COMPLETED', 'FAILED'],
-      },
-      url: { type: 'string' },
-      message: { type: 'string' },
+  200: allRequired({
+    status: {
+      type: 'string',
+      enum: ['UNPROCESSED', 'IN_PROGRESS', 'COMPLETED', 'FAILED'],
     },
-    required: ['status', 'url', 'message'],
-  },
+    url: { type: 'string' },
+    message: { type: 'string' },
+  }),
 } as const;
 
 export type KeyParams = Wire<typeof keyParams>;

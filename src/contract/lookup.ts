@@ -1,5 +1,5 @@
 /** GET /lookup/find (SPEC §3 "Lookup result", §7): the autocomplete of school and address blocks. */
-import type { Wire } from './wire';
+import { allRequired, type Wire } from './wire';
 
 /** The autocomplete categories of SPEC §3. */
 export const lookupCategories = ['hs_ceeb', 'college_ceeb', 'address'] as const;
@@ -29,11 +29,7 @@ export const findQuery = {
 const text = { type: 'string' } as const;
 
 /** One suggestion of the autocomplete. */
-export const lookupItem = {
-  type: 'object',
-  properties: { text, id: text, sub_text: text },
-  required: ['text', 'id', 'sub_text'],
-} as const;
+export const lookupItem = allRequired({ text, id: text, sub_text: text });
 
 /**
  * What a chosen suggestion fills in: the school's name and code, or an address. `ceeb` (the
@@ -42,20 +38,16 @@ export const lookupItem = {
  * region as the provider names it; `country` is a three-letter ISO 3166 code, as the country
  * option list uses, empty when unknown.
  */
-export const lookupRecord = {
-  type: 'object',
-  properties: {
-    id: text,
-    name: text,
-    ceeb: text,
-    address_line_1: text,
-    city: text,
-    state: text,
-    zip: text,
-    country: text,
-  },
-  required: ['id', 'name', 'ceeb', 'address_line_1', 'city', 'state', 'zip', 'country'],
-} as const;
+export const lookupRecord = allRequired({
+  id: text,
+  name: text,
+  ceeb: text,
+  address_line_1: text,
+  city: text,
+  state: text,
+  zip: text,
+  country: text,
+});
 
 const notFound = {
   type: 'object',

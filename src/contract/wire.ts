@@ -24,10 +24,17 @@ type Closed<T> = T extends readonly (infer I)[]
 /** The value a JSON schema admits, as the other side sees it on the wire. */
 export type Wire<S extends JSONSchema> = Closed<FromSchema<S>>;
 
+/** An object schema whose properties are all required (extra properties are not refused). */
+export function allRequired<const P extends Record<string, JSONSchema>>(properties: P) {
+  return {
+    type: 'object',
+    properties,
+    required: Object.keys(properties) as Array<keyof P & string>,
+  } as const;
+}
+
 /** The usual reply of a write: a message to show. */
-export const messageReply = {
-  200: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
-} as const;
+export const messageReply = { 200: allRequired({ message: { type: 'string' } }) } as const;
 export type MessageResponse = Wire<(typeof messageReply)[200]>;
 
 /** An answer key is a snake_case name of the data model (SPEC §3): no "..", "/" or "%2F". */
