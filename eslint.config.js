@@ -18,6 +18,12 @@ const nodeBuiltins = [
   'child_process',
 ];
 
+const nodeOnlyGlobalsOff = Object.fromEntries(
+  Object.keys(globals.node)
+    .filter((name) => !(name in globals.browser))
+    .map((name) => [name, 'off']),
+);
+
 export default tseslint.config(
   {
     ignores: [
@@ -57,6 +63,11 @@ export default tseslint.config(
               message: 'The engine must not import the server.',
             },
             {
+              target: './src/engine',
+              from: ['./src/forms', './src/generated', './forms'],
+              message: "The engine is a library: this product's forms reach it through src/forms.",
+            },
+            {
               target: './src/client',
               from: './src/server',
               message: 'The client must not import the server.',
@@ -78,7 +89,12 @@ export default tseslint.config(
   },
   {
     files: ['src/engine/**/*.ts', 'src/contract/**/*.ts'],
+    // The engine runs in the browser too: browser globals only, so `process` or `Buffer` cannot
+    // slip in. typescript-eslint turns no-undef off (tsc sees Node's types everywhere), so it is
+    // back on here, with the Node-only globals of the block above switched off.
+    languageOptions: { globals: { ...nodeOnlyGlobalsOff, ...globals.browser } },
     rules: {
+      'no-undef': 'error',
       'no-restricted-imports': [
         'error',
         {

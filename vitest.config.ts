@@ -9,6 +9,7 @@ export default defineConfig({
     include: ['tests/**/*.test.{ts,tsx}'],
     exclude: ['tests/e2e/**', 'tests/reliability/**', 'tests/scale/**', 'node_modules/**'],
     environment: 'node',
+    setupFiles: ['tests/setup-dom-matchers.ts'],
     testTimeout: 20000,
     hookTimeout: 30000,
     pool: 'forks',

@@ -44,7 +44,7 @@ const lookup = (db: string, optional: boolean): Budget[] =>
     optional,
   }));
 
-export const budgets: Budget[] = [
+const budgets: Budget[] = [
   { row: 'client:size.js.gzip', on: 'value', max: 110, source: perf },
   { row: 'client:size.ajv-compiler', on: 'value', max: 0, source: perf },
   { row: 'client:load.median', on: 'ratio', max: 1.2, source: perf },

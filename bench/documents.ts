@@ -7,7 +7,7 @@
  */
 import complete from '../tests/fixtures/answers/complete.json';
 import { longDocx, paddedJpeg, pdf } from '../tests/server/documents/helpers/fixtures';
-import { formPages, siteConfig } from '../src/engine/form-pages';
+import { formPages, siteConfig } from '../src/forms/form-pages';
 import { readOnlyDocument } from '../src/engine/read-only-document';
 import { renderApplicationPdf } from '../src/server/documents/application-pdf';
 import { convertToPdf } from '../src/server/documents/convert-document';

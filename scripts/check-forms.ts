@@ -3,7 +3,6 @@
  * exits 1 on any error. Options:
  *   --forms DIR       check another forms folder (default forms/)
  *   --schemas DIR     check another schemas folder (default schemas/)
- *   --renderers DIR   where question components are registered (default src/client/questions/)
  *   --format github   print GitHub workflow annotations instead of text
  *   --today YYYY-MM-DD  judge stale content (alert windows, terms) as of that day
  */
@@ -19,7 +18,6 @@ function main(argv: string[]): number {
     options: {
       forms: { type: 'string' },
       schemas: { type: 'string' },
-      renderers: { type: 'string' },
       format: { type: 'string', default: 'text' },
       today: { type: 'string' },
     },
@@ -38,7 +36,6 @@ function main(argv: string[]): number {
   const findings = checkForms({
     formsDir: resolve(values.forms),
     schemasDir: resolve(values.schemas),
-    renderersDir: resolve(values.renderers),
     now,
   });
   const format = values.format === 'github' ? formatGithub : formatText;

@@ -30,7 +30,7 @@ function decodeSegment(segment: string): number[] {
   return values;
 }
 
-/** `react-dom`, `@tanstack/query-core`, or a folder of ours such as `src/client/shell`. */
+/** `react-dom`, `@tanstack/query-core`, or a folder of ours such as `src/client/session`. */
 function owner(source: string): string {
   const npm = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
   if (npm) return npm[1]!;

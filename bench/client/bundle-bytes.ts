@@ -8,7 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { PageLoad } from './page-load';
 
-export interface Bytes {
+interface Bytes {
   files: number;
   raw: number;
   gzip: number;

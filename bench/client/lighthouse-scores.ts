@@ -11,7 +11,7 @@ import lighthouse from 'lighthouse';
 import { chromiumFlags, chromiumPath } from './chromium';
 
 export const lighthouseCategories = ['performance', 'accessibility', 'best-practices'] as const;
-export type LighthouseCategory = (typeof lighthouseCategories)[number];
+type LighthouseCategory = (typeof lighthouseCategories)[number];
 
 export interface LighthouseResult {
   /** Scores out of 100. */

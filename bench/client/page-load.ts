@@ -39,7 +39,7 @@ interface LoadState {
  * The moment the page became idle: from the last field's frame, each long task that starts
  * before the quiet window has passed pushes the moment to its end.
  */
-export function idleAt(lastFieldAt: number, longTasks: ReadonlyArray<[number, number]>): number {
+function idleAt(lastFieldAt: number, longTasks: ReadonlyArray<[number, number]>): number {
   let ready = lastFieldAt;
   for (const [start, end] of [...longTasks].sort((a, b) => a[0] - b[0]))
     if (start < ready + QUIET_MS) ready = Math.max(ready, end);

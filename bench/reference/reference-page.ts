@@ -14,13 +14,13 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { KeyedQuestion, OptionItem } from '../../src/engine/definitions';
-import { pageById } from '../../src/engine/form-pages';
+import { pageById } from '../../src/forms/form-pages';
 import { resolveOptions } from '../../src/engine/option-lists';
 import { pageFields } from '../../src/engine/page-fields';
 import { isFieldVisible } from '../../src/engine/visibility';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const referenceDir = path.join(root, 'dist/bench/reference');
+const referenceDir = path.join(root, 'dist/bench/reference');
 
 /** One field of the reference page. */
 export interface ReferenceField {
@@ -36,7 +36,7 @@ export interface ReferenceField {
 }
 
 /** The fields the product's About page shows on a cold load, in page order. */
-export function referenceFields(pageId = 'about'): ReferenceField[] {
+function referenceFields(pageId = 'about'): ReferenceField[] {
   const page = pageById(pageId);
   if (!page) throw new Error(`forms/ has no page "${pageId}".`);
   const empty = { answers: {}, addAnother: {}, tabs: {} };
@@ -110,7 +110,7 @@ function fieldJsx(field: ReferenceField, v: string, set: string, list: string | 
 }
 
 /** The reference component's source: one useState per field, every field drawn on each change. */
-export function referenceSource(title: string, fields: ReferenceField[], cssDir: string): string {
+function referenceSource(title: string, fields: ReferenceField[], cssDir: string): string {
   const lists: string[] = [];
   const listOf = (options: OptionItem[] | undefined): string | null => {
     if (!options) return null;

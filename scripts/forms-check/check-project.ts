@@ -19,7 +19,6 @@ import {
   schemaKind,
   type Project,
 } from './project';
-import { checkRenderers } from './renderer-check';
 import { checkMessages, checkRequiredVisibility } from './schema-rule-checks';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -27,8 +26,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export interface CheckOptions {
   formsDir?: string;
   schemasDir?: string;
-  /** Where the client registers question components (src/client/questions). */
-  renderersDir?: string;
   /** The day stale content is judged by (alert windows, terms); default: now. */
   now?: Date;
 }
@@ -39,19 +36,11 @@ export function checkForms(options: CheckOptions = {}): Finding[] {
     formsDir: options.formsDir ?? path.join(root, 'forms'),
     schemasDir: options.schemasDir ?? path.join(root, 'schemas'),
   });
-  return checkProject(
-    project,
-    options.renderersDir ?? path.join(root, 'src/client/questions'),
-    options.now,
-  );
+  return checkProject(project, options.now);
 }
 
 /** Runs every check over loaded files; the findings are sorted by file, line and column. */
-export function checkProject(
-  project: Project,
-  renderersDir: string,
-  now: Date = new Date(),
-): Finding[] {
+function checkProject(project: Project, now: Date = new Date()): Finding[] {
   const findings = new Findings();
   const pages = checkFormFiles(project, findings);
   const schemas = checkSchemaFiles(project, findings);
@@ -96,7 +85,6 @@ export function checkProject(
     checkDefinitions(input.file, model, findings);
     if (input.schema) checkRequiredVisibility(input.file, input.schema, findings);
   }
-  checkRenderers(pages, renderersDir, findings);
   return findings.sorted();
 }
 

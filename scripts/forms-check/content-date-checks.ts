@@ -11,7 +11,7 @@ import type {
 } from '../../src/engine/definitions';
 import { localIsoDate } from '../../src/engine/alerts';
 import { everyAlertPast, everyDatedOptionPast } from '../../src/engine/stale-content';
-import { walkDefinition } from './definition-walk';
+import { walkDefinition } from '../../src/engine/walk-definition';
 import type { Findings } from './findings';
 import type { SourceFile } from './source-file';
 
@@ -38,7 +38,7 @@ const isWindow = (alert: unknown): alert is AlertWindow =>
 /** Warns about every inline option list of a page whose dated options have all started. */
 export function checkOptionDates(file: SourceFile, now: Date, findings: Findings): void {
   walkDefinition(file.json as PageDefinition, {
-    question(question, pointer) {
+    question({ question, pointer }) {
       const options = 'options' in question ? question.options : undefined;
       for (const [list, at] of inlineLists(options, `${pointer}/options`)) {
         const dated = list.filter((o) => typeof o === 'object' && o !== null);

@@ -4,23 +4,49 @@
  * conditions naming unknown keys, unknown option lists, and tabs' files and cleared keys.
  */
 import { conditionKeys } from '../../src/engine/conditions';
-import type { OptionSource, PageDefinition, Question } from '../../src/engine/definitions';
+import type {
+  Condition,
+  OptionSource,
+  PageDefinition,
+  Question,
+  Tab,
+} from '../../src/engine/definitions';
 import { listNamesOf, optionListNames } from '../../src/engine/option-lists';
 import { blockParts } from '../../src/engine/page-fields';
-import { expandKey, walkDefinition, type WalkContext } from './definition-walk';
+import { walkDefinition, type Enclosure } from '../../src/engine/walk-definition';
 import type { Findings } from './findings';
 import type { SourceFile } from './source-file';
 
 /** SPEC §9: a larger add-another setting is a configuration error. */
-export const MAX_BLOCKS = 10;
+const MAX_BLOCKS = 10;
 
 /** Checks one page's blocks, repeaters, option lists, condition keys and tabs. */
 export function checkDefinitions(file: SourceFile, model: Set<string>, findings: Findings): void {
   const page = file.json as PageDefinition;
-  const unknownKey = (key: string, ctx: WalkContext) =>
-    expandKey(key, ctx).some((k) => !model.has(k));
+  const tabFiles = fileKeysByTab(page);
+  const unknownKey = (key: string, enclosures: readonly Enclosure[]) =>
+    expandKey(key, enclosures).some((k) => !model.has(k));
+  const checkCondition = (
+    condition: Condition,
+    pointer: string,
+    enclosures: readonly Enclosure[],
+  ) => {
+    for (const key of conditionKeys(condition)) {
+      if (unknownKey(key, enclosures)) {
+        findings.error(
+          'unknown-condition-key',
+          file,
+          pointer,
+          `The condition reads "${key}", which is not in the data model.`,
+        );
+      }
+    }
+  };
   walkDefinition(page, {
-    question(question, pointer, ctx) {
+    section(section, pointer) {
+      if (section.condition) checkCondition(section.condition, `${pointer}/condition`, []);
+    },
+    question({ question, pointer, enclosures }) {
       if (question.type === 'address' || question.type === 'school-search') {
         checkBlock(question, pointer, file, model, findings);
       }
@@ -35,7 +61,7 @@ export function checkDefinitions(file: SourceFile, model: Set<string>, findings:
       if ('options' in question && question.options !== undefined) {
         checkOptions(question.options, `${pointer}/options`, file, findings);
         const byAnswer = byAnswerKey(question.options);
-        if (byAnswer && unknownKey(byAnswer, ctx)) {
+        if (byAnswer && unknownKey(byAnswer, enclosures)) {
           findings.error(
             'unknown-condition-key',
             file,
@@ -46,7 +72,7 @@ export function checkDefinitions(file: SourceFile, model: Set<string>, findings:
       }
       if ('dependsOn' in question) {
         question.dependsOn?.forEach((key, i) => {
-          if (unknownKey(key, ctx))
+          if (unknownKey(key, enclosures))
             findings.error(
               'unknown-condition-key',
               file,
@@ -66,8 +92,7 @@ export function checkDefinitions(file: SourceFile, model: Set<string>, findings:
                 `Tab "${tab.id}" clears "${key}", which is not in the data model.`,
               );
           });
-          const files = keysOfType(tab.questions, 'file');
-          if (tab.file && !files.includes(tab.file)) {
+          if (tab.file && !tabFiles.get(tab)?.includes(tab.file)) {
             findings.error(
               'tab-file',
               file,
@@ -77,20 +102,35 @@ export function checkDefinitions(file: SourceFile, model: Set<string>, findings:
           }
         });
       }
-    },
-    condition(condition, pointer, ctx) {
-      for (const key of conditionKeys(condition)) {
-        if (unknownKey(key, ctx)) {
-          findings.error(
-            'unknown-condition-key',
-            file,
-            pointer,
-            `The condition reads "${key}", which is not in the data model.`,
-          );
-        }
+      if (question.condition)
+        checkCondition(question.condition, `${pointer}/condition`, enclosures);
+      if ('required' in question && typeof question.required === 'object') {
+        checkCondition(question.required, `${pointer}/required`, enclosures);
       }
     },
   });
+}
+
+/** A key as written, expanded for each add-another block number when it holds `{n}`. */
+function expandKey(key: string, enclosures: readonly Enclosure[]): string[] {
+  const block = enclosures.findLast((enclosure) => enclosure.kind === 'block');
+  if (!key.includes('{n}') || !block) return [key];
+  const max = block.question.max;
+  return Array.from({ length: max }, (_v, i) => key.replaceAll('{n}', String(i + 1)));
+}
+
+/** The keys of the file questions in each tab, directly or inside its questions' branches. */
+function fileKeysByTab(page: PageDefinition): Map<Tab, string[]> {
+  const files = new Map<Tab, string[]>();
+  walkDefinition(page, {
+    question({ question, enclosures }) {
+      if (question.type !== 'file' || !('key' in question)) return;
+      const holder = enclosures.findLast((enclosure) => enclosure.kind !== 'branch');
+      if (holder?.kind !== 'tab') return;
+      files.set(holder.tab, [...(files.get(holder.tab) ?? []), question.key]);
+    },
+  });
+  return files;
 }
 
 function checkBlock(
@@ -145,12 +185,3 @@ const byAnswerKey = (source: OptionSource): string | undefined =>
   typeof source === 'object' && !Array.isArray(source) && 'byAnswer' in source
     ? source.byAnswer
     : undefined;
-
-/** Keys of the questions of one type in a list (recursively through branches). */
-function keysOfType(questions: Question[], type: string): string[] {
-  return questions.flatMap((q) => {
-    const own = q.type === type && 'key' in q ? [q.key] : [];
-    const nested = 'then' in q || 'else' in q ? [...(q.then ?? []), ...(q.else ?? [])] : [];
-    return [...own, ...keysOfType(nested, type)];
-  });
-}

@@ -11,7 +11,7 @@ import { schemaKeys } from './schema-keys';
 import type { SourceFile } from './source-file';
 
 /** SPEC §5's wording of the error summary's bad-configuration error. */
-export const MULTIPLE_PAGES_MESSAGE =
+const MULTIPLE_PAGES_MESSAGE =
   'Your ValidationErrorSummary implementation uses keys that are present in multiple pages';
 
 export interface PageInput {

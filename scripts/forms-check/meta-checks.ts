@@ -16,7 +16,7 @@ import { offsetLocation, toPointer, type SourceFile } from './source-file';
 const repoSchemas = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
 
 /** Reports the first JSON syntax error (later ones mostly follow from it); false if any. */
-export function checkSyntax(file: SourceFile, findings: Findings): boolean {
+function checkSyntax(file: SourceFile, findings: Findings): boolean {
   for (const error of file.syntaxErrors.slice(0, 1)) {
     const { line, column } = offsetLocation(file.text, error.offset);
     findings.list.push({
@@ -81,7 +81,7 @@ export function checkFormFiles(project: Project, findings: Findings): SourceFile
 }
 
 /** Reports AJV errors at their instance paths, in words an editor of the file can act on. */
-export function reportAjvErrors(
+function reportAjvErrors(
   errors: ErrorObject[],
   file: SourceFile,
   findings: Findings,

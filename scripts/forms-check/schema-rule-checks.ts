@@ -150,7 +150,7 @@ const probeCache = new Map<string, ReturnType<Ajv['compile']>>();
  * Keys the schema requires whatever the other answers are: missing from `{}`, or rejecting ''
  * through a rule outside every if/then/else and dependentSchemas.
  */
-export function unconditionallyRequired(schema: unknown): Map<string, string> {
+function unconditionallyRequired(schema: unknown): Map<string, string> {
   const text = JSON.stringify(schema);
   let validate = probeCache.get(text);
   if (!validate) {

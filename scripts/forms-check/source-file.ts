@@ -26,7 +26,7 @@ export function readSourceFile(file: string, shownPath = file): SourceFile {
 }
 
 /** Parses JSON text into a source file. */
-export function parseSource(text: string, path: string): SourceFile {
+function parseSource(text: string, path: string): SourceFile {
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
   const syntaxErrors: SourceFile['syntaxErrors'] = errors.map((e) => ({
@@ -45,7 +45,7 @@ export function parseSource(text: string, path: string): SourceFile {
 }
 
 /** `/a/b~1c/0` → ['a', 'b/c', '0']. */
-export function pointerSegments(pointer: string): string[] {
+function pointerSegments(pointer: string): string[] {
   if (pointer === '' || pointer === '/') return [];
   return pointer
     .split('/')
@@ -62,7 +62,7 @@ export function toPointer(segments: ReadonlyArray<string | number>): string {
  * The node a pointer names (the property name instead of its value when `atKey`), or the nearest
  * ancestor that exists, so a finding about a missing property points at its parent.
  */
-export function nodeAt(file: SourceFile, pointer: string, atKey = false): Node | undefined {
+function nodeAt(file: SourceFile, pointer: string, atKey = false): Node | undefined {
   let node = file.tree;
   const segments = pointerSegments(pointer);
   for (let i = 0; i < segments.length && node; i++) {

@@ -77,13 +77,13 @@ export const appRoutes: RouteObject[] = [
       {
         // The profile loader, the session and the routing rules of the form routes.
         lazy: page(
-          () => import('./shell/form-loader'),
+          () => import('./session/form-loader'),
           (m) => m.FormLoader,
         ),
         children: [
           {
             lazy: page(
-              () => import('./shell/form-layout'),
+              () => import('./layout/form-layout'),
               (m) => m.FormLayout,
             ),
             // The pages come from forms/*.json, which load with the form (not with this module):

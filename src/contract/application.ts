@@ -3,7 +3,7 @@ import { webStatuses } from '../engine/web-status';
 import { allRequired, stringMap, type Wire } from './wire';
 
 /** Add-another blocks may not exceed this many (SPEC §9: a larger setting is a configuration error). */
-export const MAX_COMPONENTS = 10;
+const MAX_COMPONENTS = 10;
 
 /**
  * Answers are a flat map of strings (SPEC §3); keys are snake_case names of the data model.
@@ -28,9 +28,10 @@ export const validationsBody = {
   additionalProperties: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 500 } },
 } as const;
 
-const visitorToken = { type: 'string', minLength: 1, maxLength: 200 } as const;
-
-export const claimBody = allRequired({ token: visitorToken });
+/** A visitor's answers token: claimed in a body, read back in a query. */
+export const visitorTokenBody = allRequired({
+  token: { type: 'string', minLength: 1, maxLength: 200 },
+});
 
 /** A visitor's answers, kept (POST /public/tmp) or handed back (GET /public/tmp, the claim). */
 export const visitorAnswers = allRequired({ answer: answersBody });
@@ -40,8 +41,6 @@ export const answersReply = { 200: visitorAnswers } as const;
 export const visitorTokenReply = {
   200: allRequired({ token: { type: 'string' } }),
 } as const;
-
-export const visitorTokenQuery = claimBody;
 
 /** GET /api/profile (SPEC §3 "Profile response"). */
 export const profileReply = {
@@ -79,7 +78,7 @@ export type Profile = Wire<(typeof profileReply)[200]>;
 export type LastPageBody = Wire<typeof lastPageBody>;
 export type WebStatusBody = Wire<typeof webStatusBody>;
 export type ValidationsBody = Wire<typeof validationsBody>;
-export type ClaimBody = Wire<typeof claimBody>;
+export type VisitorTokenBody = Wire<typeof visitorTokenBody>;
 export type VisitorAnswers = Wire<typeof visitorAnswers>;
 export type VisitorToken = Wire<(typeof visitorTokenReply)[200]>;
 export type AddAnotherCounts = Wire<(typeof addAnotherReply)[200]>;

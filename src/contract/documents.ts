@@ -25,7 +25,7 @@ export const presignReply = {
 } as const;
 
 /** An attached (or converting) document, by question key (SPEC §3 "Document answer"). */
-export const documentAnswer = allRequired({
+const documentAnswer = allRequired({
   file_name: { type: 'string' },
   file_size: { type: 'integer' },
 });

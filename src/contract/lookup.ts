@@ -29,7 +29,7 @@ export const findQuery = {
 const text = { type: 'string' } as const;
 
 /** One suggestion of the autocomplete. */
-export const lookupItem = allRequired({ text, id: text, sub_text: text });
+const lookupItem = allRequired({ text, id: text, sub_text: text });
 
 /**
  * What a chosen suggestion fills in: the school's name and code, or an address. `ceeb` (the
@@ -38,7 +38,7 @@ export const lookupItem = allRequired({ text, id: text, sub_text: text });
  * region as the provider names it; `country` is a three-letter ISO 3166 code, as the country
  * option list uses, empty when unknown.
  */
-export const lookupRecord = allRequired({
+const lookupRecord = allRequired({
   id: text,
   name: text,
   ceeb: text,

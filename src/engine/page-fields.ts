@@ -2,11 +2,11 @@
  * Flattens a page definition into its fields: one per answer key, with every condition that must
  * hold for it to show. Address and school-search blocks expand into their parts, checkbox groups
  * into their boxes, add-another blocks into instances 1 to max, yes-no and confirm branches into
- * conditions on their own answer. Visibility, validation and forms:check all read this list.
+ * conditions on their own answer. Visibility, validation and forms:check all read this list; the
+ * definition walk (walk-definition.ts) finds the questions.
  */
 import { answerIs } from './conditions';
 import type {
-  AddAnotherQuestion,
   AddressPart,
   AddressQuestion,
   Condition,
@@ -16,6 +16,7 @@ import type {
   SchoolSearchQuestion,
 } from './definitions';
 import { addressParts } from './definitions';
+import { walkDefinition, type QuestionNode } from './walk-definition';
 
 export interface PageField {
   /** The answer key. */
@@ -47,82 +48,69 @@ const cache = new WeakMap<PageDefinition, PageField[]>();
 export function pageFields(page: PageDefinition): PageField[] {
   let fields = cache.get(page);
   if (!fields) {
-    fields = [];
-    page.sections.forEach((section, s) => {
-      const conditions = section.condition ? [section.condition] : [];
-      walk(
-        section.questions,
-        `/sections/${s}/questions`,
-        { section: section.id, conditions },
-        fields!,
-      );
-    });
+    const out: PageField[] = [];
+    walkDefinition(page, { question: (node) => out.push(...nodeFields(node)) }, { blocks: true });
+    fields = out;
     cache.set(page, fields);
   }
   return fields;
 }
 
-function walk(questions: Question[], base: string, ctx: Context, out: PageField[]): void {
-  questions.forEach((question, i) => {
-    const pointer = `${base}/${i}`;
-    const inner: Context = question.condition
-      ? { ...ctx, conditions: [...ctx.conditions, question.condition] }
-      : ctx;
-    const add = (key: string, q: KeyedQuestion, conditions = inner.conditions) =>
-      out.push({ key, question: q, owner: question, pointer, ...inner, conditions });
-    switch (question.type) {
-      case 'paragraph':
-        return;
-      case 'checkbox-group':
-        for (const item of question.items)
-          add(item.key, { type: 'checkbox', key: item.key, label: item.label });
-        return;
-      case 'address':
-      case 'school-search':
-        for (const part of blockParts(question))
-          add(part.key, part.question, [...inner.conditions, ...part.conditions]);
-        return;
-      case 'add-another':
-        for (let n = 1; n <= question.max; n++)
-          walk(
-            instanceQuestions(question, n),
-            `${pointer}/questions`,
-            { ...inner, instance: { id: question.id, n } },
-            out,
-          );
-        return;
-      case 'tabs': {
-        const defaultTab = question.tabs[0]?.id ?? '';
-        question.tabs.forEach((tab, t) => {
-          const tabCtx = { ...inner, tab: { tabs: question.id, tab: tab.id, defaultTab } };
-          walk(tab.questions, `${pointer}/tabs/${t}/questions`, tabCtx, out);
-        });
-        return;
-      }
-      default: {
-        const q = question as KeyedQuestion;
-        add(q.key, q);
-        if (q.then)
-          walk(
-            q.then,
-            `${pointer}/then`,
-            branch(inner, q, q.type === 'confirm' ? 'true' : 'Y'),
-            out,
-          );
-        if (q.else) walk(q.else, `${pointer}/else`, branch(inner, q, 'N'), out);
-      }
-    }
+/** The fields one question asks (none for paragraphs and containers: their questions do). */
+function nodeFields(node: QuestionNode): PageField[] {
+  const { question, pointer } = node;
+  const ctx = contextOf(node);
+  const field = (key: string, q: KeyedQuestion, conditions = ctx.conditions): PageField => ({
+    key,
+    question: q,
+    owner: question,
+    pointer,
+    ...ctx,
+    conditions,
   });
+  switch (question.type) {
+    case 'paragraph':
+    case 'add-another':
+    case 'tabs':
+      return [];
+    case 'checkbox-group':
+      return question.items.map((item) =>
+        field(item.key, { type: 'checkbox', key: item.key, label: item.label }),
+      );
+    case 'address':
+    case 'school-search':
+      return blockParts(question).map((part) =>
+        field(part.key, part.question, [...ctx.conditions, ...part.conditions]),
+      );
+    default:
+      return [field(question.key, question)];
+  }
 }
 
-const branch = (ctx: Context, q: KeyedQuestion, value: string): Context => ({
-  ...ctx,
-  conditions: [...ctx.conditions, answerIs(q.key, value)],
-});
-
-/** `{n}` in an add-another block's questions becomes the block number. */
-function instanceQuestions(question: AddAnotherQuestion, n: number): Question[] {
-  return JSON.parse(JSON.stringify(question.questions).replaceAll('{n}', String(n))) as Question[];
+/**
+ * Where a question shows: the section's condition, each enclosing question's condition and
+ * branch answer (yes-no Y or N, confirm true), its own condition, and its tab and block number.
+ */
+function contextOf({ question, section, enclosures }: QuestionNode): Context {
+  const ctx: Context = {
+    section: section.id,
+    conditions: section.condition ? [section.condition] : [],
+  };
+  for (const enclosure of enclosures) {
+    const container = enclosure.question;
+    if (container.condition) ctx.conditions.push(container.condition);
+    if (enclosure.kind === 'branch') {
+      const value = enclosure.branch === 'else' ? 'N' : container.type === 'confirm' ? 'true' : 'Y';
+      ctx.conditions.push(answerIs(enclosure.question.key, value));
+    } else if (enclosure.kind === 'tab') {
+      const defaultTab = enclosure.question.tabs[0]?.id ?? '';
+      ctx.tab = { tabs: enclosure.question.id, tab: enclosure.tab.id, defaultTab };
+    } else {
+      ctx.instance = { id: enclosure.question.id, n: enclosure.n ?? 1 };
+    }
+  }
+  if (question.condition) ctx.conditions.push(question.condition);
+  return ctx;
 }
 
 const defaultLabels: Record<AddressPart | 'name' | 'ceeb', string> = {

@@ -1,8 +1,8 @@
 /**
- * Finding and expanding the container questions a renderer draws: the questions of block n of an
- * add-another (`{n}` replaced, as page-fields expands them) and a tabs question by its id.
+ * Expanding the add-another blocks a renderer draws: the questions of block n (`{n}` replaced),
+ * the very objects the definition walk and so page-fields expand blocks into.
  */
-import type { AddAnotherQuestion, PageDefinition, Question, TabsQuestion } from './definitions';
+import type { AddAnotherQuestion, Question } from './definitions';
 
 const blocks = new WeakMap<AddAnotherQuestion, Map<number, Question[]>>();
 
@@ -23,27 +23,4 @@ export function blockQuestions(question: AddAnotherQuestion, n: number): Questio
     byNumber.set(n, questions);
   }
   return questions;
-}
-
-/** Every question of a page, depth first, including those inside branches, blocks and tabs. */
-export function allQuestions(page: PageDefinition): Question[] {
-  const out: Question[] = [];
-  const visit = (questions: readonly Question[]) => {
-    for (const question of questions) {
-      out.push(question);
-      if (question.type === 'add-another') visit(question.questions);
-      else if (question.type === 'tabs') for (const tab of question.tabs) visit(tab.questions);
-      else if ('then' in question || 'else' in question) {
-        if (question.then) visit(question.then);
-        if (question.else) visit(question.else);
-      }
-    }
-  };
-  for (const section of page.sections) visit(section.questions);
-  return out;
-}
-
-/** The tabs question of a page with this id, if any. */
-export function tabsQuestionById(page: PageDefinition, id: string): TabsQuestion | undefined {
-  return allQuestions(page).find((q): q is TabsQuestion => q.type === 'tabs' && q.id === id);
 }

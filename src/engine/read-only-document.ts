@@ -5,7 +5,6 @@
  * disagree.
  */
 import type {
-  AddAnotherQuestion,
   AddressQuestion,
   FormState,
   KeyedQuestion,
@@ -16,6 +15,7 @@ import type {
 } from './definitions';
 import { isIsoDate } from './iso-date';
 import { blockParts } from './page-fields';
+import { blockQuestions } from './question-blocks';
 import { blockLine, checkMark, optionText } from './read-only-text';
 import { blockCount, chosenTab, visibleKeys } from './visibility';
 
@@ -109,7 +109,7 @@ function rowsOfQuestion(question: Question, context: Context): ReadOnlyRow[] {
     case 'add-another': {
       const count = Math.min(blockCount(state, question.id), question.max);
       const rows: ReadOnlyRow[] = [];
-      for (let n = 1; n <= count; n++) rows.push(...rowsOf(instance(question, n), context));
+      for (let n = 1; n <= count; n++) rows.push(...rowsOf(blockQuestions(question, n), context));
       return rows;
     }
     case 'tabs': {
@@ -168,9 +168,4 @@ function blockRow(
   const main = block.type === 'school-search' ? 'name' : 'address_line_1';
   const key = (parts.find((part) => part.part === main) ?? parts[0])?.key ?? block.prefix;
   return [{ key, label: block.label ?? '', value }];
-}
-
-/** The questions of block `n` of an add-another, `{n}` replaced as page-fields does. */
-function instance(question: AddAnotherQuestion, n: number): Question[] {
-  return JSON.parse(JSON.stringify(question.questions).replaceAll('{n}', String(n))) as Question[];
 }

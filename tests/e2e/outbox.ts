@@ -37,7 +37,7 @@ function decode(part: Part): string {
 }
 
 /** The decoded text/plain body of a message, looking inside multipart messages. */
-export function plainTextOf(raw: string): string {
+function plainTextOf(raw: string): string {
   const part = parsePart(raw);
   const type = part.headers.get('content-type') ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];

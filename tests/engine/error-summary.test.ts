@@ -5,7 +5,7 @@ import {
   pageOfKey,
   SUMMARY_HEADING,
 } from '../../src/engine/error-summary';
-import { formPages, pageById } from '../../src/engine/form-pages';
+import { formPages, pageById } from '../../src/forms/form-pages';
 
 describe('the error summary (SPEC §2)', () => {
   it('groups errors by page in step order and by summary group, linking /{page}#{fieldKey}', () => {

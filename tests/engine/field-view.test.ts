@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldView } from '../../src/engine/field-view';
-import { pageById } from '../../src/engine/form-pages';
+import { pageById } from '../../src/forms/form-pages';
 
 const about = pageById('about')!;
 const errors = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageDefinition } from '../../src/engine/definitions';
-import { formPages } from '../../src/engine/form-pages';
+import { formPages } from '../../src/forms/form-pages';
 import { blockParts, fileAnswerKeys, pageFields, pageKeys } from '../../src/engine/page-fields';
 
 const page: PageDefinition = {

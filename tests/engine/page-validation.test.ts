@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import complete from '../fixtures/answers/complete.json';
 import { requiredAnswers } from '../fixtures/answers/required';
-import { formPages, pageById, pageValidator } from '../../src/engine/form-pages';
+import { formPages, pageById, pageValidator } from '../../src/forms/form-pages';
 import {
   mergeErrors,
   notAnOptionMessage,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import complete from '../fixtures/answers/complete.json';
 import type { PageDefinition } from '../../src/engine/definitions';
-import { formPages } from '../../src/engine/form-pages';
+import { formPages } from '../../src/forms/form-pages';
 import { documentNote, readOnlyDocument } from '../../src/engine/read-only-document';
 
 const page: PageDefinition = {

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 
 /** Strings that have broken parsers, databases and path handling before. */
-export const nastyStrings = [
+const nastyStrings = [
   '',
   ' ',
   '\u0000',
@@ -52,7 +52,7 @@ const pollutionKeys = ['__proto__', 'constructor', 'prototype', 'toString', 'has
 const oddCharacters = ['\u0000', '\u0001', '\u001f', '\u007f', '\ud800', '\u2028', '\u202e', '%'];
 
 /** The string with an odd character (or a nasty string) put somewhere inside it. */
-export const spiced = (text: string) =>
+const spiced = (text: string) =>
   fc.tuple(fc.constantFrom(...oddCharacters, ...nastyStrings), fc.nat()).map(([odd, at]) => {
     const i = text.length === 0 ? 0 : at % (text.length + 1);
     return text.slice(0, i) + odd + text.slice(i);
@@ -89,7 +89,7 @@ const scalarText = fc
   .map((value) => JSON.stringify(value));
 
 /** A key for a JSON object: one the route knows, a prototype key, or anything. */
-export const keyOf = (known: readonly string[]) =>
+const keyOf = (known: readonly string[]) =>
   fc.oneof(
     ...(known.length > 0 ? [{ arbitrary: fc.constantFrom(...known), weight: 4 }] : []),
     { arbitrary: fc.constantFrom(...pollutionKeys), weight: 1 },
@@ -113,7 +113,7 @@ export const jsonText = (known: readonly string[] = []) =>
  * A body close to what a route expects: its own fields, each with a good value or a wrong one,
  * plus strangers, so the fuzzing reaches past the schema into the handlers.
  */
-export const nearBody = (fields: Record<string, fc.Arbitrary<unknown>>) => {
+const nearBody = (fields: Record<string, fc.Arbitrary<unknown>>) => {
   const names = Object.keys(fields);
   if (names.length === 0) return jsonText();
   /** A good value, a good one spiced with an odd character, or any JSON at all. */
@@ -149,7 +149,7 @@ export const nearBody = (fields: Record<string, fc.Arbitrary<unknown>>) => {
 };
 
 /** Deeply nested arrays or objects. */
-export const deepJson = fc
+const deepJson = fc
   .tuple(fc.integer({ min: 50, max: 20_000 }), fc.boolean())
   .map(([depth, arrays]) =>
     arrays
@@ -158,7 +158,7 @@ export const deepJson = fc
   );
 
 /** Text that is not JSON, or broken JSON. */
-export const notJson = fc.oneof(
+const notJson = fc.oneof(
   fc.string({ maxLength: 60 }),
   fc.constantFrom(
     '',
@@ -203,7 +203,7 @@ export const contentTypes = fc.oneof(
 );
 
 /** Percent-encodes every byte of the UTF-8 text that is not unreserved. */
-export function encode(text: string): string {
+function encode(text: string): string {
   return Array.from(Buffer.from(text, 'utf8'))
     .map((byte) =>
       /[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte))

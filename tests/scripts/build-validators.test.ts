@@ -44,7 +44,7 @@ describe('build-validators', () => {
       "from './validators/education.js'",
       "from './validators/finalSteps.js'",
     ]);
-    expect(readFileSync('src/engine/form-pages.ts', 'utf8')).not.toMatch(/generated\/validators/);
+    expect(readFileSync('src/forms/form-pages.ts', 'utf8')).not.toMatch(/generated\/validators/);
     expect(pageValidatorNames(names)).toEqual(['about', 'education', 'finalSteps']);
     expect(Object.keys(pageValidators).sort()).toEqual(['about', 'education', 'finalSteps']);
     expect(pageValidators.about).toBe(generated.about);

@@ -1,24 +1,19 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { questionTypes } from '../../src/engine/question-types';
 import { checkForms } from '../../scripts/forms-check/check-project';
 import { formatGithub, formatText, type Finding } from '../../scripts/forms-check/findings';
 
 const fixtures = path.resolve('tests/fixtures/forms-broken');
-const noRenderers = path.join(fixtures, 'no-such-folder');
 
-/** Checks one fixture: its forms, its schemas (or the valid baseline's) and its renderers. */
+/** Checks one fixture: its forms and its schemas (or the valid baseline's). */
 function check(name: string): Finding[] {
   const dir = path.join(fixtures, name);
   const schemas = path.join(dir, 'schemas');
-  const renderers = path.join(dir, 'renderers');
   return checkForms({
     formsDir: path.join(dir, 'forms'),
     schemasDir: existsSync(schemas) ? schemas : path.join(fixtures, '_valid/schemas'),
-    renderersDir: existsSync(renderers) ? renderers : noRenderers,
   });
 }
 
@@ -27,35 +22,13 @@ const at = (f: Finding) => `${path.basename(f.file)}:${f.line}:${f.column}`;
 
 describe('forms:check on the shipped forms and schemas', () => {
   it('finds no errors', () => {
-    const findings = checkForms({ renderersDir: noRenderers });
+    const findings = checkForms();
     expect(errors(findings)).toEqual([]);
-  });
-
-  it('warns once that the renderer check was skipped when the client has no registry yet', () => {
-    const skipped = checkForms({ renderersDir: noRenderers }).filter(
-      (f) => f.check === 'renderers-skipped',
-    );
-    expect(skipped).toHaveLength(1);
-    expect(skipped[0]?.message).toContain('renderer check was skipped');
-  });
-
-  it('accepts a registry that registers every question type', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'renderers-'));
-    writeFileSync(
-      path.join(dir, 'registry.tsx'),
-      questionTypes.map((t) => `registerQuestion('${t}', C);`).join('\n'),
-    );
-    expect(
-      checkForms({ renderersDir: dir }).filter(
-        (f) => f.check.startsWith('renderer') || f.check === 'no-renderer',
-      ),
-    ).toEqual([]);
   });
 });
 
 describe('forms:check on stale content (alert windows, terms)', () => {
-  const stale = (now: Date) =>
-    checkForms({ renderersDir: noRenderers, now }).filter((f) => f.check.endsWith('-past'));
+  const stale = (now: Date) => checkForms({ now }).filter((f) => f.check.endsWith('-past'));
 
   it('finds nothing stale in the shipped forms on 2026-11-24', () => {
     expect(stale(new Date('2026-11-24T12:00:00'))).toEqual([]);
@@ -77,8 +50,8 @@ describe('forms:check on stale content (alert windows, terms)', () => {
 });
 
 describe('forms:check on the valid baseline fixture', () => {
-  it('finds nothing but the skipped renderer check', () => {
-    expect(check('_valid').map((f) => f.check)).toEqual(['renderers-skipped']);
+  it('finds nothing', () => {
+    expect(check('_valid').map((f) => f.check)).toEqual([]);
   });
 });
 
@@ -127,12 +100,6 @@ describe('forms:check finds each broken fixture, at its line and column', () => 
       'unknown-option-list',
       'sample.json:29:22',
       /Unknown option list "colours"/,
-    ],
-    [
-      'no-renderer',
-      'no-renderer',
-      'sample.json:35:19',
-      /No component renders question type "yes-no"/,
     ],
     [
       'required-but-hideable',
@@ -224,13 +191,13 @@ describe('the forms:check command', () => {
     });
 
   it('exits 0 on the shipped forms', () => {
-    const result = run('--renderers', noRenderers);
+    const result = run();
     expect(result.stdout).toContain('forms:check: 0 errors');
     expect(result.status).toBe(0);
   });
 
   it('takes the day to judge stale content by, and refuses a day that is not a date', () => {
-    const result = run('--renderers', noRenderers, '--today', '2028-01-10');
+    const result = run('--today', '2028-01-10');
     expect(result.stdout).toMatch(/^forms\/site\.json:30:3: warning: Every alert window ended/m);
     expect(result.status).toBe(0);
     expect(run('--today', 'soon').status).toBe(2);
@@ -244,8 +211,6 @@ describe('the forms:check command', () => {
       path.join(dir, 'forms'),
       '--schemas',
       path.join(fixtures, '_valid/schemas'),
-      '--renderers',
-      noRenderers,
       '--format',
       'github',
     );

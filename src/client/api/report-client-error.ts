@@ -12,7 +12,7 @@ declare const __BUILD_ID__: string | undefined;
 const MAX_REPORTS_PER_PAGE_LOAD = 5;
 
 /** The build the page runs (vite.config.ts defines it), or "unknown" where nothing did. */
-export const buildId: string = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'unknown';
+const buildId: string = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'unknown';
 
 let sent = 0;
 const seen = new Set<string>();

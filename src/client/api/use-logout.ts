@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { loginRoute } from '../app-paths';
-import { logoutNotices, type SaveOutcome } from '../shell/logout-notices';
+import { logoutNotices, type SaveOutcome } from '../session/logout-notices';
 import { authApi } from './auth-api';
 import { UnauthorizedError } from './errors';
 

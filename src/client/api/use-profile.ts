@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Profile } from '../../contract/application';
 import { fetchJson } from './fetch-json';
 
@@ -17,4 +17,17 @@ export function useProfile(enabled: boolean) {
     enabled,
     throwOnError: false,
   });
+}
+
+/**
+ * Changes the cached profile where a mutation knows the server's new state. A visitor has no
+ * profile: nothing changes.
+ */
+export function updateCachedProfile(
+  queryClient: QueryClient,
+  change: (profile: Profile) => Profile,
+): void {
+  queryClient.setQueryData<Profile>(profileQueryKey, (profile) =>
+    profile ? change(profile) : profile,
+  );
 }

@@ -2,10 +2,10 @@ import { useId, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { defaultFormRoute } from '../app-paths';
 import { useDocumentTitle } from '../components/use-document-title';
-import { visitorTokenSearch } from '../shell/visitor-token';
+import { visitorTokenSearch } from '../session/visitor-token';
 import '../styles/auth.css';
 
-export interface CardFooter {
+interface CardFooter {
   question: string;
   linkText: string;
   to: string;

@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoadingSpinner } from '../components/loading-spinner';
-import { SiteFooter } from '../shell/site-footer';
-import { SiteHeader } from '../shell/site-header';
+import { SiteFooter } from '../layout/site-footer';
+import { SiteHeader } from '../layout/site-header';
 import '../styles/shell.css';
 
 /**

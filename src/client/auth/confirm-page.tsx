@@ -6,7 +6,7 @@ import { resendConfirm } from '../../generated/validators/resendConfirm.js';
 import { authApi } from '../api/auth-api';
 import { Notice } from '../components/notice';
 import { TextField } from '../components/text-field';
-import { visitorTokenSearch } from '../shell/visitor-token';
+import { visitorTokenSearch } from '../session/visitor-token';
 import { useToast } from '../components/toast-context';
 import { AuthCard } from './auth-card';
 import { readNavigationState } from './navigation-state';

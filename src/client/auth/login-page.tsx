@@ -6,7 +6,7 @@ import { ServerError } from '../api/errors';
 import { defaultFormRoute } from '../app-paths';
 import { Notice } from '../components/notice';
 import { TextField } from '../components/text-field';
-import { visitorTokenSearch } from '../shell/visitor-token';
+import { visitorTokenSearch } from '../session/visitor-token';
 import { AuthCard } from './auth-card';
 import { readNavigationState } from './navigation-state';
 import { useCardForm } from './use-card-form';

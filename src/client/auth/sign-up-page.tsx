@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { signup } from '../../generated/validators/signup.js';
 import { authApi } from '../api/auth-api';
 import { TextField } from '../components/text-field';
-import { visitorTokenSearch } from '../shell/visitor-token';
+import { visitorTokenSearch } from '../session/visitor-token';
 import { AuthCard } from './auth-card';
 import { PasswordRequirementList } from './password-requirement-list';
 import { useCardForm } from './use-card-form';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId, useState, type ReactNode, type RefObj
 import { LoadBoundary } from './load-boundary';
 
 /** SPEC §9 modal widths: xs 30rem, s 60rem, m 80vw (on tablets 30rem, 70vw, 90vw). */
-export type ModalSize = 'xs' | 's' | 'm';
+type ModalSize = 'xs' | 's' | 'm';
 
 export interface ModalProps {
   isOpen: boolean;

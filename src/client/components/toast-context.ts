@@ -8,7 +8,7 @@ export const toastDurations: Record<ToastKind, number> = { success: 5000, error:
 /** SPEC §9: a success toast dragged sideways this many pixels or more is dismissed. */
 export const toastSwipeThreshold = 50;
 
-export interface ToastOptions {
+interface ToastOptions {
   kind: ToastKind;
   /** Shown in bold above the message, e.g. "Sign Up Error". */
   title?: string;

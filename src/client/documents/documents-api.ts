@@ -16,10 +16,8 @@ import type {
 } from '../../contract/documents';
 import type { MessageResponse } from '../../contract/wire';
 
-export type { DocumentAnswers };
-
 /** SPEC §9: a conversion is polled every 2 s while it is pending. */
-export const CONVERSION_POLL_MS = 2000;
+const CONVERSION_POLL_MS = 2000;
 /** SPEC §7, §9: the PDF status every second until it settles, then every ten minutes. */
 export const PDF_PENDING_POLL_MS = 1000;
 export const PDF_SETTLED_POLL_MS = 600_000;
@@ -99,7 +97,7 @@ export function useConversionStatus(
 }
 
 /** After a document is gone: no conversion, no entry in the list, no answer on the server. */
-export function forgetDocument(queryClient: QueryClient, key: string): void {
+function forgetDocument(queryClient: QueryClient, key: string): void {
   queryClient.setQueryData<ConversionStatus>(conversionQueryKey(key), {
     status: 'NOT_ANSWERED',
     message: '',

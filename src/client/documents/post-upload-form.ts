@@ -45,7 +45,7 @@ export function postUploadForm(
 }
 
 /** The error of a refused upload: the local store's `{message, code}`, or the generic message. */
-export function failureOf(status: number, body: string): ServerError {
+function failureOf(status: number, body: string): ServerError {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);

@@ -7,8 +7,8 @@ import type { AddAnotherCounts, TabChoices } from '../../contract/application';
 import type { MessageResponse } from '../../contract/wire';
 import { fetchJson } from '../api/fetch-json';
 
-export const addAnotherQueryKey = ['add-another'] as const;
-export const tabsQueryKey = ['tabs'] as const;
+const addAnotherQueryKey = ['add-another'] as const;
+const tabsQueryKey = ['tabs'] as const;
 
 /** GET /api/add-another: button id → number of blocks. Errors are handled by the caller. */
 export function useAddAnotherCounts(enabled: boolean) {

@@ -9,23 +9,16 @@ import type { WebStatus } from '../../engine/web-status';
 import type { FormStore } from './form-store';
 import { answerTopic } from './store-topics';
 
-/** Who is looking at the form: errors show while validating; visitors and staff see less. */
+/** Who is looking at the form: errors show while validating; visitors see less. */
 export interface FormEnvironment {
   status: WebStatus | null;
   loggedIn: boolean;
-  /** The read-only, PDF-like view of SPEC §6. */
-  serviceUser: boolean;
-  /** The staff link's token, for the links to attached documents (service users only). */
-  serviceToken?: string;
-  /** The attached documents by question key, as the staff view reads them. */
-  documents?: Readonly<Record<string, { file_name: string }>>;
 }
 
 const StoreContext = createContext<FormStore | null>(null);
 const EnvironmentContext = createContext<FormEnvironment>({
   status: null,
   loggedIn: false,
-  serviceUser: false,
 });
 
 /** Gives the question components their store and environment. */

@@ -8,7 +8,7 @@ import { switchTab } from '../../engine/answer-changes';
 import type { Answers, FormState, PageDefinition } from '../../engine/definitions';
 import type { AnswerChange } from '../../engine/lookup-answers';
 import { validatePage } from '../../engine/page-validation';
-import { tabsQuestionById } from '../../engine/question-blocks';
+import { tabsQuestionById } from '../../engine/walk-definition';
 import { setAnswerQuickly } from '../../engine/quick-answer';
 import type { CompiledValidator, FieldErrors } from '../../engine/validation';
 import { answerTopic, blockTopic, errorTopic, isErrorTopic, tabTopic } from './store-topics';

@@ -10,10 +10,10 @@ import { fetchJson } from '../api/fetch-json';
 export const LOOKUP_DEBOUNCE = { wait: 200, maxWait: 500 } as const;
 
 /** SPEC §9: five suggestions. */
-export const MAX_RESULTS = 5;
+const MAX_RESULTS = 5;
 
 /** The search URL: query, category, max_results and, to rank local schools first, a state. */
-export function lookupSearchUrl(category: LookupCategory, query: string, state?: string): string {
+function lookupSearchUrl(category: LookupCategory, query: string, state?: string): string {
   const params = new URLSearchParams({ query, category, max_results: String(MAX_RESULTS) });
   if (state && /^[A-Za-z]{2}$/.test(state)) params.set('state', state);
   return `/lookup/find?${params.toString()}`;

@@ -16,7 +16,7 @@ const sameMessages = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((message, i) => message === b[i]);
 
 /** Whether two views draw the same; a field re-renders only when its view really changes. */
-export function sameView(a: FieldView, b: FieldView): boolean {
+function sameView(a: FieldView, b: FieldView): boolean {
   return (
     a.key === b.key &&
     a.visible === b.visible &&

@@ -1,7 +1,7 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useIdleTimer } from 'react-idle-timer';
 import { Modal } from '../components/modal';
-import { ApplicationSessionContext } from '../shell/application-session';
+import { ApplicationSessionContext } from '../session/application-session';
 import { inactivityMessage } from '../messages';
 import {
   activityEvents,

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { authApi } from '../api/auth-api';
 import { UnauthorizedError } from '../api/errors';
 import { loginRoute } from '../app-paths';
-import { logoutNotices, type SaveOutcome } from '../shell/logout-notices';
+import { logoutNotices, type SaveOutcome } from '../session/logout-notices';
 
 /**
  * Logs out without asking (inactivity): the typed answers saved first when `saveFirst` is given

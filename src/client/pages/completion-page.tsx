@@ -1,12 +1,12 @@
 import { useDocumentTitle } from '../components/use-document-title';
 import { useLogout } from '../api/use-logout';
 import { PdfDownloadButton } from '../documents/pdf-download-button';
-import { useApplicationSession } from '../shell/application-session';
-import { LogoutErrorBoundary } from '../shell/logout-error-boundary';
+import { useApplicationSession } from '../session/application-session';
+import { LogoutErrorBoundary } from '../dialogs/logout-error-boundary';
 import { submittedMessage } from '../messages';
-import { telHref, university } from '../shell/site-config';
-import { SiteFooter } from '../shell/site-footer';
-import { SiteHeader } from '../shell/site-header';
+import { telHref, university } from '../layout/site-config';
+import { SiteFooter } from '../layout/site-footer';
+import { SiteHeader } from '../layout/site-header';
 import '../styles/shell.css';
 
 /** /completion (SPEC §2): the confirmation after submit, outside the step layout. */

@@ -1,12 +1,12 @@
 import { useLayoutEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import type { PageDefinition } from '../../engine/definitions';
-import { formPages, pageByRoute } from '../../engine/form-pages';
+import { formPages, pageByRoute } from '../../forms/form-pages';
 import { RedirectToDefault } from '../redirect-to-default';
 import { useDocumentTitle } from '../components/use-document-title';
-import { useApplicationSession } from '../shell/application-session';
-import { PageRenderer, useFormStore } from '../shell/form-bridge';
-import { pageHeadingId } from '../shell/form-layout';
+import { useApplicationSession } from '../session/application-session';
+import { PageRenderer, useFormStore } from '../session/form-bridge';
+import { pageHeadingId } from '../layout/form-layout';
 
 /** The form page of the path (/about, /education, /final-steps); any other path goes to /about. */
 export function FormPage() {

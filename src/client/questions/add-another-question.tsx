@@ -9,7 +9,7 @@ import { blockTopic } from '../form/store-topics';
 import { useFailureToast } from '../form/use-failure-toast';
 import { useStoreSelector } from '../form/use-store-selector';
 import { focusInside } from '../renderer/focus-field';
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import type { QuestionProps } from '../renderer/question-props';
 import { QuestionList } from '../renderer/question-list';
 
 const topicsCache = new WeakMap<Definition, readonly string[]>();
@@ -22,12 +22,11 @@ const topicsOf = (question: Definition) => {
 /**
  * Repeated blocks of questions (SPEC §4 "Add another"). A logged-in applicant's count comes from
  * GET /api/add-another (default 1); Add Another stores count + 1 with PUT and shows while the
- * count is below the maximum. Visitors see the default count and no button; staff see no button.
+ * count is below the maximum. Visitors see the default count and no button.
  */
 export function AddAnotherQuestion({ question }: QuestionProps<'add-another'>) {
   const store = useFormStore();
-  const { loggedIn, serviceUser } = useFormEnvironment();
-  const applicant = loggedIn && !serviceUser;
+  const { loggedIn: applicant } = useFormEnvironment();
   const counts = useAddAnotherCounts(applicant);
   const save = useSaveAddAnother();
   const failed = useFailureToast();
@@ -101,5 +100,3 @@ export function AddAnotherQuestion({ question }: QuestionProps<'add-another'>) {
     </fieldset>
   );
 }
-
-registerQuestion('add-another', AddAnotherQuestion);

@@ -2,26 +2,24 @@ import { useState } from 'react';
 import { fallbackAnswers, lookupAnswers, searchKey } from '../../engine/lookup-answers';
 import type { AddressQuestion as Definition } from '../../engine/definitions';
 import type { BlockPart } from '../../engine/page-fields';
-import { useFormEnvironment, useFormStore } from '../form/form-context';
+import { useFormStore } from '../form/form-context';
 import { LOOKUP_DEBOUNCE, useLookupDetail, useLookupSearch } from '../form/lookup-api';
 import { useDebouncedValue } from '../form/use-debounced-value';
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import type { QuestionProps } from '../renderer/question-props';
 import { QuestionNode } from '../renderer/question-list';
 import { Autocomplete, type Suggestion } from './parts/autocomplete';
-import { partsOf, useBlockLine } from './parts/block-parts';
-import { FieldFrame, inputAria, inputClass, inputId, ReadOnlyField } from './parts/field-frame';
+import { partsOf } from './parts/block-parts';
+import { TextControl } from './parts/text-control';
 import { useKeyedField } from './parts/use-keyed-field';
 
 /** The first address line: typed text is the answer, and suggestions can fill the whole block. */
 function AddressLine({ block, part }: { block: Definition; part: BlockPart }) {
   const store = useFormStore();
-  const { view, value, set } = useKeyedField(part.key);
+  const field = useKeyedField(part.key);
   const [typed, setTyped] = useState('');
   const query = useDebouncedValue(typed, LOOKUP_DEBOUNCE);
   const search = useLookupSearch('address', query);
   const detail = useLookupDetail('address');
-  if (!view.visible) return null;
-
   const results = typed.trim() !== '' && query.trim() !== '' ? (search.data ?? []) : [];
   const choose = (suggestion: Suggestion) => {
     setTyped('');
@@ -30,27 +28,25 @@ function AddressLine({ block, part }: { block: Definition; part: BlockPart }) {
       onError: () => store.setAnswers(fallbackAnswers(block, suggestion.text)),
     });
   };
-  const id = inputId(part.key);
   return (
-    <FieldFrame view={view} labelFor={id}>
-      <Autocomplete
-        id={id}
-        name={part.key}
-        className={inputClass(part.question.variant)}
-        value={value}
-        maxLength={part.question.maxLength}
-        autoComplete={part.question.autocomplete}
-        suggestions={results.map((r) => ({ id: r.id, text: r.text, subText: r.sub_text }))}
-        busy={search.isFetching}
-        onInputChange={(next) => {
-          set(next);
-          setTyped(next);
-        }}
-        onChoose={choose}
-        onBlur={() => setTyped('')}
-        {...inputAria(view)}
-      />
-    </FieldFrame>
+    <TextControl view={field.view} variant={part.question.variant}>
+      {(input) => (
+        <Autocomplete
+          {...input}
+          value={field.value}
+          maxLength={part.question.maxLength}
+          autoComplete={part.question.autocomplete}
+          suggestions={results.map((r) => ({ id: r.id, text: r.text, subText: r.sub_text }))}
+          busy={search.isFetching}
+          onInputChange={(next) => {
+            field.set(next);
+            setTyped(next);
+          }}
+          onChoose={choose}
+          onBlur={() => setTyped('')}
+        />
+      )}
+    </TextControl>
   );
 }
 
@@ -60,13 +56,9 @@ function AddressLine({ block, part }: { block: Definition; part: BlockPart }) {
  * other countries); the first line offers address suggestions, but typing is always enough.
  */
 export function AddressQuestion({ question }: QuestionProps<'address'>) {
-  const { serviceUser } = useFormEnvironment();
-  const line = useBlockLine(question);
   const parts = partsOf(question);
   const lineKey = searchKey(question);
   const id = `${question.prefix}address`;
-  if (serviceUser)
-    return <ReadOnlyField id={id} label={question.label ?? 'Address'} value={line} />;
   return (
     <fieldset
       id={id}
@@ -89,5 +81,3 @@ export function AddressQuestion({ question }: QuestionProps<'address'>) {
     </fieldset>
   );
 }
-
-registerQuestion('address', AddressQuestion);

@@ -1,6 +1,5 @@
 import { hintId, type FieldView } from '../../engine/field-view';
-import { useFormEnvironment } from '../form/form-context';
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import type { QuestionProps } from '../renderer/question-props';
 import { CheckboxField } from './parts/checkbox-field';
 import { GroupFrame } from './parts/field-frame';
 import { useKeyedField } from './parts/use-keyed-field';
@@ -13,7 +12,6 @@ function GroupItem({ itemKey }: { itemKey: string }) {
 
 /** Several boxes, each its own answer, in a fieldset whose legend is the question. */
 export function CheckboxGroupQuestion({ question }: QuestionProps<'checkbox-group'>) {
-  const { serviceUser } = useFormEnvironment();
   const id = question.id ?? `${question.items[0]?.key ?? 'group'}-group`;
   // The group itself asks nothing: its legend and hint frame the boxes, which carry the errors.
   const view: FieldView = {
@@ -30,18 +28,9 @@ export function CheckboxGroupQuestion({ question }: QuestionProps<'checkbox-grou
     view.describedBy = view.hintId;
   }
   const items = question.items.map((item) => <GroupItem key={item.key} itemKey={item.key} />);
-  if (serviceUser)
-    return (
-      <div id={id} className="question question--readonly-group">
-        <p className="question__label">{view.label}</p>
-        {items}
-      </div>
-    );
   return (
     <GroupFrame view={view} id={id} help={question.help}>
       <div className="question__choices">{items}</div>
     </GroupFrame>
   );
 }
-
-registerQuestion('checkbox-group', CheckboxGroupQuestion);

@@ -1,4 +1,4 @@
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import type { QuestionProps } from '../renderer/question-props';
 import { CheckboxField } from './parts/checkbox-field';
 import { useKeyedField } from './parts/use-keyed-field';
 
@@ -8,5 +8,3 @@ export function CheckboxQuestion({ question }: QuestionProps<'checkbox'>) {
   if (!field.view.visible) return null;
   return <CheckboxField {...field} />;
 }
-
-registerQuestion('checkbox', CheckboxQuestion);

@@ -1,8 +1,7 @@
-import { checkMark } from '../../engine/read-only-text';
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import type { QuestionProps } from '../renderer/question-props';
 import { QuestionList } from '../renderer/question-list';
 import { CheckboxField } from './parts/checkbox-field';
-import { HintAndError, inputId, labelId, ReadOnlyField, RequiredMark } from './parts/field-frame';
+import { HintAndError, inputId, labelId, RequiredMark } from './parts/field-frame';
 import { useKeyedField } from './parts/use-keyed-field';
 
 /**
@@ -10,15 +9,11 @@ import { useKeyedField } from './parts/use-keyed-field';
  * once confirmed ('true'); unconfirming hides it and the engine clears what it held.
  */
 export function ConfirmQuestion({ question }: QuestionProps<'confirm'>) {
-  const { view, value, set, readOnly } = useKeyedField(question.key);
+  const { view, value, set } = useKeyedField(question.key);
   if (!view.visible) return null;
   const confirmed = value === 'true';
   let control;
-  if (readOnly) {
-    control = (
-      <ReadOnlyField id={view.key} label="" value={`${checkMark(confirmed)} ${view.label}`} />
-    );
-  } else if (question.style === 'button') {
+  if (question.style === 'button') {
     control = (
       <div id={view.key} className={view.errors.length ? 'question question--error' : 'question'}>
         <p id={labelId(view.key)} className="question__label">
@@ -39,7 +34,7 @@ export function ConfirmQuestion({ question }: QuestionProps<'confirm'>) {
       </div>
     );
   } else {
-    control = <CheckboxField view={view} value={value} set={set} readOnly={false} />;
+    control = <CheckboxField view={view} value={value} set={set} />;
   }
   return (
     <>
@@ -52,5 +47,3 @@ export function ConfirmQuestion({ question }: QuestionProps<'confirm'>) {
     </>
   );
 }
-
-registerQuestion('confirm', ConfirmQuestion);

@@ -1,50 +1,39 @@
 import { useState } from 'react';
 import { isIsoDate } from '../../engine/iso-date';
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
-import { FieldFrame, inputAria, inputClass, inputId, ReadOnlyField } from './parts/field-frame';
+import type { QuestionProps } from '../renderer/question-props';
+import { TextControl } from './parts/text-control';
 import { useKeyedField } from './parts/use-keyed-field';
-
-const readable = (iso: string) => {
-  const [y, m, d] = iso.split('-');
-  return isIsoDate(iso) ? `${m}/${d}/${y}` : iso;
-};
 
 /**
  * A date stored as YYYY-MM-DD. It commits only a valid date; anything else (an incomplete or
  * impossible date) clears the prior answer (SPEC §4), while the input keeps what was typed.
  */
 export function DateQuestion({ question }: QuestionProps<'date'>) {
-  const { view, value, set, readOnly } = useKeyedField(question.key);
-  const [text, setText] = useState(value);
-  const [committed, setCommitted] = useState(value);
-  if (value !== committed) {
-    setCommitted(value);
-    setText(value);
+  const field = useKeyedField(question.key);
+  const [text, setText] = useState(field.value);
+  const [committed, setCommitted] = useState(field.value);
+  if (field.value !== committed) {
+    setCommitted(field.value);
+    setText(field.value);
   }
 
-  if (!view.visible) return null;
-  if (readOnly) return <ReadOnlyField id={view.key} label={view.label} value={readable(value)} />;
-  const id = inputId(question.key);
   return (
-    <FieldFrame view={view} labelFor={id} help={question.help}>
-      <input
-        id={id}
-        name={question.key}
-        type="date"
-        className={inputClass(question.variant)}
-        value={text}
-        onChange={(event) => {
-          const next = event.target.value;
-          const answer = isIsoDate(next) ? next : '';
-          setText(next);
-          setCommitted(answer);
-          set(answer);
-        }}
-        autoComplete={question.autocomplete}
-        {...inputAria(view)}
-      />
-    </FieldFrame>
+    <TextControl view={field.view} help={question.help} variant={question.variant}>
+      {(input) => (
+        <input
+          {...input}
+          type="date"
+          value={text}
+          onChange={(event) => {
+            const next = event.target.value;
+            const answer = isIsoDate(next) ? next : '';
+            setText(next);
+            setCommitted(answer);
+            field.set(answer);
+          }}
+          autoComplete={question.autocomplete}
+        />
+      )}
+    </TextControl>
   );
 }
-
-registerQuestion('date', DateQuestion);

@@ -1,4 +1,4 @@
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import type { QuestionProps } from '../renderer/question-props';
 
 /** Text between questions; it asks nothing. */
 export function ParagraphQuestion({ question }: QuestionProps<'paragraph'>) {
@@ -8,5 +8,3 @@ export function ParagraphQuestion({ question }: QuestionProps<'paragraph'>) {
     </p>
   );
 }
-
-registerQuestion('paragraph', ParagraphQuestion);

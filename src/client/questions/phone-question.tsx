@@ -1,32 +1,26 @@
 import { formatPhone } from '../../engine/formatters';
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
-import { FieldFrame, inputAria, inputClass, inputId, ReadOnlyField } from './parts/field-frame';
+import type { QuestionProps } from '../renderer/question-props';
 import { MaskedInput } from './parts/masked-input';
+import { TextControl } from './parts/text-control';
 import { useKeyedField } from './parts/use-keyed-field';
 
 /** A North American phone number, formatted (ddd) ddd-dddd while typing (SPEC §4). */
 export function PhoneQuestion({ question }: QuestionProps<'phone'>) {
-  const { view, value, set, readOnly } = useKeyedField(question.key);
-  if (!view.visible) return null;
-  if (readOnly) return <ReadOnlyField id={view.key} label={view.label} value={value} />;
-  const id = inputId(question.key);
+  const field = useKeyedField(question.key);
   return (
-    <FieldFrame view={view} labelFor={id} help={question.help}>
-      <MaskedInput
-        id={id}
-        name={question.key}
-        type="tel"
-        inputMode="tel"
-        className={inputClass(question.variant)}
-        value={value}
-        onChange={set}
-        format={formatPhone}
-        autoComplete={question.autocomplete ?? 'tel-national'}
-        placeholder={question.placeholder}
-        {...inputAria(view)}
-      />
-    </FieldFrame>
+    <TextControl view={field.view} help={question.help} variant={question.variant}>
+      {(input) => (
+        <MaskedInput
+          {...input}
+          type="tel"
+          inputMode="tel"
+          value={field.value}
+          onChange={field.set}
+          format={formatPhone}
+          autoComplete={question.autocomplete ?? 'tel-national'}
+          placeholder={question.placeholder}
+        />
+      )}
+    </TextControl>
   );
 }
-
-registerQuestion('phone', PhoneQuestion);

@@ -1,20 +1,13 @@
-import { optionText } from '../../engine/read-only-text';
-import { useFormStore } from '../form/form-context';
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
-import { GroupFrame, inputId, ReadOnlyField } from './parts/field-frame';
+import type { QuestionProps } from '../renderer/question-props';
+import { GroupFrame, inputId } from './parts/field-frame';
 import { useKeyedField } from './parts/use-keyed-field';
 import { useOptions } from './parts/use-options';
 
 /** Radio buttons in a fieldset; choosing stores the value and its label as `{key}_desc`. */
 export function RadioQuestion({ question }: QuestionProps<'radio'>) {
-  const store = useFormStore();
-  const { view, value, set, readOnly } = useKeyedField(question.key);
+  const { view, value, set } = useKeyedField(question.key);
   const options = useOptions(question.options).filter((option) => option.value !== '');
   if (!view.visible) return null;
-  if (readOnly) {
-    const text = optionText(question.key, store.getState().answers, question.options, store.now());
-    return <ReadOnlyField id={view.key} label={view.label} value={text} />;
-  }
   return (
     <GroupFrame view={view} role="radiogroup" help={question.help}>
       <div className="question__choices">
@@ -41,5 +34,3 @@ export function RadioQuestion({ question }: QuestionProps<'radio'>) {
     </GroupFrame>
   );
 }
-
-registerQuestion('radio', RadioQuestion);

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { fallbackAnswers, lookupAnswers, searchKey } from '../../engine/lookup-answers';
-import { useAnswer, useFormEnvironment, useFormStore } from '../form/form-context';
+import { useAnswer, useFormStore } from '../form/form-context';
 import { LOOKUP_DEBOUNCE, useLookupDetail, useLookupSearch } from '../form/lookup-api';
 import { useDebouncedValue } from '../form/use-debounced-value';
 import { useFieldView } from '../form/use-field-view';
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import type { QuestionProps } from '../renderer/question-props';
 import { QuestionList } from '../renderer/question-list';
 import { Autocomplete, type Suggestion } from './parts/autocomplete';
 import { otherParts, partsOf, useBlockLine, useOtherPartsShowErrors } from './parts/block-parts';
-import { FieldFrame, inputAria, inputClass, inputId, ReadOnlyField } from './parts/field-frame';
+import { TextControl } from './parts/text-control';
 import { manualSchoolHint } from '../messages';
 
 const USE_TYPED = 'use-typed-text';
@@ -21,7 +21,6 @@ const USE_TYPED = 'use-typed-text';
  */
 export function SchoolSearchQuestion({ question }: QuestionProps<'school-search'>) {
   const store = useFormStore();
-  const { serviceUser } = useFormEnvironment();
   const parts = partsOf(question);
   const nameKey = searchKey(question);
   const ceebKey = parts.find((part) => part.part === 'ceeb')?.key ?? '';
@@ -45,7 +44,6 @@ export function SchoolSearchQuestion({ question }: QuestionProps<'school-search'
   const detail = useLookupDetail(question.category);
 
   if (!view.visible) return null;
-  if (serviceUser) return <ReadOnlyField id={view.key} label={view.label} value={line} />;
 
   const wanted = typed.trim();
   const results = wanted !== '' && query.trim() !== '' ? (search.data ?? []) : [];
@@ -72,39 +70,37 @@ export function SchoolSearchQuestion({ question }: QuestionProps<'school-search'
     setManual(false);
   };
 
-  const id = inputId(nameKey);
   const hintId = `${nameKey}-manual-hint`;
-  const aria = inputAria(view);
   const others = otherParts(question).map((part) => part.question);
   return (
     <div className="school-search">
-      <FieldFrame view={view} labelFor={id} help={question.help}>
-        <Autocomplete
-          id={id}
-          name={nameKey}
-          className={inputClass(question.variant)}
-          value={text}
-          maxLength={100}
-          autoComplete="off"
-          suggestions={suggestions}
-          busy={search.isFetching}
-          onInputChange={(next) => {
-            setText(next);
-            setTyped(next);
-            if (manual) store.setAnswer(nameKey, next);
-          }}
-          onChoose={choose}
-          onBlur={() => {
-            // In search mode only a chosen suggestion counts: what was typed and left goes.
-            if (!manual) setText(name);
-            setTyped('');
-          }}
-          {...aria}
-          aria-describedby={
-            [aria['aria-describedby'], manual ? hintId : ''].filter(Boolean).join(' ') || undefined
-          }
-        />
-      </FieldFrame>
+      <TextControl view={view} help={question.help} variant={question.variant}>
+        {(input) => (
+          <Autocomplete
+            {...input}
+            value={text}
+            maxLength={100}
+            autoComplete="off"
+            suggestions={suggestions}
+            busy={search.isFetching}
+            onInputChange={(next) => {
+              setText(next);
+              setTyped(next);
+              if (manual) store.setAnswer(nameKey, next);
+            }}
+            onChoose={choose}
+            onBlur={() => {
+              // In search mode only a chosen suggestion counts: what was typed and left goes.
+              if (!manual) setText(name);
+              setTyped('');
+            }}
+            aria-describedby={
+              [input['aria-describedby'], manual ? hintId : ''].filter(Boolean).join(' ') ||
+              undefined
+            }
+          />
+        )}
+      </TextControl>
       {manual ? (
         <div className="school-search__manual">
           <p id={hintId} className="question__hint">
@@ -126,5 +122,3 @@ export function SchoolSearchQuestion({ question }: QuestionProps<'school-search'
     </div>
   );
 }
-
-registerQuestion('school-search', SchoolSearchQuestion);

@@ -1,7 +1,5 @@
-import { optionText } from '../../engine/read-only-text';
-import { useFormStore } from '../form/form-context';
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
-import { FieldFrame, inputClass, inputId, labelId, ReadOnlyField } from './parts/field-frame';
+import type { QuestionProps } from '../renderer/question-props';
+import { FieldFrame, inputClass, inputId, labelId } from './parts/field-frame';
 import { SelectBox } from './parts/select-box';
 import { useKeyedField } from './parts/use-keyed-field';
 import { useOptions } from './parts/use-options';
@@ -11,14 +9,9 @@ import { useOptions } from './parts/use-options';
  * A select whose list depends on another answer is cleared by the engine when that answer changes.
  */
 export function SelectQuestion({ question }: QuestionProps<'select'>) {
-  const store = useFormStore();
-  const { view, value, set, readOnly } = useKeyedField(question.key);
+  const { view, value, set } = useKeyedField(question.key);
   const options = useOptions(question.options);
   if (!view.visible) return null;
-  if (readOnly) {
-    const text = optionText(question.key, store.getState().answers, question.options, store.now());
-    return <ReadOnlyField id={view.key} label={view.label} value={text} />;
-  }
   return (
     <FieldFrame view={view} help={question.help}>
       <SelectBox
@@ -35,5 +28,3 @@ export function SelectQuestion({ question }: QuestionProps<'select'>) {
     </FieldFrame>
   );
 }
-
-registerQuestion('select', SelectQuestion);

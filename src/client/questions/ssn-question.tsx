@@ -1,32 +1,26 @@
 import { formatSsn } from '../../engine/formatters';
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
-import { FieldFrame, inputAria, inputClass, inputId, ReadOnlyField } from './parts/field-frame';
+import type { QuestionProps } from '../renderer/question-props';
 import { MaskedInput } from './parts/masked-input';
+import { TextControl } from './parts/text-control';
 import { useKeyedField } from './parts/use-keyed-field';
 
 /** A social-security-style number, formatted 3-2-4 digits with dashes while typing (SPEC §4). */
 export function SsnQuestion({ question }: QuestionProps<'ssn'>) {
-  const { view, value, set, readOnly } = useKeyedField(question.key);
-  if (!view.visible) return null;
-  if (readOnly) return <ReadOnlyField id={view.key} label={view.label} value={value} />;
-  const id = inputId(question.key);
+  const field = useKeyedField(question.key);
   return (
-    <FieldFrame view={view} labelFor={id} help={question.help}>
-      <MaskedInput
-        id={id}
-        name={question.key}
-        type="text"
-        inputMode="numeric"
-        className={inputClass(question.variant)}
-        value={value}
-        onChange={set}
-        format={formatSsn}
-        autoComplete="off"
-        spellCheck={false}
-        {...inputAria(view)}
-      />
-    </FieldFrame>
+    <TextControl view={field.view} help={question.help} variant={question.variant}>
+      {(input) => (
+        <MaskedInput
+          {...input}
+          type="text"
+          inputMode="numeric"
+          value={field.value}
+          onChange={field.set}
+          format={formatSsn}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      )}
+    </TextControl>
   );
 }
-
-registerQuestion('ssn', SsnQuestion);

@@ -14,7 +14,7 @@ import type { FormStore } from '../form/form-store';
 import { tabTopic } from '../form/store-topics';
 import { useFailureToast } from '../form/use-failure-toast';
 import { useStoreSelector } from '../form/use-store-selector';
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
+import type { QuestionProps } from '../renderer/question-props';
 import { QuestionList } from '../renderer/question-list';
 
 const topicsCache = new WeakMap<Definition, readonly string[]>();
@@ -29,13 +29,12 @@ const topicsOf = (question: Definition) => {
  * choosing a tab clears answers. A logged-in applicant's choice comes from GET /api/tabs; choosing
  * another tab saves it with PUT, then records it and clears the answers that tab lists. Leaving a
  * tab that owns a file waits while the file uploads or converts (the "File Upload in Progress"
- * dialog) and otherwise deletes the file first. Visitors see only the default tab; staff see the
- * chosen tab's content without the tab list.
+ * dialog) and otherwise deletes the file first. Visitors see only the default tab, without the tab
+ * list.
  */
 export function TabsQuestion({ question }: QuestionProps<'tabs'>) {
   const store = useFormStore();
-  const { loggedIn, serviceUser } = useFormEnvironment();
-  const applicant = loggedIn && !serviceUser;
+  const { loggedIn: applicant } = useFormEnvironment();
   const choices = useTabChoices(applicant);
   const save = useSaveTab();
   const failed = useFailureToast();
@@ -82,7 +81,6 @@ export function TabsQuestion({ question }: QuestionProps<'tabs'>) {
     return (
       <div id={question.id} className="question tabs tabs--static">
         {question.label && <p className="question__label">{question.label}</p>}
-        {serviceUser && <p className="tabs__chosen">{tab.label}</p>}
         {panel}
       </div>
     );
@@ -190,5 +188,3 @@ export function TabsQuestion({ question }: QuestionProps<'tabs'>) {
     </div>
   );
 }
-
-registerQuestion('tabs', TabsQuestion);

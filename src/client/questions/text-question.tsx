@@ -1,31 +1,25 @@
 import { defaultMaxLength } from '../../engine/question-types';
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
-import { FieldFrame, inputAria, inputClass, inputId, ReadOnlyField } from './parts/field-frame';
+import type { QuestionProps } from '../renderer/question-props';
+import { TextControl } from './parts/text-control';
 import { useKeyedField } from './parts/use-keyed-field';
 
 /** A one-line text input, 45 characters unless the definition says otherwise (SPEC §9). */
 export function TextQuestion({ question }: QuestionProps<'text'>) {
-  const { view, value, set, readOnly } = useKeyedField(question.key);
-  if (!view.visible) return null;
-  if (readOnly) return <ReadOnlyField id={view.key} label={view.label} value={value} />;
-  const id = inputId(question.key);
+  const field = useKeyedField(question.key);
   return (
-    <FieldFrame view={view} labelFor={id} help={question.help}>
-      <input
-        id={id}
-        name={question.key}
-        type={question.inputType === 'password' ? 'password' : 'text'}
-        className={inputClass(question.variant)}
-        value={value}
-        onChange={(event) => set(event.target.value)}
-        maxLength={question.maxLength ?? defaultMaxLength('text')}
-        autoComplete={question.autocomplete}
-        inputMode={question.inputMode}
-        placeholder={question.placeholder}
-        {...inputAria(view)}
-      />
-    </FieldFrame>
+    <TextControl view={field.view} help={question.help} variant={question.variant}>
+      {(input) => (
+        <input
+          {...input}
+          type={question.inputType === 'password' ? 'password' : 'text'}
+          value={field.value}
+          onChange={(event) => field.set(event.target.value)}
+          maxLength={question.maxLength ?? defaultMaxLength('text')}
+          autoComplete={question.autocomplete}
+          inputMode={question.inputMode}
+          placeholder={question.placeholder}
+        />
+      )}
+    </TextControl>
   );
 }
-
-registerQuestion('text', TextQuestion);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { defaultMaxLength } from '../../engine/question-types';
 import { useDebouncedValue } from '../form/use-debounced-value';
-import { registerQuestion, type QuestionProps } from '../renderer/question-registry';
-import { FieldFrame, inputAria, inputClass, inputId, ReadOnlyField } from './parts/field-frame';
+import type { QuestionProps } from '../renderer/question-props';
+import { TextControl } from './parts/text-control';
 import { useKeyedField } from './parts/use-keyed-field';
 
 const remainingText = (n: number) => `You have ${n} character${n === 1 ? '' : 's'} remaining`;
@@ -13,7 +13,8 @@ const remainingText = (n: number) => `You have ${n} character${n === 1 ? '' : 's
  * not at every keystroke (GOV.UK character count).
  */
 export function TextareaQuestion({ question }: QuestionProps<'textarea'>) {
-  const { view, value, set, readOnly } = useKeyedField(question.key);
+  const field = useKeyedField(question.key);
+  const { value } = field;
   const [text, setText] = useState(value);
   const [committed, setCommitted] = useState(value);
   if (value !== committed) {
@@ -25,35 +26,31 @@ export function TextareaQuestion({ question }: QuestionProps<'textarea'>) {
   const remaining = limit - text.length;
   const announced = useDebouncedValue(remaining, { wait: 1000 });
 
-  if (!view.visible) return null;
-  if (readOnly) return <ReadOnlyField id={view.key} label={view.label} value={value} />;
-  const id = inputId(question.key);
   const counterId = `${question.key}-count`;
   return (
-    <FieldFrame view={view} labelFor={id} help={question.help}>
-      <textarea
-        id={id}
-        name={question.key}
-        className={inputClass(question.variant ?? 'outlined')}
-        rows={question.rows ?? 5}
-        value={text}
-        maxLength={limit}
-        onChange={(event) => setText(event.target.value)}
-        onBlur={() => {
-          if (text !== value) set(text);
-        }}
-        placeholder={question.placeholder}
-        {...inputAria(view)}
-        aria-describedby={[view.describedBy, counterId].filter(Boolean).join(' ')}
-      />
-      <p id={counterId} className="question__counter" aria-hidden="true">
-        {remainingText(remaining)}
-      </p>
-      <p className="visually-hidden" aria-live="polite">
-        {remainingText(announced)}
-      </p>
-    </FieldFrame>
+    <TextControl view={field.view} help={question.help} variant={question.variant ?? 'outlined'}>
+      {(input) => (
+        <>
+          <textarea
+            {...input}
+            rows={question.rows ?? 5}
+            value={text}
+            maxLength={limit}
+            onChange={(event) => setText(event.target.value)}
+            onBlur={() => {
+              if (text !== value) field.set(text);
+            }}
+            placeholder={question.placeholder}
+            aria-describedby={[field.view.describedBy, counterId].filter(Boolean).join(' ')}
+          />
+          <p id={counterId} className="question__counter" aria-hidden="true">
+            {remainingText(remaining)}
+          </p>
+          <p className="visually-hidden" aria-live="polite">
+            {remainingText(announced)}
+          </p>
+        </>
+      )}
+    </TextControl>
   );
 }
-
-registerQuestion('textarea', TextareaQuestion);

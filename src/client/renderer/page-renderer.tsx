@@ -1,9 +1,8 @@
 import { memo, useLayoutEffect } from 'react';
 import type { PageDefinition, Section } from '../../engine/definitions';
-import { useFormEnvironment, useFormStore } from '../form/form-context';
+import { useFormStore } from '../form/form-context';
 import { PageContext } from '../form/page-context';
 import { useCondition } from '../form/use-field-view';
-import '../questions';
 import '../styles/questions.css';
 import { QuestionList } from './question-list';
 
@@ -27,31 +26,27 @@ const SectionNode = memo(function SectionNode({ section }: { section: Section })
 });
 
 /**
- * Draws a page definition: its sections and their questions, each by the component registered for
- * its type, hidden while a condition fails. The service user's view is read-only (SPEC §6).
- * Components subscribe to the answers they read, so this renders once per page, not per keystroke.
+ * Draws a page definition: its sections and their questions, each by the component of its type,
+ * hidden while a condition fails. Components subscribe to the answers they read, so this renders
+ * once per page, not per keystroke.
  */
 export function PageRenderer({ page }: { page: PageDefinition }) {
   const store = useFormStore();
-  const { serviceUser } = useFormEnvironment();
   useLayoutEffect(() => {
     if (store.getPage() !== page) store.setPage(page);
   }, [store, page]);
-  return <PageBody page={page} serviceUser={serviceUser} />;
+  return <PageBody page={page} />;
 }
 
 /** Memoised, so a shell re-rendering around the page does not walk the sections again. */
-const PageBody = memo(function PageBody(props: { page: PageDefinition; serviceUser: boolean }) {
-  const { page, serviceUser } = props;
+const PageBody = memo(function PageBody({ page }: { page: PageDefinition }) {
   return (
     <PageContext.Provider value={page}>
-      <div className={serviceUser ? 'question-page question-page--read-only' : 'question-page'}>
-        {!serviceUser && (
-          <p className="question-page__required-note">
-            Questions marked <span aria-hidden="true">*</span>
-            <span className="visually-hidden">with an asterisk</span> are required.
-          </p>
-        )}
+      <div className="question-page">
+        <p className="question-page__required-note">
+          Questions marked <span aria-hidden="true">*</span>
+          <span className="visually-hidden">with an asterisk</span> are required.
+        </p>
         {page.sections.map((section) => (
           <SectionNode key={section.id} section={section} />
         ))}

@@ -1,8 +1,8 @@
 import { createElement, memo } from 'react';
 import type { Question } from '../../engine/definitions';
-import { BadConfigurationError } from '../api/errors';
 import { useCondition } from '../form/use-field-view';
-import { questionComponent } from './question-registry';
+import { questionRenderers } from '../questions/question-renderers';
+import type { QuestionComponent } from './question-props';
 
 /** A stable React key for a question: its answer key, block prefix or id. */
 function reactKey(question: Question, index: number): string {
@@ -12,7 +12,7 @@ function reactKey(question: Question, index: number): string {
   return question.id ? `i:${question.id}` : `n:${question.type}:${index}`;
 }
 
-/** Questions in order, each drawn by the component registered for its type. */
+/** Questions in order, each drawn by the component of its type. */
 export function QuestionList({ questions }: { questions: readonly Question[] }) {
   return questions.map((question, i) => (
     <QuestionNode key={reactKey(question, i)} question={question} />
@@ -20,18 +20,13 @@ export function QuestionList({ questions }: { questions: readonly Question[] }) 
 }
 
 /**
- * One question: hidden while its condition fails, otherwise its registered component. Memoised,
+ * One question: hidden while its condition fails, otherwise its type's component. Memoised,
  * so a parent re-rendering (a yes-no changing) does not re-render unchanged questions.
  */
 export const QuestionNode = memo(function QuestionNode({ question }: { question: Question }) {
   const shown = useCondition(question.condition);
   if (!shown) return null;
-  const Component = questionComponent(question.type);
-  if (!Component) {
-    // forms:check fails on a type without a component, so this is a development mistake.
-    if (import.meta.env.DEV)
-      throw new BadConfigurationError(`No component renders question type "${question.type}".`);
-    return null;
-  }
-  return createElement(Component, { question: question as never });
+  // The record pairs each type with its component; TypeScript cannot follow that pairing here.
+  const Component = questionRenderers[question.type] as QuestionComponent;
+  return createElement(Component, { question });
 });

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { appRoot } from '../app-root';
-import { formPages, pageValidator } from '../../engine/form-pages';
+import { formPages, pageValidator } from '../../forms/form-pages';
 import { fileAnswerKeys } from '../../engine/page-fields';
 import { validateApplication } from '../../engine/page-validation';
-import type { AddAnotherQuestion, PageDefinition, TabsQuestion } from '../../engine/definitions';
+import type { PageDefinition } from '../../engine/definitions';
+import { walkDefinition } from '../../engine/walk-definition';
 import type { FormsRuntime } from './forms-runtime';
 
 /**
@@ -48,21 +49,21 @@ function layoutQuestions(
   const addAnother = new Map<string, number>();
   const tabs = new Map<string, string[]>();
   const tabClears = new Map<string, Map<string, string[]>>();
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (!node || typeof node !== 'object') return;
-    const question = node as Partial<AddAnotherQuestion> & Partial<Omit<TabsQuestion, 'type'>>;
-    if (question.type === 'add-another' && question.id)
-      addAnother.set(question.id, question.max ?? 1);
-    if ((question.type as string) === 'tabs' && question.id && question.tabs) {
-      tabs.set(
-        question.id,
-        question.tabs.map((tab) => tab.id),
-      );
-      tabClears.set(question.id, new Map(question.tabs.map((tab) => [tab.id, tab.clears ?? []])));
-    }
-    Object.values(node).forEach(visit);
-  };
-  visit(pages);
+  for (const page of pages)
+    walkDefinition(page, {
+      question({ question }) {
+        if (question.type === 'add-another') addAnother.set(question.id, question.max);
+        if (question.type === 'tabs') {
+          tabs.set(
+            question.id,
+            question.tabs.map((tab) => tab.id),
+          );
+          tabClears.set(
+            question.id,
+            new Map(question.tabs.map((tab) => [tab.id, tab.clears ?? []])),
+          );
+        }
+      },
+    });
   return { addAnother, tabs, tabClears };
 }

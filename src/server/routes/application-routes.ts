@@ -8,16 +8,16 @@ import { pageKeys } from '../../engine/page-fields';
 import {
   answersBody,
   answersReply,
-  claimBody,
   lastPageBody,
   validationsBody,
   visitorAnswers,
-  visitorTokenQuery,
+  visitorTokenBody,
   visitorTokenReply,
   webStatusBody,
-  type ClaimBody,
   type LastPageBody,
+  type ValidationsBody,
   type VisitorAnswers,
+  type VisitorTokenBody,
   type WebStatusBody,
 } from '../../contract/application';
 import { messageReply as message } from '../../contract/wire';
@@ -132,7 +132,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
     },
   );
 
-  app.post<{ Body: Record<string, unknown> }>(
+  app.post<{ Body: ValidationsBody }>(
     '/validations',
     {
       bodyLimit: VALIDATIONS_BODY_LIMIT,
@@ -141,7 +141,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
     async (request) => {
       await application.recordValidations(
         accountOf(request).accountId,
-        validationsByPage(forms, request.body as Record<string, string[]>),
+        validationsByPage(forms, request.body),
       );
       return { message: 'Saved.' };
     },
@@ -159,9 +159,9 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
     return { message: 'Your application was successfully submitted.' };
   });
 
-  app.post<{ Body: ClaimBody }>(
+  app.post<{ Body: VisitorTokenBody }>(
     '/visitor-answers/claim',
-    { bodyLimit: 4096, schema: { body: claimBody, response: answersReply } },
+    { bodyLimit: 4096, schema: { body: visitorTokenBody, response: answersReply } },
     async (request) => ({
       answer: await application.claimVisitorAnswers(
         accountOf(request).accountId,
@@ -190,9 +190,9 @@ export async function visitorAnswerRoutes(app: FastifyInstance, options: Applica
     },
   );
 
-  app.get<{ Querystring: ClaimBody }>(
+  app.get<{ Querystring: VisitorTokenBody }>(
     '/tmp',
-    { schema: { querystring: visitorTokenQuery, response: answersReply } },
+    { schema: { querystring: visitorTokenBody, response: answersReply } },
     async (request) => ({ answer: await application.visitorAnswers(request.query.token) }),
   );
 }

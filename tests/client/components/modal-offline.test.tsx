@@ -22,8 +22,8 @@ describe('a modal whose code cannot be fetched', () => {
       </main>,
     );
     const dialog = await screen.findByRole('alertdialog', { name: 'Help' });
-    expect(dialog.textContent).toContain('Call us.');
-    expect(screen.getByRole('heading', { level: 1, name: 'Page' })).toBeTruthy();
+    expect(dialog).toHaveTextContent('Call us.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Page' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onDismiss).toHaveBeenCalledTimes(1);
   });

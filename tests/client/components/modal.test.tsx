@@ -26,18 +26,18 @@ describe('the modal, whose dialog code loads on demand', () => {
     const opener = screen.getByRole('button', { name: 'Open' });
     await user.click(opener);
     // Nothing yet in this turn: the code is still on its way.
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const dialog = await screen.findByRole('dialog', { name: 'Notice' });
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
-    expect(document.getElementById('root')?.hasAttribute('inert')).toBe(true);
+    expect(document.getElementById('root')).toHaveAttribute('inert');
 
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(document.getElementById('root')?.hasAttribute('inert')).toBe(false);
-    await waitFor(() => expect(document.activeElement).toBe(opener));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.getElementById('root')).not.toHaveAttribute('inert');
+    await waitFor(() => expect(opener).toHaveFocus());
 
     // Loaded now: the next opening renders in the same turn as the click.
     await act(() => user.click(opener));
-    expect(screen.getByRole('dialog', { name: 'Notice' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Notice' })).toBeInTheDocument();
   });
 });

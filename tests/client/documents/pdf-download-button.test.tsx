@@ -18,7 +18,7 @@ import {
   profileRoute,
   renderWithProviders,
   statuses,
-} from '../shell/shell-fixtures';
+} from '../session/session-fixtures';
 import { json } from '../questions/render-form';
 import { documentServer, inTurn } from './document-server';
 
@@ -49,15 +49,15 @@ describe('the PDF download button (SPEC §4 "PDF download")', () => {
     try {
       renderWithProviders(<PdfDownloadButton />);
       const button = await screen.findByRole('button', { name: 'Preparing your PDF…' });
-      expect((button as HTMLButtonElement).disabled).toBe(true);
-      expect(button.getAttribute('aria-busy')).toBe('true');
+      expect(button).toBeDisabled();
+      expect(button).toHaveAttribute('aria-busy', 'true');
       await act(() => vi.advanceTimersByTimeAsync(1000));
-      expect(screen.getByRole('button', { name: 'Preparing your PDF…' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Preparing your PDF…' })).toBeInTheDocument();
       await act(() => vi.advanceTimersByTimeAsync(1000));
 
       const link = await screen.findByRole('link', { name: 'Download a PDF copy' });
-      expect(link.getAttribute('href')).toBe('/api/pdf/file');
-      expect(link.hasAttribute('download')).toBe(true);
+      expect(link).toHaveAttribute('href', '/api/pdf/file');
+      expect(link).toHaveAttribute('download');
       expect(pdfCalls(server.calls())).toBe(3);
       // Settled: the next look is ten minutes later.
       await act(() => vi.advanceTimersByTimeAsync(599_000));
@@ -75,15 +75,15 @@ describe('the PDF download button (SPEC §4 "PDF download")', () => {
     });
     const { user } = renderWithProviders(<PdfDownloadButton />);
     const toast = await screen.findByRole('alert');
-    expect(toast.textContent).toContain(pdfFailureMessage);
+    expect(toast).toHaveTextContent(pdfFailureMessage);
     expect(pdfFailureMessage).toBe('Error downloading PDF copy of your application.');
-    expect(toast.textContent).toContain('The PDF is FAILED.');
+    expect(toast).toHaveTextContent('The PDF is FAILED.');
 
     await user.click(screen.getByRole('button', { name: 'Download a PDF copy' }));
     // Failed again: reported again.
     await vi.waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
     await user.click(screen.getByRole('button', { name: 'Download a PDF copy' }));
-    expect(await screen.findByRole('link', { name: 'Download a PDF copy' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Download a PDF copy' })).toBeInTheDocument();
     expect(pdfCalls(server.calls())).toBe(3);
   });
 
@@ -92,9 +92,9 @@ describe('the PDF download button (SPEC §4 "PDF download")', () => {
     documentServer({ 'GET /api/pdf': json({ message: 'Down for maintenance.' }, 503) });
     renderWithProviders(<PdfDownloadButton />);
     const toast = await screen.findByRole('alert');
-    expect(toast.textContent).toContain(pdfFailureMessage);
-    expect(toast.textContent).toContain('Down for maintenance.');
-    expect(screen.getByRole('button', { name: 'Download a PDF copy' })).toBeTruthy();
+    expect(toast).toHaveTextContent(pdfFailureMessage);
+    expect(toast).toHaveTextContent('Down for maintenance.');
+    expect(screen.getByRole('button', { name: 'Download a PDF copy' })).toBeInTheDocument();
   });
 
   it('is on the form pages of a logged-in applicant', async () => {
@@ -103,7 +103,7 @@ describe('the PDF download button (SPEC §4 "PDF download")', () => {
     renderApp('/about');
     await findPage('About You');
     const link = await screen.findByRole('link', { name: 'Download a PDF copy' });
-    expect(link.getAttribute('href')).toBe('/api/pdf/file');
+    expect(link).toHaveAttribute('href', '/api/pdf/file');
     expect(polled.length).toBeGreaterThan(0);
   });
 
@@ -111,8 +111,8 @@ describe('the PDF download button (SPEC §4 "PDF download")', () => {
     const { fetchMock } = fakeServer();
     renderApp('/about');
     await findPage('About You');
-    expect(screen.queryByRole('link', { name: 'Download a PDF copy' })).toBeNull();
-    expect(screen.queryByRole('button', { name: /PDF/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Download a PDF copy' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /PDF/ })).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -129,6 +129,6 @@ describe('the PDF download button (SPEC §4 "PDF download")', () => {
     });
     renderApp('/completion');
     await screen.findByRole('heading', { level: 1, name: 'Application submitted' });
-    expect(await screen.findByRole('link', { name: 'Download a PDF copy' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Download a PDF copy' })).toBeInTheDocument();
   });
 });

@@ -7,7 +7,7 @@ import {
   tabTopic,
 } from '../../../src/client/form/store-topics';
 import type { PageDefinition } from '../../../src/engine/definitions';
-import { pageById, pageValidator } from '../../../src/engine/form-pages';
+import { pageById, pageValidator } from '../../../src/forms/form-pages';
 
 const about = pageById('about')!;
 const education = pageById('education')!;

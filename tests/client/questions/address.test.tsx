@@ -27,7 +27,7 @@ describe('address block', () => {
       'ZIP/Postal Code',
     ]);
     for (const key of ['mailing_country', 'mailing_address_line_1', 'mailing_city', 'mailing_zip'])
-      expect(document.getElementById(key)).not.toBeNull();
+      expect(document.getElementById(key)).toBeInTheDocument();
   });
 
   it('lists US states for the USA, provinces for Canada, and no state elsewhere', async () => {
@@ -38,18 +38,18 @@ describe('address block', () => {
       mailing_country_desc: 'United States',
     });
     await user.click(screen.getByRole('combobox', { name: 'State/Province' }));
-    expect(screen.getByRole('option', { name: 'Minnesota' })).toBeTruthy();
-    expect(screen.queryByRole('option', { name: 'Ontario' })).toBeNull();
+    expect(screen.getByRole('option', { name: 'Minnesota' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Ontario' })).not.toBeInTheDocument();
     await user.keyboard('{Escape}');
 
     await choose(user, 'Country', 'Canada');
     await user.click(screen.getByRole('combobox', { name: 'State/Province' }));
-    expect(screen.getByRole('option', { name: 'Ontario' })).toBeTruthy();
-    expect(screen.queryByRole('option', { name: 'Minnesota' })).toBeNull();
+    expect(screen.getByRole('option', { name: 'Ontario' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Minnesota' })).not.toBeInTheDocument();
     await user.keyboard('{Escape}');
 
     await choose(user, 'Country', 'France');
-    expect(screen.queryByRole('combobox', { name: 'State/Province' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'State/Province' })).not.toBeInTheDocument();
   });
 
   it('clears the state and its _desc when the country changes', async () => {
@@ -103,9 +103,9 @@ describe('address block', () => {
     const option = await vi.waitFor(() => screen.getByRole('option', { name: /1 Main St/ }));
     expect(option.textContent).toBe('1 Main StSpringfield, IL 62701');
     fireEvent.keyDown(line, { key: 'ArrowDown' });
-    expect(line.getAttribute('aria-activedescendant')).toBe(option.id);
+    expect(line).toHaveAttribute('aria-activedescendant', option.id);
     fireEvent.keyDown(line, { key: 'Enter' });
-    expect(screen.queryByRole('option')).toBeNull();
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
     await vi.waitFor(() => expect(store.getState().answers.mailing_city).toBe('Springfield'));
     expect(calledUrls(fetchMock)[1]).toBe('/lookup/find?id=a1&category=address');
     expect(store.getState().answers).toMatchObject({

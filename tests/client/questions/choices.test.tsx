@@ -19,7 +19,7 @@ describe('radio', () => {
     );
     const group = screen.getByRole('radiogroup', { name: 'Gender' });
     expect(group.tagName).toBe('FIELDSET');
-    expect(within(group).queryByLabelText('--')).toBeNull();
+    expect(within(group).queryByLabelText('--')).not.toBeInTheDocument();
     await user.click(within(group).getByLabelText('Father'));
     expect(store.getState().answers).toMatchObject({ gender: 'FA', gender_desc: 'Father' });
     await user.click(within(group).getByLabelText('Legal Guardian'));
@@ -40,11 +40,11 @@ describe('select', () => {
     renderForm(page);
     const combo = screen.getByRole('combobox', { name: 'Relationship' });
     expect(combo.textContent).toBe('--');
-    expect(combo.getAttribute('aria-expanded')).toBe('false');
+    expect(combo).toHaveAttribute('aria-expanded', 'false');
     // A combobox's popup is a listbox by default; the attribute would only repeat it.
-    expect(combo.hasAttribute('aria-haspopup')).toBe(false);
+    expect(combo).not.toHaveAttribute('aria-haspopup');
     const listbox = document.getElementById(combo.getAttribute('aria-controls')!);
-    expect(listbox?.getAttribute('role')).toBe('listbox');
+    expect(listbox).toHaveAttribute('role', 'listbox');
   });
 
   it('opens with ArrowDown, moves, chooses with Enter and stores the _desc', async () => {
@@ -52,7 +52,7 @@ describe('select', () => {
     const combo = screen.getByRole('combobox', { name: 'Relationship' });
     combo.focus();
     await user.keyboard('{ArrowDown}');
-    expect(combo.getAttribute('aria-expanded')).toBe('true');
+    expect(combo).toHaveAttribute('aria-expanded', 'true');
     const options = screen.getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
       '--',
@@ -63,18 +63,18 @@ describe('select', () => {
       'Grandfather',
       'Other',
     ]);
-    expect(combo.getAttribute('aria-activedescendant')).toBe(options[0]!.id);
+    expect(combo).toHaveAttribute('aria-activedescendant', options[0]!.id);
     await user.keyboard('{ArrowDown}{ArrowDown}');
-    expect(combo.getAttribute('aria-activedescendant')).toBe(options[2]!.id);
-    expect(options[2]!.getAttribute('aria-selected')).toBe('true');
+    expect(combo).toHaveAttribute('aria-activedescendant', options[2]!.id);
+    expect(options[2]).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{Enter}');
-    expect(combo.getAttribute('aria-expanded')).toBe('false');
+    expect(combo).toHaveAttribute('aria-expanded', 'false');
     expect(combo.textContent).toBe('Father');
     expect(store.getState().answers).toMatchObject({
       parent_relationship: 'FA',
       parent_relationship_desc: 'Father',
     });
-    expect(document.activeElement).toBe(combo);
+    expect(combo).toHaveFocus();
   });
 
   it('closes with Escape without changing the answer, and Tab chooses and moves on', async () => {
@@ -82,12 +82,12 @@ describe('select', () => {
     const combo = screen.getByRole('combobox', { name: 'Relationship' });
     combo.focus();
     await user.keyboard('{ArrowDown}{End}{Escape}');
-    expect(combo.getAttribute('aria-expanded')).toBe('false');
+    expect(combo).toHaveAttribute('aria-expanded', 'false');
     expect(store.getState().answers.parent_relationship).toBeUndefined();
     await user.keyboard('{Home}{ArrowDown}');
     await user.tab();
     expect(store.getState().answers.parent_relationship).toBe('MO');
-    expect(document.activeElement).toBe(screen.getByLabelText('After'));
+    expect(screen.getByLabelText('After')).toHaveFocus();
   });
 
   it('jumps to an option by typing, and the buffer resets after 1000 ms', () => {
@@ -100,7 +100,7 @@ describe('select', () => {
     const active = () => document.getElementById(combo.getAttribute('aria-activedescendant')!);
 
     type('g');
-    expect(combo.getAttribute('aria-expanded')).toBe('true');
+    expect(combo).toHaveAttribute('aria-expanded', 'true');
     expect(active()?.textContent).toBe('Grandmother');
     for (const key of 'randf') {
       act(() => vi.advanceTimersByTime(900));
@@ -142,7 +142,7 @@ describe('select', () => {
     const combo = screen.getByRole('combobox', { name: 'Relationship' });
     combo.focus();
     fireEvent.keyDown(combo, { key: 'f' });
-    expect(combo.getAttribute('aria-expanded')).toBe('true');
+    expect(combo).toHaveAttribute('aria-expanded', 'true');
     expect(store.getState().answers.parent_relationship).toBe('MO');
     fireEvent.keyDown(combo, { key: 'Enter' });
     expect(store.getState().answers).toMatchObject({
@@ -191,11 +191,11 @@ describe('checkboxes', () => {
     );
     const group = screen.getByRole('group', { name: 'How do you identify yourself?' });
     expect(group.tagName).toBe('FIELDSET');
-    expect(group.getAttribute('aria-describedby')).toBe('race-hint');
+    expect(group).toHaveAttribute('aria-describedby', 'race-hint');
     await user.click(within(group).getByLabelText('White'));
     expect(store.getState().answers).toMatchObject({ race_white: 'true' });
     expect(store.getState().answers.race_asian).toBeUndefined();
-    expect(document.getElementById('race_white')).not.toBeNull();
+    expect(document.getElementById('race_white')).toBeInTheDocument();
   });
 });
 
@@ -212,8 +212,8 @@ describe('yes-no with conditional content', () => {
 
   it('shows the then branch on Yes and the else branch on No, clearing the one that hides', async () => {
     const { user, store } = renderForm(page);
-    expect(screen.queryByLabelText("Relative's First Name")).toBeNull();
-    expect(screen.queryByLabelText('Why not?')).toBeNull();
+    expect(screen.queryByLabelText("Relative's First Name")).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Why not?')).not.toBeInTheDocument();
 
     await user.click(screen.getByLabelText('Yes'));
     expect(store.getState().answers).toMatchObject({ legacy_ind: 'Y', legacy_ind_desc: 'Yes' });
@@ -221,8 +221,8 @@ describe('yes-no with conditional content', () => {
     expect(store.getState().answers.legacy_first_name).toBe('Grace');
 
     await user.click(screen.getByLabelText('No'));
-    expect(screen.queryByLabelText("Relative's First Name")).toBeNull();
-    expect(screen.getByLabelText('Why not?')).toBeTruthy();
+    expect(screen.queryByLabelText("Relative's First Name")).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Why not?')).toBeInTheDocument();
     expect(store.getState().answers).toMatchObject({
       legacy_ind: 'N',
       legacy_ind_desc: 'No',
@@ -230,7 +230,7 @@ describe('yes-no with conditional content', () => {
     });
 
     await user.click(screen.getByLabelText('Yes'));
-    expect((screen.getByLabelText("Relative's First Name") as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText("Relative's First Name")).toHaveValue('');
   });
 });
 
@@ -246,12 +246,12 @@ describe('confirmation', () => {
         },
       ]),
     );
-    expect(screen.queryByText('Thank you. Select Submit.')).toBeNull();
+    expect(screen.queryByText('Thank you. Select Submit.')).not.toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'I certify my answers.' }));
     expect(store.getState().answers.legal_agree).toBe('true');
-    expect(screen.getByText('Thank you. Select Submit.')).toBeTruthy();
+    expect(screen.getByText('Thank you. Select Submit.')).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'I certify my answers.' }));
-    expect(screen.queryByText('Thank you. Select Submit.')).toBeNull();
+    expect(screen.queryByText('Thank you. Select Submit.')).not.toBeInTheDocument();
   });
 
   it('reveals its content when the confirmation button is pressed, and clears it when undone', async () => {
@@ -268,13 +268,13 @@ describe('confirmation', () => {
       ]),
     );
     const button = screen.getByRole('button', { name: 'I am ready' });
-    expect(button.getAttribute('aria-pressed')).toBe('false');
+    expect(button).toHaveAttribute('aria-pressed', 'false');
     await user.click(button);
-    expect(button.getAttribute('aria-pressed')).toBe('true');
+    expect(button).toHaveAttribute('aria-pressed', 'true');
     await user.type(screen.getByLabelText('Next step'), 'Go');
     expect(store.getState().answers).toMatchObject({ ready: 'true', next_step: 'Go' });
     await user.click(button);
-    expect(screen.queryByLabelText('Next step')).toBeNull();
+    expect(screen.queryByLabelText('Next step')).not.toBeInTheDocument();
     expect(store.getState().answers).toMatchObject({ ready: 'false', next_step: '' });
   });
 });
@@ -300,11 +300,11 @@ describe('question conditions', () => {
         },
       ]),
     );
-    expect(screen.queryByLabelText('Alien Registration Number')).toBeNull();
+    expect(screen.queryByLabelText('Alien Registration Number')).not.toBeInTheDocument();
     await user.click(screen.getByLabelText('Permanent Resident'));
     await user.type(screen.getByLabelText('Alien Registration Number'), 'A123');
     await user.click(screen.getByLabelText('U.S. Citizen'));
-    expect(screen.queryByLabelText('Alien Registration Number')).toBeNull();
+    expect(screen.queryByLabelText('Alien Registration Number')).not.toBeInTheDocument();
     expect(store.getState().answers.alien_registration_number).toBe('');
   });
 });

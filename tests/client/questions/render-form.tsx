@@ -56,7 +56,6 @@ export function renderForm(page: PageDefinition, options: RenderFormOptions = {}
   const environment: FormEnvironment = {
     status: null,
     loggedIn: false,
-    serviceUser: false,
     ...options.environment,
   };
   const queryClient = createQueryClient(() => {});

@@ -81,28 +81,28 @@ describe('school search', () => {
       'Use: Linc',
     ]);
     const box = searchBox();
-    expect(box.getAttribute('aria-expanded')).toBe('true');
-    expect(box.getAttribute('aria-activedescendant')).toBeNull();
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    expect(box).not.toHaveAttribute('aria-activedescendant');
     expect(screen.getByRole('status').textContent).toBe('3 suggestions available.');
 
     key('ArrowDown');
     const options = screen.getAllByRole('option');
-    expect(box.getAttribute('aria-activedescendant')).toBe(options[0]!.id);
-    expect(options[0]!.getAttribute('aria-selected')).toBe('true');
+    expect(box).toHaveAttribute('aria-activedescendant', options[0]!.id);
+    expect(options[0]).toHaveAttribute('aria-selected', 'true');
     key('ArrowDown');
     key('ArrowDown');
-    expect(box.getAttribute('aria-activedescendant')).toBe(options[2]!.id);
+    expect(box).toHaveAttribute('aria-activedescendant', options[2]!.id);
     key('ArrowDown');
-    expect(box.getAttribute('aria-activedescendant')).toBe(options[0]!.id);
+    expect(box).toHaveAttribute('aria-activedescendant', options[0]!.id);
     key('ArrowUp');
-    expect(box.getAttribute('aria-activedescendant')).toBe(options[2]!.id);
+    expect(box).toHaveAttribute('aria-activedescendant', options[2]!.id);
 
     key('Escape');
-    expect(box.getAttribute('aria-expanded')).toBe('false');
+    expect(box).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryAllByRole('option')).toHaveLength(0);
     key('ArrowDown');
-    expect(box.getAttribute('aria-expanded')).toBe('true');
-    expect(box.getAttribute('aria-activedescendant')).toBe(screen.getAllByRole('option')[0]!.id);
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    expect(box).toHaveAttribute('aria-activedescendant', screen.getAllByRole('option')[0]!.id);
   });
 
   it('copies the chosen school name, CEEB code and address into the answers', async () => {
@@ -126,11 +126,11 @@ describe('school search', () => {
       hs_state_desc: 'Illinois',
       hs_zip: '62701',
     });
-    expect((searchBox() as HTMLInputElement).value).toBe('Lincoln High School');
+    expect(searchBox()).toHaveValue('Lincoln High School');
     expect(
       screen.getByText('Lincoln High School (141234), Springfield, IL 62701, United States'),
-    ).toBeTruthy();
-    expect(screen.queryByText(manualSchoolHint)).toBeNull();
+    ).toBeInTheDocument();
+    expect(screen.queryByText(manualSchoolHint)).not.toBeInTheDocument();
   });
 
   it('uses the suggestion text as the name when the detail call fails', async () => {
@@ -169,12 +169,12 @@ describe('school search', () => {
       hs_ceeb: '',
       hs_city: '',
     });
-    expect(screen.getByText(manualSchoolHint)).toBeTruthy();
+    expect(screen.getByText(manualSchoolHint)).toBeInTheDocument();
     expect(manualSchoolHint).toBe('Enter your school information below.');
     expect(searchBox().getAttribute('aria-describedby')).toContain('hs_name-manual-hint');
     // The other parts are asked now, and typing the name changes it directly.
     for (const label of ['CEEB Code', 'Country', 'Address', 'City', 'ZIP/Postal Code'])
-      expect(screen.getByText(label, { selector: 'label' })).toBeTruthy();
+      expect(screen.getByText(label, { selector: 'label' })).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Duluth' } });
     type('Home School Co-op North');
     expect(store.getState().answers).toMatchObject({
@@ -185,17 +185,17 @@ describe('school search', () => {
 
   it('offers manual entry without searching, and back', () => {
     renderForm(page);
-    expect(screen.queryByText(manualSchoolHint)).toBeNull();
+    expect(screen.queryByText(manualSchoolHint)).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: "I can't find my school" }));
-    expect(screen.getByText(manualSchoolHint)).toBeTruthy();
+    expect(screen.getByText(manualSchoolHint)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Search for my school instead' }));
-    expect(screen.queryByText(manualSchoolHint)).toBeNull();
+    expect(screen.queryByText(manualSchoolHint)).not.toBeInTheDocument();
   });
 
   it('starts in manual mode for a name without a CEEB code', () => {
     renderForm(page, { initial: { answers: { hs_name: 'Home School Co-op' } } });
-    expect(screen.getByText(manualSchoolHint)).toBeTruthy();
-    expect((searchBox() as HTMLInputElement).value).toBe('Home School Co-op');
+    expect(screen.getByText(manualSchoolHint)).toBeInTheDocument();
+    expect(searchBox()).toHaveValue('Home School Co-op');
   });
 
   it('forgets typed text that was not chosen when the search box loses focus', async () => {
@@ -205,7 +205,7 @@ describe('school search', () => {
     });
     type('Linx');
     fireEvent.blur(searchBox());
-    expect((searchBox() as HTMLInputElement).value).toBe('Lincoln High School');
+    expect(searchBox()).toHaveValue('Lincoln High School');
     expect(store.getState().answers.hs_name).toBe('Lincoln High School');
   });
 });

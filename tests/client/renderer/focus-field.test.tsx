@@ -23,15 +23,15 @@ describe('focusField', () => {
   it('moves focus into the input of the field with that key', () => {
     renderForm(page);
     expect(focusField('first_name')).toBe(true);
-    expect(document.activeElement).toBe(screen.getByLabelText('First Name'));
+    expect(screen.getByLabelText('First Name')).toHaveFocus();
     expect(focusField('entry_term')).toBe(true);
-    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Term' }));
+    expect(screen.getByRole('combobox', { name: 'Term' })).toHaveFocus();
   });
 
   it('focuses the chosen radio of a group, or the first', () => {
     renderForm(page, { initial: { answers: { gender: 'M' } } });
     expect(focusField('gender')).toBe(true);
-    expect(document.activeElement).toBe(screen.getByLabelText('Male'));
+    expect(screen.getByLabelText('Male')).toHaveFocus();
   });
 
   it('focuses a field with nothing to type into (the visitor upload note) itself', () => {

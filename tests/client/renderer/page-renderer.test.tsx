@@ -2,16 +2,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import '../../../src/client/questions';
-import {
-  questionComponent,
-  registeredTypes,
-  registerQuestion,
-  type QuestionComponent,
-} from '../../../src/client/renderer/question-registry';
+import { questionRenderers } from '../../../src/client/questions/question-renderers';
+import type { QuestionComponent } from '../../../src/client/renderer/question-props';
 import type { QuestionType } from '../../../src/engine/question-types';
 import { questionTypes } from '../../../src/engine/question-types';
-import { pageById, pageValidator } from '../../../src/engine/form-pages';
+import { pageById, pageValidator } from '../../../src/forms/form-pages';
 import { visibleKeys } from '../../../src/engine/visibility';
 import { focusField } from '../../../src/client/renderer/focus-field';
 import { pageOf, renderForm } from '../questions/render-form';
@@ -20,9 +15,16 @@ const about = pageById('about')!;
 const education = pageById('education')!;
 const finalSteps = pageById('final-steps')!;
 
-describe('question registry', () => {
+describe('question renderers', () => {
   it('has a component for every question type of the form language', () => {
-    expect([...registeredTypes()].sort()).toEqual([...questionTypes].sort());
+    expect(Object.keys(questionRenderers).sort()).toEqual([...questionTypes].sort());
+    for (const type of questionTypes) expect(questionRenderers[type], type).toBeTypeOf('function');
+  });
+
+  it('does not compile without a component for every type', () => {
+    // @ts-expect-error: 'paragraph' has no component, so the record is incomplete.
+    const partial: typeof questionRenderers = { ...questionRenderers, paragraph: undefined };
+    expect(partial.paragraph).toBeUndefined();
   });
 });
 
@@ -35,12 +37,12 @@ describe('page renderer', () => {
         environment: { status: 'validating', loggedIn: true },
       });
       for (const section of page.sections.filter((s) => s.title))
-        expect(screen.getByRole('heading', { level: 2, name: section.title })).toBeTruthy();
+        expect(screen.getByRole('heading', { level: 2, name: section.title })).toBeInTheDocument();
       const errors = Object.entries(store.getErrors());
       expect(errors.length).toBeGreaterThan(0);
       for (const [key, messages] of errors) {
         const field = document.getElementById(key);
-        expect(field, key).not.toBeNull();
+        expect(field, key).toBeInTheDocument();
         expect(document.getElementById(`${key}-error`)?.textContent).toBe(
           `Error: ${messages.join('')}`,
         );
@@ -53,7 +55,7 @@ describe('page renderer', () => {
   it('gives every field that shows on About You an anchor', () => {
     const { store } = renderForm(about, { validatorOf: pageValidator });
     for (const key of visibleKeys(about, store.getState()))
-      expect(document.getElementById(key), key).not.toBeNull();
+      expect(document.getElementById(key), key).toBeInTheDocument();
   });
 
   it('opens manual school entry when an address part of the school has an error', () => {
@@ -81,15 +83,15 @@ describe('page renderer', () => {
 
   it('reveals the mailing address when the applicant answers No, and hides it on Yes', () => {
     const { store } = renderForm(about, { validatorOf: pageValidator });
-    expect(document.getElementById('mailing_address_line_1')).toBeNull();
+    expect(document.getElementById('mailing_address_line_1')).not.toBeInTheDocument();
     const question = document.getElementById('mailing_addr_same_as_perm_addr')!;
     fireEvent.click(within(question).getByLabelText('No'));
-    expect(screen.getByRole('group', { name: 'Mailing Address' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Mailing Address' })).toBeInTheDocument();
     fireEvent.change(document.getElementById('mailing_city-input')!, {
       target: { value: 'Duluth' },
     });
     fireEvent.click(within(question).getByLabelText('Yes'));
-    expect(screen.queryByRole('group', { name: 'Mailing Address' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Mailing Address' })).not.toBeInTheDocument();
     expect(store.getState().answers.mailing_city).toBe('');
   });
 });
@@ -98,11 +100,13 @@ describe('rendering cost', () => {
   const restore: Array<() => void> = [];
   afterEach(() => restore.splice(0).forEach((undo) => undo()));
 
-  /** Wraps the registered component of a type in a Profiler counting commits per field key. */
+  /** Wraps the component of a type in a Profiler counting commits per field key. */
   function countRenders(types: QuestionType[]) {
     const counts = new Map<string, number>();
+    // Swapped for the test and restored after it; each entry keeps its type's props.
+    const renderers = questionRenderers as Record<QuestionType, QuestionComponent>;
     for (const type of types) {
-      const Original = questionComponent(type)!;
+      const Original = renderers[type];
       const Counted: QuestionComponent = (props) => {
         const id = 'key' in props.question ? props.question.key : type;
         return (
@@ -111,8 +115,8 @@ describe('rendering cost', () => {
           </Profiler>
         );
       };
-      registerQuestion(type, Counted);
-      restore.push(() => registerQuestion(type, Original));
+      renderers[type] = Counted;
+      restore.push(() => (renderers[type] = Original));
     }
     return counts;
   }
@@ -146,91 +150,5 @@ describe('rendering cost', () => {
     expect(home().textContent).toBe('Home Phone');
     expect(counts.get('phone_home')! - before).toBe(1);
     expect(counts.get('first_name')).toBe(1);
-  });
-});
-
-describe('service user view', () => {
-  const page = pageOf([
-    { type: 'text', key: 'first_name', label: 'First Name' },
-    { type: 'checkbox', key: 'optin_sms_ind', label: 'Send me texts.' },
-    {
-      type: 'checkbox-group',
-      id: 'race',
-      label: 'Race',
-      items: [
-        { key: 'race_asian', label: 'Asian' },
-        { key: 'race_white', label: 'White' },
-      ],
-    },
-    {
-      type: 'radio',
-      key: 'gender',
-      label: 'Gender',
-      options: [{ value: 'F', label: 'Female' }],
-    },
-    {
-      type: 'yes-no',
-      key: 'legacy_ind',
-      label: 'Legacy?',
-      then: [{ type: 'text', key: 'legacy_first_name', label: "Relative's First Name" }],
-    },
-    { type: 'address', prefix: '', label: 'Permanent Address' },
-    { type: 'school-search', prefix: 'hs_', category: 'hs_ceeb', label: 'High School' },
-    {
-      type: 'confirm',
-      key: 'legal_agree',
-      style: 'button',
-      buttonLabel: 'I agree',
-      label: 'I certify.',
-    },
-    { type: 'file', key: 'transcript_file', label: 'Transcript' },
-  ]);
-
-  it('prints answers read-only: boxes as [X] and [ ], blocks on one line, no inputs or buttons', () => {
-    renderForm(page, {
-      environment: { serviceUser: true },
-      initial: {
-        answers: {
-          first_name: 'Ada',
-          optin_sms_ind: 'true',
-          race_asian: 'false',
-          race_white: 'true',
-          gender: 'F',
-          gender_desc: 'Female',
-          legacy_ind: 'Y',
-          legacy_ind_desc: 'Yes',
-          legacy_first_name: 'Grace',
-          address_line_1: '1 Main St',
-          city: 'Springfield',
-          state: 'IL',
-          state_desc: 'Illinois',
-          zip: '62701',
-          country: 'USA',
-          country_desc: 'United States',
-          hs_name: 'Lincoln High School',
-          hs_ceeb: '141234',
-          hs_city: 'Springfield',
-          hs_state: 'IL',
-          hs_country: 'USA',
-          legal_agree: 'true',
-        },
-      },
-    });
-    const name = document.getElementById('first_name')!;
-    expect(name.textContent).toBe('First NameAda');
-    expect(screen.getByText('[X] Send me texts.')).toBeTruthy();
-    expect(screen.getByText('[ ] Asian')).toBeTruthy();
-    expect(screen.getByText('[X] White')).toBeTruthy();
-    expect(screen.getByText('Female')).toBeTruthy();
-    expect(screen.getByText('Yes')).toBeTruthy();
-    expect(screen.getByText('Grace')).toBeTruthy();
-    expect(screen.getByText('1 Main St, Springfield, IL 62701, United States')).toBeTruthy();
-    expect(
-      screen.getByText('Lincoln High School (141234), Springfield, IL, United States'),
-    ).toBeTruthy();
-    expect(screen.getByText('[X] I certify.')).toBeTruthy();
-    expect(document.getElementById('transcript_file')?.textContent).toBe('Transcript—');
-    expect(document.querySelectorAll('input, textarea, button, [role="combobox"]')).toHaveLength(0);
-    expect(screen.queryByText(/are required/)).toBeNull();
   });
 });

@@ -32,7 +32,7 @@ fi
 cp "\${FAKE_SOFFICE_PDF:-$here/output.pdf}" "$outdir/document.pdf"
 `;
 
-export interface SofficeRun {
+interface SofficeRun {
   workerPid: number;
   pid: number;
   job: string;

@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import complete from '../../fixtures/answers/complete.json';
-import { formPages } from '../../../src/engine/form-pages';
+import { formPages } from '../../../src/forms/form-pages';
 import { readOnlyDocument } from '../../../src/engine/read-only-document';
 import { addOutline } from '../../../src/server/documents/pdf-outline';
 import { createTestApp, databases, signedIn, type TestApp } from '../helpers/test-app';

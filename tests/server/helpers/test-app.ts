@@ -25,7 +25,7 @@ export const databases: Array<{ name: string; url: string }> = [
     : []),
 ];
 
-export const ORIGIN = 'http://127.0.0.1:8080';
+const ORIGIN = 'http://127.0.0.1:8080';
 
 export interface TestApp {
   app: FastifyInstance;

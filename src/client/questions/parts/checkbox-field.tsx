@@ -1,20 +1,16 @@
 import type { FieldView } from '../../../engine/field-view';
-import { checkMark } from '../../../engine/read-only-text';
-import { HintAndError, inputAria, inputId, ReadOnlyField, RequiredMark } from './field-frame';
+import { HintAndError, inputAria, inputId, RequiredMark } from './field-frame';
 
 interface CheckboxFieldProps {
   view: FieldView;
   /** 'true' when ticked (SPEC data model: checkboxes are 'true' or 'false'). */
   value: string;
   set: (value: string) => void;
-  readOnly: boolean;
 }
 
-/** One box and its label; the read-only view prints [X] or [ ] (SPEC §6). */
-export function CheckboxField({ view, value, set, readOnly }: CheckboxFieldProps) {
+/** One box and its label. */
+export function CheckboxField({ view, value, set }: CheckboxFieldProps) {
   const checked = value === 'true';
-  if (readOnly)
-    return <ReadOnlyField id={view.key} label="" value={`${checkMark(checked)} ${view.label}`} />;
   const id = inputId(view.key);
   return (
     <div

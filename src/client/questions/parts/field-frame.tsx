@@ -123,13 +123,3 @@ export function GroupFrame({ view, id, role, help, children }: GroupFrameProps) 
     </fieldset>
   );
 }
-
-/** The service user's read-only line: the label and the answer as text. */
-export function ReadOnlyField({ id, label, value }: { id?: string; label: string; value: string }) {
-  return (
-    <div id={id} className="question question--readonly">
-      {label && <span className="question__label">{label}</span>}
-      <span className="question__value">{value === '' ? '—' : value}</span>
-    </div>
-  );
-}

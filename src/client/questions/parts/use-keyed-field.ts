@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { FieldView } from '../../../engine/field-view';
-import { useAnswer, useFormEnvironment, useFormStore } from '../../form/form-context';
+import { useAnswer, useFormStore } from '../../form/form-context';
 import { useFieldView } from '../../form/use-field-view';
 
 export interface KeyedField {
@@ -8,8 +8,6 @@ export interface KeyedField {
   value: string;
   /** Sets the answer (and its `_desc` when given) through the store. */
   set: (value: string, desc?: string) => void;
-  /** The service user's read-only view (SPEC §6). */
-  readOnly: boolean;
 }
 
 /** What a one-answer question needs: the engine's view, the answer, and a setter. */
@@ -17,10 +15,9 @@ export function useKeyedField(key: string): KeyedField {
   const store = useFormStore();
   const view = useFieldView(key);
   const value = useAnswer(key);
-  const { serviceUser } = useFormEnvironment();
   const set = useCallback(
     (next: string, desc?: string) => store.setAnswer(key, next, desc),
     [store, key],
   );
-  return { view, value, set, readOnly: serviceUser };
+  return { view, value, set };
 }

@@ -6,7 +6,7 @@ export interface ProcessEntry {
 }
 
 /** Every process descended from `root` (default: this test process), read from /proc. */
-export function descendants(root = process.pid): ProcessEntry[] {
+function descendants(root = process.pid): ProcessEntry[] {
   const parents = new Map<number, { ppid: number; name: string }>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -36,7 +36,7 @@ export function descendants(root = process.pid): ProcessEntry[] {
 }
 
 /** The descendants that are a conversion's programs (LibreOffice, Ghostscript, their sandbox). */
-export const conversionProcesses = (): ProcessEntry[] =>
+const conversionProcesses = (): ProcessEntry[] =>
   descendants().filter((p) => /soffice|oosplash|bwrap|^gs$|prlimit|unshare/.test(p.name));
 
 /** Waits (bounded) until no conversion process is left, and returns those still there. */

@@ -1,0 +1,158 @@
+import { useContext, useEffect, useId, useRef, useState } from 'react';
+import { useLogout } from '../api/use-logout';
+import { ApplicationSessionContext, type AccountRoute } from '../session/application-session';
+import { LogoutErrorBoundary } from '../dialogs/logout-error-boundary';
+
+/** SPEC §2: the popover sits this many pixels from its trigger by default. */
+export const popoverSideOffset = 5;
+
+interface AccountPopoverProps {
+  loggedIn: boolean;
+  username: string;
+  /** Sign In and Create Account carry the visitor's answers. */
+  onAccountRoute: (target: AccountRoute) => void;
+  sideOffset?: number;
+}
+
+/**
+ * The account menu (SPEC §2): a button labelled Account opens a panel with a close button;
+ * logged in, it shows the username and Log Out, otherwise Sign In and Create Account. Escape or a click outside closes it; focus returns to the button.
+ */
+export function AccountPopover(props: AccountPopoverProps) {
+  return (
+    <LogoutErrorBoundary>
+      <AccountMenu {...props} />
+    </LogoutErrorBoundary>
+  );
+}
+
+function AccountMenu({
+  loggedIn,
+  username,
+  onAccountRoute,
+  sideOffset = popoverSideOffset,
+}: AccountPopoverProps) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const titleId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) trigger.current?.focus();
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    const onPointerDown = (event: PointerEvent | MouseEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      trigger.current?.focus();
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('mousedown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  return (
+    <div className="account-popover" ref={root}>
+      <button
+        ref={trigger}
+        type="button"
+        className="account-popover__trigger"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((current) => !current)}
+      >
+        <span className="account-popover__icon" aria-hidden="true">
+          ●
+        </span>
+        Account
+      </button>
+      <div
+        ref={panel}
+        id={panelId}
+        role="dialog"
+        aria-labelledby={titleId}
+        className="account-popover__panel"
+        style={{ marginTop: sideOffset }}
+        hidden={!open}
+      >
+        <div className="account-popover__header">
+          <h2 id={titleId} className="account-popover__title">
+            Account
+          </h2>
+          <button
+            type="button"
+            className="account-popover__close"
+            aria-label="Close"
+            onClick={() => close(true)}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        {loggedIn ? (
+          <SignedIn username={username} />
+        ) : (
+          <div className="account-popover__actions">
+            <button
+              type="button"
+              className="button button--primary"
+              data-autofocus
+              onClick={() => {
+                close(false);
+                onAccountRoute('/login');
+              }}
+            >
+              Sign In
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                close(false);
+                onAccountRoute('/signup');
+              }}
+            >
+              Create Account
+            </button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function SignedIn({ username }: { username: string }) {
+  // Typed answers are saved before logging out, and /login says so.
+  const logout = useLogout(useContext(ApplicationSessionContext)?.saveBeforeLogout);
+  return (
+    <>
+      <p className="account-popover__user">
+        <span className="visually-hidden">Signed in as </span>
+        <span data-testid="username">{username}</span>
+      </p>
+      <div className="account-popover__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          data-autofocus
+          onClick={() => logout.mutate()}
+          disabled={logout.isPending}
+          aria-busy={logout.isPending || undefined}
+        >
+          Log Out
+        </button>
+      </div>
+    </>
+  );
+}

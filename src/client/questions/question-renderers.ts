@@ -1,0 +1,47 @@
+/**
+ * The question renderers as data (STYLE.md "Renderers as data"): one component per type of the
+ * form language. The mapped type makes a type without a component a compile error, and the form
+ * language's type list is the engine's (tests/forms/form-pages.test.ts), so forms:check needs no
+ * scan of the client. A new type is one new file and one line here.
+ */
+import type { QuestionType } from '../../engine/question-types';
+import type { QuestionComponent } from '../renderer/question-props';
+import { AddAnotherQuestion } from './add-another-question';
+import { AddressQuestion } from './address-question';
+import { CheckboxGroupQuestion } from './checkbox-group-question';
+import { CheckboxQuestion } from './checkbox-question';
+import { ConfirmQuestion } from './confirm-question';
+import { DateQuestion } from './date-question';
+import { FileQuestion } from './file-question';
+import { ParagraphQuestion } from './paragraph-question';
+import { PasswordQuestion } from './password-question';
+import { PhoneQuestion } from './phone-question';
+import { RadioQuestion } from './radio-question';
+import { SchoolSearchQuestion } from './school-search-question';
+import { SelectQuestion } from './select-question';
+import { SsnQuestion } from './ssn-question';
+import { TabsQuestion } from './tabs-question';
+import { TextQuestion } from './text-question';
+import { TextareaQuestion } from './textarea-question';
+import { YesNoQuestion } from './yes-no-question';
+
+export const questionRenderers: { [T in QuestionType]: QuestionComponent<T> } = {
+  text: TextQuestion,
+  password: PasswordQuestion,
+  ssn: SsnQuestion,
+  textarea: TextareaQuestion,
+  date: DateQuestion,
+  phone: PhoneQuestion,
+  select: SelectQuestion,
+  radio: RadioQuestion,
+  checkbox: CheckboxQuestion,
+  'checkbox-group': CheckboxGroupQuestion,
+  'yes-no': YesNoQuestion,
+  confirm: ConfirmQuestion,
+  address: AddressQuestion,
+  'school-search': SchoolSearchQuestion,
+  file: FileQuestion,
+  'add-another': AddAnotherQuestion,
+  tabs: TabsQuestion,
+  paragraph: ParagraphQuestion,
+};

@@ -1,0 +1,151 @@
+import {
+  lazy,
+  Suspense,
+  useDeferredValue,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import type { Answers, FormState } from '../../engine/definitions';
+import {
+  defaultRoute,
+  formPages,
+  pageById,
+  pageByRoute,
+  pageValidator,
+} from '../../forms/form-pages';
+import { showsErrors, webStatusOf } from '../../engine/web-status';
+import type { Profile } from '../api/use-profile';
+import { LoadBoundary } from '../components/load-boundary';
+import { LoadingSpinner } from '../components/loading-spinner';
+import { usePreloadModal } from '../components/modal';
+import { completionRoute } from '../app-paths';
+import { ApplicationSessionContext, type ApplicationSession } from './application-session';
+import { snapshotOf, visitorSnapshot } from './client-snapshot';
+import { createFormStore, FormProvider, type FormEnvironment } from './form-bridge';
+import { LocationMessages } from './location-messages';
+import { keepSameErrors, shownErrors } from './shown-errors';
+import { useProgressRecorder } from './use-progress-recorder';
+import { useSessionActions } from './use-session-actions';
+
+// The idle timer matters only to a signed-in applicant: a visitor's first load goes without it.
+const InactivityGuard = lazy(() =>
+  import('../idle/inactivity-guard').then((module) => ({ default: module.InactivityGuard })),
+);
+
+interface SessionProviderProps {
+  /** The signed-in applicant's profile; undefined for a visitor. */
+  profile: Profile | undefined;
+  /** The answers the form starts with (the profile's, or a visitor's restored ones). */
+  initialAnswers: Answers;
+  children: ReactNode;
+}
+
+const noState = (): FormState | null => null;
+
+/** A saved last_page as a route: the server stores routes; a bare page id is read too. */
+export function lastPageRoute(lastPage: string | undefined): string {
+  if (!lastPage) return '';
+  if (pageByRoute(lastPage)) return lastPage;
+  return pageById(lastPage)?.route ?? '';
+}
+
+/**
+ * The state of the form routes (SPEC §2, §4): the answer store, the client snapshot, the errors
+ * and the actions, and the routing rules that depend on them: a submitted applicant always sees
+ * /completion, nobody else does, and a returning applicant lands on last_page.
+ */
+export function SessionProvider({ profile, initialAnswers, children }: SessionProviderProps) {
+  const { pathname, search } = useLocation();
+  const loggedIn = profile !== undefined;
+  const [store] = useState(() =>
+    createFormStore({
+      page: pageByRoute(pathname) ?? formPages[0]!,
+      initial: { answers: initialAnswers },
+      // An applicant's answers came from the server; a visitor's are not stored there.
+      saved: loggedIn ? initialAnswers : {},
+      validatorOf: pageValidator,
+    }),
+  );
+  // Progress is the server's: read from the profile query as it renders (a visitor has none).
+  const webStatus = webStatusOf(profile?.web_status);
+  const lastPage = lastPageRoute(profile?.last_page);
+  const { actions, hasChangedPage, serverErrors, completionMessage } = useSessionActions(
+    store,
+    loggedIn,
+  );
+  // SPEC §2: when the profile loads, has_changed_page is false, and last_page is elsewhere. An
+  // unknown path or /completion lands there too: a redirect never costs the resume point.
+  const [landing, setLanding] = useState(() =>
+    loggedIn && webStatus !== 'submitted' && lastPage !== '' && lastPage !== pathname
+      ? lastPage
+      : null,
+  );
+
+  // The errors are the only part of the session that reads the answers, and only while they
+  // show: until then a keystroke re-renders nothing here. While they show, the validation of the
+  // whole application runs in a deferred render, after the keystroke has painted (but at once
+  // when they start showing, so the summary is there to take focus), and a result that shows the
+  // same errors as before is the same object, so the shell re-renders only when they change.
+  const state = useSyncExternalStore(
+    store.subscribe,
+    showsErrors(webStatus) ? store.getState : noState,
+  );
+  const deferredState = useDeferredValue(state);
+  const validated = deferredState ?? state;
+  const [sameAsBefore] = useState(keepSameErrors);
+  const errors = useMemo(
+    () => sameAsBefore(shownErrors(validated ?? store.getState(), webStatus, serverErrors)),
+    [sameAsBefore, validated, store, webStatus, serverErrors],
+  );
+  const snapshot = useMemo(
+    () =>
+      profile
+        ? snapshotOf(profile, { webStatus, hasChangedPage, lastPage })
+        : { ...visitorSnapshot, has_changed_page: hasChangedPage },
+    [profile, webStatus, hasChangedPage, lastPage],
+  );
+
+  useProgressRecorder({ loggedIn, webStatus, lastPage, pathname });
+  // Every page under the session may open a modal (the form pages, /completion, inactivity).
+  usePreloadModal();
+
+  const session = useMemo<ApplicationSession>(
+    () => ({ snapshot, store, errors, ...actions }),
+    [snapshot, store, errors, actions],
+  );
+  const environment = useMemo<FormEnvironment>(
+    () => ({ status: webStatus, loggedIn }),
+    [webStatus, loggedIn],
+  );
+
+  let redirect: ReactNode = null;
+  if (loggedIn && webStatus === 'submitted' && pathname !== completionRoute) {
+    const message = completionMessage ? { successMessage: completionMessage } : null;
+    redirect = <Navigate to={completionRoute} replace state={message} />;
+  } else if (landing !== null) {
+    if (landing === pathname) setLanding(null);
+    else redirect = <Navigate to={{ pathname: landing, search }} replace />;
+  } else if (pathname === completionRoute && webStatus !== 'submitted') {
+    redirect = <Navigate to={{ pathname: defaultRoute, search }} replace />;
+  }
+
+  return (
+    <ApplicationSessionContext.Provider value={session}>
+      <FormProvider store={store} environment={environment}>
+        <LocationMessages />
+        {loggedIn && (
+          // Should its code fail to load, the form stays; the server still ends an idle session.
+          <LoadBoundary fallback={null}>
+            <Suspense fallback={null}>
+              <InactivityGuard loggedIn={loggedIn} />
+            </Suspense>
+          </LoadBoundary>
+        )}
+        <Suspense fallback={<LoadingSpinner />}>{redirect ?? children}</Suspense>
+      </FormProvider>
+    </ApplicationSessionContext.Provider>
+  );
+}

@@ -1,0 +1,281 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { defaultRoute, formPages, pageByRoute, pageValidator } from '../../forms/form-pages';
+import { mergeErrors, validateApplication, validatePage } from '../../engine/page-validation';
+import { hasErrors, type FieldErrors } from '../../engine/validation';
+import { webStatusOf } from '../../engine/web-status';
+import { applicationApi } from '../api/application-api';
+import { ServerError, UnauthorizedError } from '../api/errors';
+import { genericErrorMessage, submittedMessage } from '../messages';
+import { profileQueryKey, updateCachedProfile, type Profile } from '../api/use-profile';
+import { useToast } from '../components/toast-context';
+import { pdfQueryKey } from '../documents/documents-api';
+import { changedAnswers } from './answer-changes';
+import type { AccountRoute, ApplicationSession } from './application-session';
+import type { FormStore } from './form-bridge';
+import type { FormLocationState } from './location-state';
+import { fieldErrorsFromServer } from './shown-errors';
+import { saveBeforeLogoutTimeoutMs, type SaveOutcome } from './logout-notices';
+import { statusesThrough, useWebStatusMutation } from './progress-mutations';
+import { filledAnswers, visitorTokenParam } from './visitor-token';
+
+type Actions = Pick<
+  ApplicationSession,
+  'busy' | 'goToPage' | 'saveAndContinue' | 'submit' | 'handOff' | 'saveBeforeLogout'
+>;
+
+/** The actions, and what they leave behind that only this tab knows (no server holds it). */
+export interface SessionActions {
+  actions: Actions;
+  /** Set the first time a navigation button or step link is used (SPEC §3 has_changed_page). */
+  hasChangedPage: boolean;
+  /** The server's errors after a refused submit, shown when the client finds none. */
+  serverErrors: FieldErrors | null;
+  /** The message /completion shows after a submit in this tab. */
+  completionMessage: string | null;
+}
+
+/**
+ * Saving, page changes, submit and the visitor hand-off (SPEC §2 "Top navigation bar", §4). The
+ * web status and last page are the profile query's: the actions read and write them there.
+ */
+export function useSessionActions(store: FormStore, loggedIn: boolean): SessionActions {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef(location);
+  useLayoutEffect(() => {
+    here.current = location;
+  });
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+  const [hasChangedPage, setHasChangedPage] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrors | null>(null);
+  const [completionMessage, setCompletionMessage] = useState<string | null>(null);
+  // Read when an action runs, not at render: the actions stay the same objects for the session.
+  const webStatusNow = useCallback(
+    () => webStatusOf(queryClient.getQueryData<Profile>(profileQueryKey)?.web_status),
+    [queryClient],
+  );
+  // Answers are saved on Save/Next and on a change of page (SPEC §2). Closing the tab, reloading
+  // or typing another address with answers the server does not have yet asks first, with the
+  // browser's own "Leave site?" prompt, instead of losing them without a word.
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (Object.keys(changedAnswers(store.getSaved(), store.getState().answers)).length === 0)
+        return;
+      event.preventDefault();
+      event.returnValue = ''; // browsers before the standard preventDefault
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [store]);
+
+  const { mutateAsync: saveAnswers } = useMutation({
+    mutationFn: applicationApi.saveAnswers,
+    onSuccess: (_data, changes) => {
+      updateCachedProfile(queryClient, (profile) => ({
+        ...profile,
+        answer: { ...profile.answer, ...changes },
+      }));
+      // The PDF copy shows the saved answers: ask for it again rather than in ten minutes.
+      if (Object.keys(changes).length > 0)
+        void queryClient.invalidateQueries({ queryKey: pdfQueryKey });
+    },
+  });
+  const { mutate: postValidations } = useMutation({ mutationFn: applicationApi.postValidations });
+  const { mutateAsync: postWebStatus } = useWebStatusMutation();
+  const { mutateAsync: submitApplication } = useMutation({
+    mutationFn: applicationApi.submit,
+    onSuccess: () => {
+      // The message first: the status sends the applicant to /completion, which shows it.
+      setCompletionMessage(submittedMessage);
+      updateCachedProfile(queryClient, (profile) => ({
+        ...profile,
+        web_status: statusesThrough('submitted'),
+      }));
+      // From now on the PDF copy is the one frozen at submission.
+      void queryClient.invalidateQueries({ queryKey: pdfQueryKey });
+    },
+  });
+  const { mutateAsync: keepVisitorAnswers } = useMutation({
+    mutationFn: applicationApi.keepVisitorAnswers,
+  });
+
+  const report = useCallback(
+    (error: unknown) => {
+      // A 401 is handled once, globally: cache cleared, /login with the session message.
+      if (error instanceof UnauthorizedError) return;
+      if (!(error instanceof ServerError)) console.error(error);
+      const message = error instanceof ServerError ? error.message : genericErrorMessage;
+      toast.show({ kind: 'error', title: 'Error', message });
+    },
+    [toast],
+  );
+
+  /** Runs one action at a time, with the buttons disabled while it runs. */
+  const exclusive = useCallback(
+    (action: () => Promise<void>) => {
+      if (busyRef.current) return;
+      busyRef.current = true;
+      setBusy(true);
+      action()
+        .catch(report)
+        .finally(() => {
+          busyRef.current = false;
+          setBusy(false);
+        });
+    },
+    [report],
+  );
+
+  /** PUT /api/answer with what changed; while validating, the page's errors go to the server. */
+  const save = useCallback(async (): Promise<string> => {
+    const changes = changedAnswers(store.getSaved(), store.getState().answers);
+    const { message } = await saveAnswers(changes);
+    store.markSaved(changes);
+    const page = pageByRoute(here.current.pathname);
+    if (webStatusNow() === 'validating' && page) {
+      const validator = pageValidator(page.id);
+      const errors = validator ? validatePage(page, validator, store.getState()) : {};
+      if (hasErrors(errors)) postValidations(errors);
+    }
+    return message;
+  }, [store, saveAnswers, postValidations, webStatusNow]);
+
+  // Called directly rather than through a mutation: a 401 here (the session ended while the
+  // applicant was away) must not start the global "session invalid" redirect in the middle of a
+  // logout that is already leaving for /login with its own message.
+  const saveBeforeLogout = useCallback(async (): Promise<SaveOutcome> => {
+    if (!loggedIn) return 'unchanged';
+    const changes = changedAnswers(store.getSaved(), store.getState().answers);
+    if (Object.keys(changes).length === 0) return 'unchanged';
+    try {
+      await applicationApi.saveAnswersUntil(
+        changes,
+        AbortSignal.timeout(saveBeforeLogoutTimeoutMs),
+      );
+      store.markSaved(changes);
+      return 'saved';
+    } catch (error) {
+      console.error(error);
+      return 'failed';
+    }
+  }, [store, loggedIn]);
+
+  const handOff = useCallback(
+    (target: AccountRoute) =>
+      exclusive(async () => {
+        const answers = filledAnswers(store.getState().answers);
+        let search = '';
+        if (Object.keys(answers).length > 0) {
+          const { token } = await keepVisitorAnswers(answers);
+          search = `?${new URLSearchParams({ [visitorTokenParam]: token }).toString()}`;
+          // Browser Back returns to this history entry, not to a new one: the entry itself keeps
+          // the answers, which the form loader starts from again. History state lives as long
+          // as the entry (Back, Forward, a reload of the tab), with no server call and no expiry.
+          const { pathname, search: query, hash } = here.current;
+          const kept: FormLocationState = { answers };
+          await navigate({ pathname, search: query, hash }, { replace: true, state: kept });
+        }
+        const state: FormLocationState = { answers };
+        await navigate({ pathname: target, search }, { state });
+      }),
+    [store, exclusive, keepVisitorAnswers, navigate],
+  );
+
+  const goToPage = useCallback(
+    (route: string, hash = '') => {
+      const to = { pathname: route, hash: hash ? `#${hash}` : '' };
+      if (!loggedIn) {
+        // A visitor moves freely until they have answers worth keeping (SPEC §2).
+        if (Object.keys(filledAnswers(store.getState().answers)).length > 0) handOff('/signup');
+        else void navigate(to);
+        return;
+      }
+      exclusive(async () => {
+        const message = await save();
+        setHasChangedPage(true);
+        const state: FormLocationState = { successMessage: message };
+        await navigate(to, { state });
+      });
+    },
+    [store, loggedIn, exclusive, handOff, navigate, save],
+  );
+
+  const saveAndContinue = useCallback(
+    (next: string | null) => {
+      if (!loggedIn) {
+        handOff('/signup');
+        return;
+      }
+      exclusive(async () => {
+        const message = await save();
+        setHasChangedPage(true);
+        if (next === null) {
+          toast.show({ kind: 'success', message });
+          return;
+        }
+        const state: FormLocationState = { successMessage: message };
+        await navigate(next, { state });
+      });
+    },
+    [loggedIn, exclusive, handOff, navigate, save, toast],
+  );
+
+  const submit = useCallback(() => {
+    if (!loggedIn) {
+      handOff('/signup');
+      return;
+    }
+    // The status is validating by now (posted before the check that refused the submit).
+    const showErrors = (errors: FieldErrors | null) => {
+      // One message after a refused submit: the summary. A "saved" toast still showing from the
+      // Save or Save/Next before would stand beside it and read as if all were well.
+      toast.dismissKind('success');
+      setServerErrors(errors);
+      setHasChangedPage(true);
+      const state: FormLocationState = { focus: 'summary' };
+      return navigate(defaultRoute, { state });
+    };
+    exclusive(async () => {
+      await save();
+      if (webStatusNow() !== 'validating') await postWebStatus('validating');
+      const byPage = validateApplication(formPages, pageValidator, store.getState());
+      if (Object.keys(byPage).length > 0) {
+        postValidations(mergeErrors(byPage));
+        await showErrors(null);
+        return;
+      }
+      try {
+        await submitApplication();
+      } catch (error) {
+        if (error instanceof ServerError && error.status === 422 && error.errors) {
+          await showErrors(fieldErrorsFromServer(error.errors));
+          return;
+        }
+        throw error;
+      }
+    });
+  }, [
+    store,
+    loggedIn,
+    exclusive,
+    handOff,
+    navigate,
+    postValidations,
+    postWebStatus,
+    save,
+    submitApplication,
+    toast,
+    webStatusNow,
+  ]);
+
+  const actions = useMemo(
+    () => ({ busy, goToPage, saveAndContinue, submit, handOff, saveBeforeLogout }),
+    [busy, goToPage, saveAndContinue, submit, handOff, saveBeforeLogout],
+  );
+  return { actions, hasChangedPage, serverErrors, completionMessage };
+}
