@@ -77,13 +77,18 @@ export default tseslint.config(
               from: './src/client',
               message: 'The server must not import the client.',
             },
+            {
+              target: './src/contract',
+              from: ['./src/client', './src/server'],
+              message: 'The contract is shared by client and server: it imports neither.',
+            },
           ],
         },
       ],
     },
   },
   {
-    files: ['src/engine/**/*.ts'],
+    files: ['src/engine/**/*.ts', 'src/contract/**/*.ts'],
     // The engine runs in the browser too: browser globals only, so `process` or `Buffer` cannot
     // slip in. typescript-eslint turns no-undef off (tsc sees Node's types everywhere), so it is
     // back on here, with the Node-only globals of the block above switched off.

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { sessionInvalidMessage } from './api/errors';
+import { sessionInvalidMessage } from './messages';
 import { createQueryClient } from './api/query-client';
 import { trackRouteForReports } from './api/report-client-error';
 import { loginRoute } from './app-paths';

@@ -3,6 +3,7 @@
  * answers"): the parts of an address or school-search block, with the `_desc` of the country and
  * state selects. The country comes first, because changing it clears the state.
  */
+import type { LookupRecord } from '../contract/lookup';
 import type { AddressQuestion, Answers, SchoolSearchQuestion } from './definitions';
 import { optionLabel } from './option-lists';
 import { blockParts } from './page-fields';
@@ -12,18 +13,6 @@ export interface AnswerChange {
   key: string;
   value: string;
   desc?: string;
-}
-
-/** The record GET /lookup/find?id=… returns (a school, or an address with empty name and ceeb). */
-export interface LookupRecord {
-  id: string;
-  name: string;
-  ceeb: string;
-  address_line_1: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
 }
 
 export type LookupBlock = AddressQuestion | SchoolSearchQuestion;

@@ -1,7 +1,8 @@
 import type { Answers } from '../../engine/definitions';
 import type { FieldErrors } from '../../engine/validation';
 import type { WebStatus } from '../../engine/web-status';
-import type { MessageResponse } from './auth-api';
+import type { VisitorAnswers, VisitorToken } from '../../contract/application';
+import type { MessageResponse } from '../../contract/wire';
 import { fetchJson } from './fetch-json';
 
 /** The statuses the client may post; submitted comes only from POST /api/submit. */
@@ -28,12 +29,12 @@ export const applicationApi = {
   submit: () => fetchJson<MessageResponse>('/api/submit', { method: 'POST' }),
   /** A visitor's answers kept under a token until they have an account. */
   keepVisitorAnswers: (answer: Answers) =>
-    fetchJson<{ token: string }>('/public/tmp', { method: 'POST', body: { answer } }),
+    fetchJson<VisitorToken>('/public/tmp', { method: 'POST', body: { answer } }),
   visitorAnswers: (token: string, signal?: AbortSignal) =>
-    fetchJson<{ answer: Answers }>(`/public/tmp?token=${encodeURIComponent(token)}`, { signal }),
+    fetchJson<VisitorAnswers>(`/public/tmp?token=${encodeURIComponent(token)}`, { signal }),
   /** Merges the visitor's answers into the signed-in account and spends the token. */
   claimVisitorAnswers: (token: string) =>
-    fetchJson<{ answer: Answers }>('/api/visitor-answers/claim', {
+    fetchJson<VisitorAnswers>('/api/visitor-answers/claim', {
       method: 'POST',
       body: { token },
     }),

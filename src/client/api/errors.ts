@@ -1,11 +1,5 @@
 /** The error types of SPEC §8. Every failed call is one of these, so callers branch on the type. */
 
-export const genericErrorMessage =
-  "We've encountered an unexpected error at this time. Please try again later.";
-
-export const sessionInvalidMessage =
-  'Your session is invalid. Please clear your cookies and login again.';
-
 /** The parts of a server error body (`{message, code?, errors?}`) that the client reads. */
 export interface ErrorDetails {
   status: number;

@@ -1,4 +1,5 @@
-import { genericErrorMessage, ServerError, UnauthorizedError, type ErrorDetails } from './errors';
+import { ServerError, UnauthorizedError, type ErrorDetails } from './errors';
+import { genericErrorMessage } from '../messages';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -1,15 +1,8 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { Profile } from '../../contract/application';
 import { fetchJson } from './fetch-json';
 
-/** GET /api/profile (SPEC §3 "Profile response"). */
-export interface Profile {
-  answer: Record<string, string>;
-  document_answer: Record<string, unknown>;
-  username: string;
-  last_page: string;
-  successful_login: string[];
-  web_status: Array<{ web_status: string }>;
-}
+export type { Profile };
 
 export const profileQueryKey = ['profile'] as const;
 

@@ -12,9 +12,9 @@ import { AuthCard } from './auth-card';
 import { readNavigationState } from './navigation-state';
 import { useCardForm } from './use-card-form';
 import { useErrorToast } from './use-error-toast';
+import { authCards } from '../messages';
 
-const title = 'Confirm Your Account';
-const resendTitle = 'Resend Confirmation Code';
+const { title, resendTitle, footer } = authCards.confirm;
 const fields = ['username', 'code'] as const;
 
 /** /confirm: enters the 6-digit code; the username arrives in navigation state. */
@@ -67,7 +67,7 @@ export function ConfirmPage() {
       onSubmit={form.handleSubmit((values) => confirmation.mutate(values))}
       submitting={confirmation.isPending}
       hasErrors={form.hasShownErrors}
-      footer={{ question: 'Already confirmed?', linkText: 'Log In', to: '/login' }}
+      footer={{ ...footer, to: '/login' }}
       notices={
         <>
           {successMessage && <Notice kind="success">{successMessage}</Notice>}

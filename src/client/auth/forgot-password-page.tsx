@@ -6,8 +6,9 @@ import { useToast } from '../components/toast-context';
 import { AuthCard } from './auth-card';
 import { useCardForm } from './use-card-form';
 import { useErrorToast } from './use-error-toast';
+import { authCards } from '../messages';
 
-const title = 'Forgot Password';
+const { title, footer } = authCards.forgotPassword;
 const fields = ['username'] as const;
 
 /** /forgot: asks for a reset link; the answer shows in a closable success toast. */
@@ -35,7 +36,7 @@ export function ForgotPasswordPage() {
       onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
       submitting={mutation.isPending}
       hasErrors={form.hasShownErrors}
-      footer={{ question: 'Remembered your password?', linkText: 'Log In', to: '/login' }}
+      footer={{ ...footer, to: '/login' }}
     >
       <TextField
         label="Email Address"

@@ -11,8 +11,9 @@ import { AuthCard } from './auth-card';
 import { readNavigationState } from './navigation-state';
 import { useCardForm } from './use-card-form';
 import { useErrorToast } from './use-error-toast';
+import { authCards } from '../messages';
 
-const title = 'Log In';
+const { title, footer } = authCards.login;
 const fields = ['username', 'password'] as const;
 
 /** /login: signs in and goes to the default form route; shows messages from navigation state. */
@@ -57,7 +58,7 @@ export function LoginPage() {
       onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
       submitting={mutation.isPending}
       hasErrors={form.hasShownErrors}
-      footer={{ question: "Don't have an account?", linkText: 'Sign Up', to: '/signup' }}
+      footer={{ ...footer, to: '/signup' }}
       notices={
         <>
           {successMessage && <Notice kind="success">{successMessage}</Notice>}

@@ -8,8 +8,9 @@ import { AuthCard } from './auth-card';
 import { PasswordRequirementList } from './password-requirement-list';
 import { useCardForm } from './use-card-form';
 import { useErrorToast } from './use-error-toast';
+import { authCards } from '../messages';
 
-const title = 'Reset Password';
+const { title, footer } = authCards.resetPassword;
 // Editable fields first, so a blocked submit focuses one of them.
 const fields = ['password', 'confirm_password', 'username', 'id'] as const;
 const requirementsId = 'reset-password-requirements';
@@ -47,7 +48,7 @@ export function ResetPasswordPage() {
       onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
       submitting={mutation.isPending}
       hasErrors={form.hasShownErrors || linkProblems.length > 0}
-      footer={{ question: 'Need a new link?', linkText: 'Forgot Password', to: '/forgot' }}
+      footer={{ ...footer, to: '/forgot' }}
       notices={
         linkProblems.length > 0 && (
           <Notice kind="error">

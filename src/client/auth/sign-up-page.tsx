@@ -8,8 +8,9 @@ import { AuthCard } from './auth-card';
 import { PasswordRequirementList } from './password-requirement-list';
 import { useCardForm } from './use-card-form';
 import { useErrorToast } from './use-error-toast';
+import { authCards } from '../messages';
 
-const title = 'Sign Up';
+const { title, footer } = authCards.signUp;
 const fields = ['username', 'password'] as const;
 const requirementsId = 'signup-password-requirements';
 
@@ -45,7 +46,7 @@ export function SignUpPage() {
       onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
       submitting={mutation.isPending}
       hasErrors={form.hasShownErrors}
-      footer={{ question: 'Already have an account?', linkText: 'Log In', to: '/login' }}
+      footer={{ ...footer, to: '/login' }}
     >
       <TextField
         label="Email Address"

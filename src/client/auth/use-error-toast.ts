@@ -1,5 +1,6 @@
 import { useCallback, useRef } from 'react';
-import { genericErrorMessage, ServerError } from '../api/errors';
+import { ServerError } from '../api/errors';
+import { genericErrorMessage } from '../messages';
 import { useToast } from '../components/toast-context';
 
 type ShowError = (name: string, error: unknown) => void;

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { reportClientError } from '../api/report-client-error';
+import { fallbackTexts } from '../messages';
 import { useDocumentTitle } from './use-document-title';
 import '../styles/page.css';
 
@@ -9,11 +10,8 @@ export function FallbackMessage({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) 
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <div role="alert" className="fallback-message">
-      <Heading className="page__title">Something went wrong.</Heading>
-      <p>
-        The issue that caused you to see this has been logged. We will get it fixed as soon as
-        possible.
-      </p>
+      <Heading className="page__title">{fallbackTexts.heading}</Heading>
+      <p>{fallbackTexts.body}</p>
     </div>
   );
 }
@@ -24,7 +22,7 @@ export function FallbackMessage({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) 
  */
 export function ErrorFallback() {
   const error = useRouteError();
-  useDocumentTitle('Something went wrong', true);
+  useDocumentTitle(fallbackTexts.title, true);
   useEffect(() => {
     console.error(error);
     if (!(isRouteErrorResponse(error) && error.status < 500)) reportClientError('route', error);

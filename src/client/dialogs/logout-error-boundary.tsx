@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
-import { genericErrorMessage, ServerError } from '../api/errors';
+import { ServerError } from '../api/errors';
+import { genericErrorMessage } from '../messages';
 import { Modal } from '../components/modal';
 
 interface LogoutErrorBoundaryState {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { genericErrorMessage, ServerError, UnauthorizedError } from '../api/errors';
+import { ServerError, UnauthorizedError } from '../api/errors';
+import { genericErrorMessage } from '../messages';
 import { reportClientError } from '../api/report-client-error';
 import { Modal } from '../components/modal';
 

@@ -5,37 +5,16 @@
  * and the tabs that own it read the same conversion status).
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { genericErrorMessage, ServerError } from '../api/errors';
+import { ServerError } from '../api/errors';
+import { genericErrorMessage } from '../messages';
 import { fetchJson } from '../api/fetch-json';
-
-/** An attached (or converting) document, by question key (SPEC §3 "Document answer"). */
-export interface DocumentAnswer {
-  file_name: string;
-  file_size: number;
-}
-export type DocumentAnswers = Record<string, DocumentAnswer>;
-
-/** SPEC §3 "Document conversion status". */
-export type ConversionState =
-  'UNPROCESSED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED' | 'NOT_ANSWERED';
-
-export interface ConversionStatus {
-  status: ConversionState;
-  message: string;
-}
-
-/** SPEC §3 "Presigned upload response": post `fields` then the file to `url`. */
-export interface PresignedUpload {
-  url: string;
-  fields: Record<string, string>;
-}
-
-/** SPEC §3 "PDF status response". */
-export interface PdfStatus {
-  status: 'UNPROCESSED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
-  url: string;
-  message: string;
-}
+import type {
+  ConversionStatus,
+  DocumentAnswers,
+  PdfStatus,
+  PresignedUpload,
+} from '../../contract/documents';
+import type { MessageResponse } from '../../contract/wire';
 
 /** SPEC §9: a conversion is polled every 2 s while it is pending. */
 const CONVERSION_POLL_MS = 2000;
@@ -78,9 +57,9 @@ export const documentsApi = {
   conversion: (key: string, signal?: AbortSignal) =>
     fetchJson<ConversionStatus>(`/api/pdf/document-answer/${path(key)}`, { signal }),
   deleteConversion: (key: string) =>
-    fetchJson<{ message: string }>(`/api/pdf/document-answer/${path(key)}`, { method: 'DELETE' }),
+    fetchJson<MessageResponse>(`/api/pdf/document-answer/${path(key)}`, { method: 'DELETE' }),
   deleteAnswer: (key: string) =>
-    fetchJson<{ message: string }>(`/api/document-answer/${path(key)}`, { method: 'DELETE' }),
+    fetchJson<MessageResponse>(`/api/document-answer/${path(key)}`, { method: 'DELETE' }),
   pdf: (signal?: AbortSignal) => fetchJson<PdfStatus>('/api/pdf', { signal }),
 };
 

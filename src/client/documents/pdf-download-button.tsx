@@ -1,11 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { genericErrorMessage, ServerError } from '../api/errors';
+import { ServerError } from '../api/errors';
+import { genericErrorMessage, pdfFailureMessage } from '../messages';
 import { useFailureToast } from '../form/use-failure-toast';
 import { isPending, usePdfStatus } from './documents-api';
 import '../styles/documents.css';
-
-/** SPEC §8: the toast when the PDF copy cannot be had. */
-export const pdfFailureMessage = 'Error downloading PDF copy of your application.';
 
 /**
  * "Download a PDF copy" (SPEC §4 "PDF download"), for logged-in applicants only: GET /api/pdf is

@@ -1,5 +1,6 @@
-import { genericErrorMessage, ServerError } from '../api/errors';
-import type { PresignedUpload } from './documents-api';
+import { ServerError } from '../api/errors';
+import { genericErrorMessage } from '../messages';
+import type { PresignedUpload } from '../../contract/documents';
 
 export interface UploadProgress {
   loaded: number;

@@ -1,11 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  conversionQueryKey,
-  documentsApi,
-  uploadMutationKey,
-  type ConversionStatus,
-} from './documents-api';
+import { conversionQueryKey, documentsApi, uploadMutationKey } from './documents-api';
+import type { ConversionStatus } from '../../contract/documents';
 import { postUploadForm } from './post-upload-form';
 
 /** Where an upload is before its conversion takes over (then the conversion status tells). */

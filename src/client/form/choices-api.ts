@@ -3,19 +3,18 @@
  * /api/add-another and /api/tabs. Only for logged-in applicants; visitors never call /api.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AddAnotherCounts, TabChoices } from '../../contract/application';
+import type { MessageResponse } from '../../contract/wire';
 import { fetchJson } from '../api/fetch-json';
 
 const addAnotherQueryKey = ['add-another'] as const;
 const tabsQueryKey = ['tabs'] as const;
 
-type Counts = Record<string, number>;
-type Choices = Record<string, string>;
-
 /** GET /api/add-another: button id → number of blocks. Errors are handled by the caller. */
 export function useAddAnotherCounts(enabled: boolean) {
   return useQuery({
     queryKey: addAnotherQueryKey,
-    queryFn: ({ signal }) => fetchJson<Counts>('/api/add-another', { signal }),
+    queryFn: ({ signal }) => fetchJson<AddAnotherCounts>('/api/add-another', { signal }),
     enabled,
     throwOnError: false,
   });
@@ -26,12 +25,12 @@ export function useSaveAddAnother() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ buttonId, count }: { buttonId: string; count: number }) =>
-      fetchJson<{ message: string }>('/api/add-another', {
+      fetchJson<MessageResponse>('/api/add-another', {
         method: 'PUT',
         body: { button_id: buttonId, num_components: count },
       }),
     onSuccess: (_reply, { buttonId, count }) =>
-      queryClient.setQueryData<Counts>(addAnotherQueryKey, (old) => ({
+      queryClient.setQueryData<AddAnotherCounts>(addAnotherQueryKey, (old) => ({
         ...old,
         [buttonId]: count,
       })),
@@ -42,7 +41,7 @@ export function useSaveAddAnother() {
 export function useTabChoices(enabled: boolean) {
   return useQuery({
     queryKey: tabsQueryKey,
-    queryFn: ({ signal }) => fetchJson<Choices>('/api/tabs', { signal }),
+    queryFn: ({ signal }) => fetchJson<TabChoices>('/api/tabs', { signal }),
     enabled,
     throwOnError: false,
   });
@@ -53,11 +52,11 @@ export function useSaveTab() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ tabsId, tabId }: { tabsId: string; tabId: string }) =>
-      fetchJson<{ message: string }>('/api/tabs', {
+      fetchJson<MessageResponse>('/api/tabs', {
         method: 'PUT',
         body: { tab_id: tabsId, chosen_tab: tabId },
       }),
     onSuccess: (_reply, { tabsId, tabId }) =>
-      queryClient.setQueryData<Choices>(tabsQueryKey, (old) => ({ ...old, [tabsId]: tabId })),
+      queryClient.setQueryData<TabChoices>(tabsQueryKey, (old) => ({ ...old, [tabsId]: tabId })),
   });
 }

@@ -3,16 +3,8 @@
  * chosen suggestion. Failures are swallowed (SPEC §8): no suggestions, or no record.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { LookupRecord } from '../../engine/lookup-answers';
+import type { LookupCategory, LookupItem, LookupRecord } from '../../contract/lookup';
 import { fetchJson } from '../api/fetch-json';
-
-export type LookupCategory = 'hs_ceeb' | 'college_ceeb' | 'address';
-
-export interface LookupItem {
-  text: string;
-  id: string;
-  sub_text: string;
-}
 
 /** SPEC §7: the lookup is debounced 200 ms with a maximum wait of 500 ms. */
 export const LOOKUP_DEBOUNCE = { wait: 200, maxWait: 500 } as const;

@@ -2,7 +2,7 @@ import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useIdleTimer } from 'react-idle-timer';
 import { Modal } from '../components/modal';
 import { ApplicationSessionContext } from '../session/application-session';
-import { inactivityMessage } from '../session/session-messages';
+import { inactivityMessage } from '../messages';
 import {
   activityEvents,
   idleThrottle,

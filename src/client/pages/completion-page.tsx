@@ -3,7 +3,7 @@ import { useLogout } from '../api/use-logout';
 import { PdfDownloadButton } from '../documents/pdf-download-button';
 import { useApplicationSession } from '../session/application-session';
 import { LogoutErrorBoundary } from '../dialogs/logout-error-boundary';
-import { submittedMessage } from '../session/session-messages';
+import { submittedMessage } from '../messages';
 import { telHref, university } from '../layout/site-config';
 import { SiteFooter } from '../layout/site-footer';
 import { SiteHeader } from '../layout/site-header';

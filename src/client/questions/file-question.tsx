@@ -3,14 +3,12 @@ import { useFormEnvironment } from '../form/form-context';
 import type { QuestionProps } from '../renderer/question-props';
 import { HintAndError, labelId } from './parts/field-frame';
 import { useKeyedField } from './parts/use-keyed-field';
+import { visitorUploadText } from '../messages';
 
 // Only a signed-in applicant uploads: visitors never load the upload's code.
 const DocumentField = lazy(() =>
   import('./parts/document-field').then((module) => ({ default: module.DocumentField })),
 );
-
-/** SPEC §4 "File upload": visitors must make an account first. */
-export const VISITOR_UPLOAD_TEXT = 'This question can be finished once you have created an account';
 
 /**
  * A document upload. The answer is 'ANSWERED' once a converted file is attached. Visitors see
@@ -29,7 +27,7 @@ export function FileQuestion({ question }: QuestionProps<'file'>) {
       <p className="question__note">{text}</p>
     </div>
   );
-  if (!loggedIn) return note(VISITOR_UPLOAD_TEXT);
+  if (!loggedIn) return note(visitorUploadText);
   return (
     <Suspense fallback={note('Loading…')}>
       <DocumentField question={question} view={view} />

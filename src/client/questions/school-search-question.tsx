@@ -9,9 +9,8 @@ import { QuestionList } from '../renderer/question-list';
 import { Autocomplete, type Suggestion } from './parts/autocomplete';
 import { otherParts, partsOf, useBlockLine, useOtherPartsShowErrors } from './parts/block-parts';
 import { TextControl } from './parts/text-control';
+import { manualSchoolHint } from '../messages';
 
-/** SPEC §4: the hint of the school search's manual mode. */
-export const MANUAL_HINT = 'Enter your school information below.';
 const USE_TYPED = 'use-typed-text';
 
 /**
@@ -105,7 +104,7 @@ export function SchoolSearchQuestion({ question }: QuestionProps<'school-search'
       {manual ? (
         <div className="school-search__manual">
           <p id={hintId} className="question__hint">
-            {MANUAL_HINT}
+            {manualSchoolHint}
           </p>
           <QuestionList questions={others} />
           <button type="button" className="question-link" onClick={() => setManual(false)}>

@@ -1,12 +1,10 @@
+import { answersKeptMessage, answersNotKeptMessage } from '../messages';
+
 /** What saving before a logout came to: saved now, nothing left to save, or not saved. */
 export type SaveOutcome = 'saved' | 'unchanged' | 'failed';
 
 /** How long a logout waits for the save before it: a failing server never keeps anyone in. */
 export const saveBeforeLogoutTimeoutMs = 8000;
-
-export const answersKeptMessage = 'Your answers have been saved.';
-export const answersNotKeptMessage =
-  'We could not save your latest answers before logging you out. Please log in and check them.';
 
 interface Notices {
   successMessage?: string;

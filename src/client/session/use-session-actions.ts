@@ -6,7 +6,8 @@ import { mergeErrors, validateApplication, validatePage } from '../../engine/pag
 import { hasErrors, type FieldErrors } from '../../engine/validation';
 import { webStatusOf } from '../../engine/web-status';
 import { applicationApi } from '../api/application-api';
-import { genericErrorMessage, ServerError, UnauthorizedError } from '../api/errors';
+import { ServerError, UnauthorizedError } from '../api/errors';
+import { genericErrorMessage, submittedMessage } from '../messages';
 import { profileQueryKey, updateCachedProfile, type Profile } from '../api/use-profile';
 import { useToast } from '../components/toast-context';
 import { pdfQueryKey } from '../documents/documents-api';
@@ -14,7 +15,6 @@ import { changedAnswers } from './answer-changes';
 import type { AccountRoute, ApplicationSession } from './application-session';
 import type { FormStore } from './form-bridge';
 import type { FormLocationState } from './location-state';
-import { submittedMessage } from './session-messages';
 import { fieldErrorsFromServer } from './shown-errors';
 import { saveBeforeLogoutTimeoutMs, type SaveOutcome } from './logout-notices';
 import { statusesThrough, useWebStatusMutation } from './progress-mutations';

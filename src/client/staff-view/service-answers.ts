@@ -1,16 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Answers } from '../../engine/definitions';
 import { ServerError, UnauthorizedError } from '../api/errors';
 import { fetchJson } from '../api/fetch-json';
-import type { DocumentAnswers } from '../documents/documents-api';
-
-/** GET /service/tmp-pdf (SPEC §7): what the staff view shows of one applicant. */
-export interface ServiceAnswers {
-  answer: Answers;
-  add_another: Record<string, number>;
-  document_answer: DocumentAnswers;
-  tabs: Record<string, string>;
-}
+import type { ServiceAnswers } from '../../contract/service';
 
 export const serviceAnswersQueryKey = (token: string) => ['service-answers', token] as const;
 

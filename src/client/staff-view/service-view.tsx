@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { formPages } from '../../forms/form-pages';
 import { readOnlyDocument } from '../../engine/read-only-document';
-import { genericErrorMessage, ServerError } from '../api/errors';
+import { ServerError } from '../api/errors';
+import { genericErrorMessage, staffLinkInvalidMessage } from '../messages';
 import { LoadingSpinner } from '../components/loading-spinner';
 import { Notice } from '../components/notice';
 import { useDocumentTitle } from '../components/use-document-title';
 import { useServiceAnswers } from './service-answers';
 import { fileKeysOf, ServiceSheet } from './service-sheet';
-import { staffLinkInvalidMessage } from '../session/session-messages';
 import { university } from '../layout/site-config';
 import '../styles/service-view.css';
 

@@ -5,6 +5,8 @@ import type { SessionStore } from '../identity/sessions';
 import { accountOf } from '../identity/authenticate';
 import type { SessionCookies } from '../identity/session-cookies';
 import type { ApplicationService } from './application-service';
+import { profileReply } from '../../contract/application';
+import { logoutReply } from '../../contract/identity';
 
 export interface ApiRoutesOptions {
   application: ApplicationService;
@@ -14,33 +16,6 @@ export interface ApiRoutesOptions {
   /** The applicant's attached documents (GET /api/document-answer's map). */
   documentAnswers?: (accountId: string) => Promise<Record<string, unknown>>;
 }
-
-const stringMap = { type: 'object', additionalProperties: { type: 'string' } } as const;
-
-const profileReply = {
-  200: {
-    type: 'object',
-    properties: {
-      answer: stringMap,
-      document_answer: { type: 'object', additionalProperties: true },
-      username: { type: 'string' },
-      last_page: { type: 'string' },
-      successful_login: { type: 'array', items: { type: 'string' } },
-      web_status: {
-        type: 'array',
-        items: { type: 'object', properties: { web_status: { type: 'string' } } },
-      },
-    },
-    required: [
-      'answer',
-      'document_answer',
-      'username',
-      'last_page',
-      'successful_login',
-      'web_status',
-    ],
-  },
-} as const;
 
 /** The signed-in applicant's profile and logout (SPEC §7); mounted behind requireSession. */
 export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions) {
@@ -64,18 +39,10 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
     };
   });
 
-  app.get(
-    '/logout',
-    {
-      schema: {
-        response: { 200: { type: 'object', properties: { message: { type: 'string' } } } },
-      },
-    },
-    async (request, reply) => {
-      const token = request.cookies[cookies.sessionName];
-      if (token) await sessions.destroy(token);
-      cookies.clear(reply);
-      return { message: messages.loggedOut };
-    },
-  );
+  app.get('/logout', { schema: { response: logoutReply } }, async (request, reply) => {
+    const token = request.cookies[cookies.sessionName];
+    if (token) await sessions.destroy(token);
+    cookies.clear(reply);
+    return { message: messages.loggedOut };
+  });
 }

@@ -2,10 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock';
 import { errors } from '../errors';
 import { messages } from '../messages';
-import type { ApplicationService, WebStatus } from './application-service';
+import type { ApplicationService } from './application-service';
 import type { FormsRuntime } from './forms-runtime';
 import { accountOf } from '../identity/authenticate';
 import { pageKeys } from '../../engine/page-fields';
+import {
+  answersBody,
+  answersReply,
+  lastPageBody,
+  validationsBody,
+  visitorAnswers,
+  visitorTokenBody,
+  visitorTokenReply,
+  webStatusBody,
+  type LastPageBody,
+  type ValidationsBody,
+  type VisitorAnswers,
+  type VisitorTokenBody,
+  type WebStatusBody,
+} from '../../contract/application';
+import { messageReply as message } from '../../contract/wire';
 
 export interface ApplicationRoutesOptions {
   application: ApplicationService;
@@ -25,20 +41,6 @@ export interface ApplicationRoutesOptions {
 export const ANSWERS_BODY_LIMIT = 256 * 1024;
 export const VALIDATIONS_BODY_LIMIT = 64 * 1024;
 
-/**
- * Answers are a flat map of strings (SPEC §3); keys are snake_case names of the data model.
- * Values hold no NUL character, which nobody types and PostgreSQL cannot store in text.
- */
-export const answersBody = {
-  type: 'object',
-  maxProperties: 500,
-  propertyNames: { pattern: '^[a-z][a-z0-9_]{0,79}$' },
-  additionalProperties: { type: 'string', maxLength: 10000, pattern: '^[^\\u0000]*$' },
-} as const;
-
-const message = {
-  200: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
-} as const;
 
 /** Refuses keys outside the data model, naming them, so no stray data is stored. */
 export function assertKnownKeys(forms: FormsRuntime, answers: Record<string, string>): void {
@@ -99,18 +101,9 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
     },
   );
 
-  app.put<{ Body: { last_page: string } }>(
+  app.put<{ Body: LastPageBody }>(
     '/last-page',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          properties: { last_page: { type: 'string', maxLength: 100 } },
-          required: ['last_page'],
-        },
-        response: message,
-      },
-    },
+    { schema: { body: lastPageBody, response: message } },
     async (request) => {
       const page = request.body.last_page;
       if (!forms.pageRoutes.includes(page)) {
@@ -121,48 +114,25 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
     },
   );
 
-  app.post<{ Body: { web_status: WebStatus } }>(
+  app.post<{ Body: WebStatusBody }>(
     '/web-status',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          properties: {
-            web_status: { type: 'string', enum: ['started', 'validating', 'submitted'] },
-          },
-          required: ['web_status'],
-        },
-        response: message,
-      },
-    },
+    { schema: { body: webStatusBody, response: message } },
     async (request) => {
       await application.advanceStatus(accountOf(request).accountId, request.body.web_status);
       return { message: messages.saved };
     },
   );
 
-  app.post<{ Body: Record<string, unknown> }>(
+  app.post<{ Body: ValidationsBody }>(
     '/validations',
     {
       bodyLimit: VALIDATIONS_BODY_LIMIT,
-      schema: {
-        body: {
-          type: 'object',
-          maxProperties: 500,
-          propertyNames: { maxLength: 80 },
-          additionalProperties: {
-            type: 'array',
-            maxItems: 20,
-            items: { type: 'string', maxLength: 500 },
-          },
-        },
-        response: message,
-      },
+      schema: { body: validationsBody, response: message },
     },
     async (request) => {
       await application.recordValidations(
         accountOf(request).accountId,
-        validationsByPage(forms, request.body as Record<string, string[]>),
+        validationsByPage(forms, request.body),
       );
       return { message: messages.saved };
     },
@@ -180,21 +150,9 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
     return { message: messages.submitted };
   });
 
-  app.post<{ Body: { token: string } }>(
+  app.post<{ Body: VisitorTokenBody }>(
     '/visitor-answers/claim',
-    {
-      bodyLimit: 4096,
-      schema: {
-        body: {
-          type: 'object',
-          properties: { token: { type: 'string', minLength: 1, maxLength: 200 } },
-          required: ['token'],
-        },
-        response: {
-          200: { type: 'object', properties: { answer: answersBody }, required: ['answer'] },
-        },
-      },
-    },
+    { bodyLimit: 4096, schema: { body: visitorTokenBody, response: answersReply } },
     async (request) => ({
       answer: await application.claimVisitorAnswers(
         accountOf(request).accountId,
@@ -208,16 +166,11 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
 export async function visitorAnswerRoutes(app: FastifyInstance, options: ApplicationRoutesOptions) {
   const { application, forms, visitorAnswersPerIp } = options;
 
-  app.post<{ Body: { answer: Record<string, string> } }>(
+  app.post<{ Body: VisitorAnswers }>(
     '/tmp',
     {
       bodyLimit: ANSWERS_BODY_LIMIT,
-      schema: {
-        body: { type: 'object', properties: { answer: answersBody }, required: ['answer'] },
-        response: {
-          200: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] },
-        },
-      },
+      schema: { body: visitorAnswers, response: visitorTokenReply },
     },
     async (request) => {
       assertKnownKeys(forms, request.body.answer);
@@ -228,20 +181,9 @@ export async function visitorAnswerRoutes(app: FastifyInstance, options: Applica
     },
   );
 
-  app.get<{ Querystring: { token: string } }>(
+  app.get<{ Querystring: VisitorTokenBody }>(
     '/tmp',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: { token: { type: 'string', minLength: 1, maxLength: 200 } },
-          required: ['token'],
-        },
-        response: {
-          200: { type: 'object', properties: { answer: answersBody }, required: ['answer'] },
-        },
-      },
-    },
+    { schema: { querystring: visitorTokenBody, response: answersReply } },
     async (request) => ({ answer: await application.visitorAnswers(request.query.token) }),
   );
 }

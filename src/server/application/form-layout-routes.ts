@@ -3,6 +3,15 @@ import type { ApplicationService } from './application-service';
 import { errors } from '../errors';
 import { messages } from '../messages';
 import { accountOf } from '../identity/authenticate';
+import {
+  addAnotherBody,
+  addAnotherReply,
+  tabsBody,
+  tabsReply,
+  type AddAnotherBody,
+  type TabsBody,
+} from '../../contract/application';
+import { messageReply as message } from '../../contract/wire';
 
 /** Add-another blocks may not exceed this many (SPEC §9: a larger setting is a configuration error). */
 export const MAX_COMPONENTS = 10;
@@ -17,38 +26,17 @@ export interface FormLayoutRoutesOptions {
   tabClears: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
 }
 
-const message = {
-  200: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
-} as const;
-const idString = { type: 'string', minLength: 1, maxLength: 100 } as const;
-
 /** How many add-another blocks and which tabs an applicant chose (SPEC §4, §7); inside /api. */
 export async function formLayoutRoutes(app: FastifyInstance, options: FormLayoutRoutesOptions) {
   const { application, addAnother, tabs, tabClears } = options;
 
-  app.get(
-    '/add-another',
-    {
-      schema: { response: { 200: { type: 'object', additionalProperties: { type: 'integer' } } } },
-    },
-    async (request) => application.addAnotherOf(accountOf(request).accountId),
+  app.get('/add-another', { schema: { response: addAnotherReply } }, async (request) =>
+    application.addAnotherOf(accountOf(request).accountId),
   );
 
-  app.put<{ Body: { button_id: string; num_components: number } }>(
+  app.put<{ Body: AddAnotherBody }>(
     '/add-another',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          properties: {
-            button_id: idString,
-            num_components: { type: 'integer', minimum: 1, maximum: MAX_COMPONENTS },
-          },
-          required: ['button_id', 'num_components'],
-        },
-        response: message,
-      },
-    },
+    { schema: { body: addAnotherBody, response: message } },
     async (request) => {
       const { button_id: id, num_components: count } = request.body;
       const max = addAnother.get(id);
@@ -59,24 +47,13 @@ export async function formLayoutRoutes(app: FastifyInstance, options: FormLayout
     },
   );
 
-  app.get(
-    '/tabs',
-    { schema: { response: { 200: { type: 'object', additionalProperties: { type: 'string' } } } } },
-    async (request) => application.tabsOf(accountOf(request).accountId),
+  app.get('/tabs', { schema: { response: tabsReply } }, async (request) =>
+    application.tabsOf(accountOf(request).accountId),
   );
 
-  app.put<{ Body: { tab_id: string; chosen_tab: string } }>(
+  app.put<{ Body: TabsBody }>(
     '/tabs',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          properties: { tab_id: idString, chosen_tab: idString },
-          required: ['tab_id', 'chosen_tab'],
-        },
-        response: message,
-      },
-    },
+    { schema: { body: tabsBody, response: message } },
     async (request) => {
       const { tab_id: id, chosen_tab: chosen } = request.body;
       const known = tabs.get(id);

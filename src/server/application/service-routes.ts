@@ -5,6 +5,12 @@ import type { DocumentService } from '../uploads/document-service';
 import { AppError } from '../errors';
 import type { ServiceTokens } from '../identity/service-tokens';
 import { sendPdf } from '../uploads/document-routes';
+import {
+  serviceAnswersReply,
+  serviceDocumentParams,
+  serviceTokenQuery as tokenQuery,
+} from '../../contract/service';
+import type { KeyParams } from '../../contract/documents';
 
 export interface ServiceRoutesOptions {
   accounts: AccountService;
@@ -19,13 +25,6 @@ declare module 'fastify' {
     serviceAccountId?: string;
   }
 }
-
-const tokenQuery = {
-  type: 'object',
-  properties: { service_token: { type: 'string', minLength: 1, maxLength: 1000 } },
-  required: ['service_token'],
-} as const;
-const stringMap = { type: 'object', additionalProperties: { type: 'string' } } as const;
 
 const accountOf = (request: FastifyRequest): string => {
   if (!request.serviceAccountId) throw new AppError('SERVICE_TOKEN_INVALID');
@@ -51,28 +50,7 @@ export async function serviceRoutes(app: FastifyInstance, options: ServiceRoutes
   app.get(
     '/tmp-pdf',
     {
-      schema: {
-        querystring: tokenQuery,
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              answer: stringMap,
-              add_another: { type: 'object', additionalProperties: { type: 'integer' } },
-              document_answer: {
-                type: 'object',
-                additionalProperties: {
-                  type: 'object',
-                  properties: { file_name: { type: 'string' }, file_size: { type: 'integer' } },
-                  required: ['file_name', 'file_size'],
-                },
-              },
-              tabs: stringMap,
-            },
-            required: ['answer', 'add_another', 'document_answer', 'tabs'],
-          },
-        },
-      },
+      schema: { querystring: tokenQuery, response: serviceAnswersReply },
     },
     async (request) => {
       const accountId = accountOf(request);
@@ -93,18 +71,9 @@ export async function serviceRoutes(app: FastifyInstance, options: ServiceRoutes
     },
   );
 
-  app.get<{ Params: { key: string } }>(
+  app.get<{ Params: KeyParams }>(
     '/document/:key',
-    {
-      schema: {
-        querystring: tokenQuery,
-        params: {
-          type: 'object',
-          properties: { key: { type: 'string', pattern: '^[a-z][a-z0-9_]{0,79}$' } },
-          required: ['key'],
-        },
-      },
-    },
+    { schema: { querystring: tokenQuery, params: serviceDocumentParams } },
     async (request, reply) => {
       const bytes = await documents.convertedPdf(accountOf(request), request.params.key);
       if (!bytes) throw new AppError('DOCUMENT_NOT_FOUND');

@@ -6,7 +6,15 @@ import type { Config } from '../config';
 import type { RateLimiter } from './rate-limiter';
 import type { SessionCookies } from './session-cookies';
 import { AppError } from '../errors';
-import { accountBodies, assertValid, messageReply, validators } from './account-bodies';
+import { assertValid, validators } from './account-bodies';
+import {
+  accountBodies,
+  accountReply as messageReply,
+  type ConfirmBody,
+  type Credentials,
+  type ResetPasswordBody,
+  type UsernameBody,
+} from '../../contract/identity';
 
 export interface PublicRoutesOptions {
   accounts: AccountService;
@@ -79,7 +87,7 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
   const { accounts, cookies } = options;
   const login = loginLimits(options.limits);
 
-  app.post<{ Body: { username: string; password: string } }>(
+  app.post<{ Body: Credentials }>(
     '/signup',
     {
       bodyLimit: ACCOUNT_BODY_LIMIT,
@@ -92,7 +100,7 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
     },
   );
 
-  app.post<{ Body: { username: string; code: string } }>(
+  app.post<{ Body: ConfirmBody }>(
     '/confirm',
     {
       bodyLimit: ACCOUNT_BODY_LIMIT,
@@ -105,7 +113,7 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
     },
   );
 
-  app.post<{ Body: { username: string } }>(
+  app.post<{ Body: UsernameBody }>(
     '/resend-confirm',
     {
       bodyLimit: ACCOUNT_BODY_LIMIT,
@@ -118,7 +126,7 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
     },
   );
 
-  app.post<{ Body: { username: string; password: string } }>(
+  app.post<{ Body: Credentials }>(
     '/login',
     {
       bodyLimit: ACCOUNT_BODY_LIMIT,
@@ -141,7 +149,7 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
     },
   );
 
-  app.post<{ Body: { username: string } }>(
+  app.post<{ Body: UsernameBody }>(
     '/forgot-password',
     {
       bodyLimit: ACCOUNT_BODY_LIMIT,
@@ -154,9 +162,7 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
     },
   );
 
-  app.post<{
-    Body: { username: string; password: string; confirm_password: string; id: string };
-  }>(
+  app.post<{ Body: ResetPasswordBody }>(
     '/reset-password',
     {
       bodyLimit: ACCOUNT_BODY_LIMIT,

@@ -1,4 +1,4 @@
-import type { LookupItem, LookupRecord } from './lookup-types';
+import type { LookupItem, LookupRecord } from '../../contract/lookup';
 
 /**
  * Where the address category looks addresses up. A provider never throws: a failure is an empty

@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { AppError } from '../errors';
 import type { RateLimiter } from '../identity/rate-limiter';
 import type { LookupService } from './lookup-service';
-import { lookupCategories, MAX_LOOKUP_ID_LENGTH, type LookupCategory } from './lookup-types';
+import {
+  findQuery,
+  findReply,
+  lookupCategories,
+  MAX_LOOKUP_ID_LENGTH,
+  type FindQuery,
+} from '../../contract/lookup';
 
 export interface LookupRoutesOptions {
   lookup: LookupService;
@@ -15,56 +21,6 @@ export interface LookupRoutesOptions {
 /** SPEC §9: five suggestions unless the client asks for another number, at most 20. */
 const DEFAULT_MAX_RESULTS = 5;
 const MINUTE = 60 * 1000;
-
-interface FindQuery {
-  category: LookupCategory;
-  query?: string;
-  id?: string;
-  max_results?: string;
-  state?: string;
-}
-
-const findQuery = {
-  type: 'object',
-  properties: {
-    category: { type: 'string', enum: lookupCategories },
-    query: { type: 'string', minLength: 1, maxLength: 100 },
-    // Ids are CEEB codes or base64url: nothing else can name an entry, so nothing else passes.
-    id: { type: 'string', pattern: `^[A-Za-z0-9_-]{1,${MAX_LOOKUP_ID_LENGTH}}$` },
-    // Query parameters arrive as text and are not coerced (app.ts): digits, parsed below.
-    max_results: { type: 'string', pattern: '^(?:[1-9]|1[0-9]|20)$' },
-    state: { type: 'string', pattern: '^[A-Za-z]{2}$' },
-  },
-  required: ['category'],
-  oneOf: [{ required: ['query'] }, { required: ['id'] }],
-} as const;
-
-const text = { type: 'string' } as const;
-const item = {
-  type: 'object',
-  properties: { text, id: text, sub_text: text },
-  required: ['text', 'id', 'sub_text'],
-} as const;
-const recordFields = [
-  'id',
-  'name',
-  'ceeb',
-  'address_line_1',
-  'city',
-  'state',
-  'zip',
-  'country',
-] as const;
-const record = {
-  type: 'object',
-  properties: Object.fromEntries(recordFields.map((field) => [field, text])),
-  required: recordFields,
-} as const;
-const message = {
-  type: 'object',
-  properties: { message: text, code: text },
-  required: ['message'],
-} as const;
 
 /** What each parameter must be, in words: the message of a 400 names the allowed values. */
 const parameterRules: Record<string, string> = {
@@ -108,7 +64,7 @@ export async function lookupRoutes(app: FastifyInstance, options: LookupRoutesOp
     {
       schema: {
         querystring: findQuery,
-        response: { 200: { anyOf: [{ type: 'array', items: item }, record] }, 404: message },
+        response: findReply,
       },
       schemaErrorFormatter: describeBadQuery,
     },

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { dialectOf, type Dialect } from '../db/dialect';
 import { NoAddressProvider, type AddressProvider } from './address-provider';
-import type { LookupCategory, LookupItem, LookupRecord, SchoolCategory } from './lookup-types';
+import type { LookupCategory, LookupItem, LookupRecord } from '../../contract/lookup';
+import type { SchoolCategory } from './lookup-types';
 import { queryTokens, wordKey } from './search-text';
 
 interface SchoolRow {

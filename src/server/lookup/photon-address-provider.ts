@@ -1,7 +1,7 @@
 import { canadianProvinces, usStates } from '../../engine/data/regions';
 import type { AddressProvider } from './address-provider';
 import { countryAlpha3 } from './country-codes';
-import { MAX_LOOKUP_ID_LENGTH, type LookupItem, type LookupRecord } from './lookup-types';
+import { MAX_LOOKUP_ID_LENGTH, type LookupItem, type LookupRecord } from '../../contract/lookup';
 import { clean } from './search-text';
 
 export interface PhotonOptions {

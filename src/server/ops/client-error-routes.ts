@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Counter } from 'prom-client';
 import {
-  buildIdPattern,
-  clientErrorKinds,
   clientErrorLimits,
-  clientErrorRoutePattern,
   scrubReportText,
   type ClientErrorReport,
 } from '../../engine/client-error-report';
+import { clientErrorBody as reportBody } from '../../contract/client-errors';
 import type { RateLimiter } from '../identity/rate-limiter';
 
 export interface ClientErrorRoutesOptions {
@@ -18,21 +16,6 @@ export interface ClientErrorRoutesOptions {
   /** admissions_client_errors_total in /metrics, by kind. */
   counter: Counter<'kind'>;
 }
-
-const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
-
-const reportBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['kind', 'message', 'route', 'buildId'],
-  properties: {
-    kind: { type: 'string', enum: clientErrorKinds },
-    message: text(clientErrorLimits.message),
-    stack: { type: 'string', maxLength: clientErrorLimits.stack },
-    route: { ...text(clientErrorLimits.route), pattern: clientErrorRoutePattern },
-    buildId: { ...text(clientErrorLimits.buildId), pattern: buildIdPattern },
-  },
-} as const;
 
 /**
  * POST /public/client-errors: a browser's report of an error the page could not handle

@@ -4,35 +4,24 @@ import { messages } from '../messages';
 import type { ApplicationPdfService } from '../pdf/application-pdf-service';
 import type { DocumentService } from './document-service';
 import { accountOf } from '../identity/authenticate';
+import {
+  conversionBody,
+  conversionReply,
+  documentAnswersReply,
+  keyParams,
+  pdfReply,
+  presignBody,
+  presignReply,
+  type ConversionBody,
+  type KeyParams,
+  type PresignBody,
+} from '../../contract/documents';
+import { messageReply as message } from '../../contract/wire';
 
 export interface DocumentRoutesOptions {
   documents: DocumentService;
   pdfs: ApplicationPdfService;
 }
-
-/** Answer keys are snake_case names (SPEC §3), which rules out "..", "/" and "%2F" alike. */
-const answerKey = { type: 'string', pattern: '^[a-z][a-z0-9_]{0,79}$' } as const;
-const keyParams = {
-  type: 'object',
-  properties: { key: answerKey },
-  required: ['key'],
-} as const;
-const message = {
-  200: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
-} as const;
-const conversionReply = {
-  200: {
-    type: 'object',
-    properties: {
-      status: {
-        type: 'string',
-        enum: ['UNPROCESSED', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'NOT_ANSWERED'],
-      },
-      message: { type: 'string' },
-    },
-    required: ['status', 'message'],
-  },
-} as const;
 
 /**
  * Characters no file name needs and that can make a shown name lie: C0 and C1 controls, the
@@ -65,80 +54,34 @@ export function sendPdf(
 export async function documentRoutes(app: FastifyInstance, options: DocumentRoutesOptions) {
   const { documents, pdfs } = options;
 
-  app.post<{ Body: { answer_key: string } }>(
+  app.post<{ Body: PresignBody }>(
     '/presigned-url',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          properties: { answer_key: answerKey },
-          required: ['answer_key'],
-        },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              url: { type: 'string' },
-              fields: { type: 'object', additionalProperties: { type: 'string' } },
-            },
-            required: ['url', 'fields'],
-          },
-        },
-      },
-    },
+    { schema: { body: presignBody, response: presignReply } },
     async (request) => documents.presign(accountOf(request).accountId, request.body.answer_key),
   );
 
-  app.get(
-    '/document-answer',
-    {
-      schema: {
-        response: {
-          200: {
-            type: 'object',
-            additionalProperties: {
-              type: 'object',
-              properties: { file_name: { type: 'string' }, file_size: { type: 'integer' } },
-              required: ['file_name', 'file_size'],
-            },
-          },
-        },
-      },
-    },
-    async (request) => documents.list(accountOf(request).accountId),
+  app.get('/document-answer', { schema: { response: documentAnswersReply } }, async (request) =>
+    documents.list(accountOf(request).accountId),
   );
 
   const remove = async (accountId: string, key: string) => {
     await documents.remove(accountId, key);
     return { message: messages.fileDeleted };
   };
-  app.delete<{ Params: { key: string } }>(
+  app.delete<{ Params: KeyParams }>(
     '/document-answer/:key',
     { schema: { params: keyParams, response: message } },
     async (request) => remove(accountOf(request).accountId, request.params.key),
   );
-  app.delete<{ Params: { key: string } }>(
+  app.delete<{ Params: KeyParams }>(
     '/pdf/document-answer/:key',
     { schema: { params: keyParams, response: message } },
     async (request) => remove(accountOf(request).accountId, request.params.key),
   );
 
-  app.post<{ Params: { key: string }; Body: { file_key: string; file_name: string } }>(
+  app.post<{ Params: KeyParams; Body: ConversionBody }>(
     '/pdf/document-answer/:key',
-    {
-      schema: {
-        params: keyParams,
-        body: {
-          type: 'object',
-          properties: {
-            file_key: { type: 'string', minLength: 1, maxLength: 512 },
-            file_name: { type: 'string', minLength: 1, maxLength: 255 },
-          },
-          required: ['file_key', 'file_name'],
-        },
-        response: conversionReply,
-      },
-    },
+    { schema: { params: keyParams, body: conversionBody, response: conversionReply } },
     async (request) =>
       documents.requestConversion(
         accountOf(request).accountId,
@@ -148,33 +91,14 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentRout
       ),
   );
 
-  app.get<{ Params: { key: string } }>(
+  app.get<{ Params: KeyParams }>(
     '/pdf/document-answer/:key',
     { schema: { params: keyParams, response: conversionReply } },
     async (request) => documents.status(accountOf(request).accountId, request.params.key),
   );
 
-  app.get(
-    '/pdf',
-    {
-      schema: {
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              status: {
-                type: 'string',
-                enum: ['UNPROCESSED', 'IN_PROGRESS', 'COMPLETED', 'FAILED'],
-              },
-              url: { type: 'string' },
-              message: { type: 'string' },
-            },
-            required: ['status', 'url', 'message'],
-          },
-        },
-      },
-    },
-    async (request) => pdfs.status(accountOf(request).accountId),
+  app.get('/pdf', { schema: { response: pdfReply } }, async (request) =>
+    pdfs.status(accountOf(request).accountId),
   );
 
   app.get('/pdf/file', async (request, reply) => {

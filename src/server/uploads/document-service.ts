@@ -11,14 +11,9 @@ import { setAnswer } from '../application/application-service';
 import { assertNotSubmitted, exclusive, isSubmitted } from '../application/account-lock';
 import { conversionMessages } from '../conversion/conversion-messages';
 import { documentKindOf } from '../conversion/file-content';
+import type { DocumentAnswer } from '../../contract/documents';
 
 export type ConversionStatus = Database['document_answers']['status'] | 'NOT_ANSWERED';
-
-/** An attached document as GET /api/document-answer lists it (SPEC §3). */
-export interface DocumentAnswer {
-  file_name: string;
-  file_size: number;
-}
 
 /** What the conversion job is asked to do: convert this upload of this question. */
 export interface ConversionPayload {

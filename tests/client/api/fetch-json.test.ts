@@ -1,9 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  genericErrorMessage,
-  ServerError,
-  UnauthorizedError,
-} from '../../../src/client/api/errors';
+import { ServerError, UnauthorizedError } from '../../../src/client/api/errors';
+import { genericErrorMessage } from '../../../src/client/messages';
 import { fetchJson } from '../../../src/client/api/fetch-json';
 
 const respond = (body: string, status: number, contentType = 'application/json') =>

@@ -6,10 +6,8 @@ import {
   PDF_PENDING_POLL_MS,
   PDF_SETTLED_POLL_MS,
 } from '../../../src/client/documents/documents-api';
-import {
-  PdfDownloadButton,
-  pdfFailureMessage,
-} from '../../../src/client/documents/pdf-download-button';
+import { PdfDownloadButton } from '../../../src/client/documents/pdf-download-button';
+import { pdfFailureMessage } from '../../../src/client/messages';
 import { jsonResponse, renderApp } from '../render-app';
 import {
   completeAnswers,

@@ -2,7 +2,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fileMessages } from '../../../src/engine/file-rules';
-import { VISITOR_UPLOAD_TEXT } from '../../../src/client/questions/file-question';
+import { visitorUploadText } from '../../../src/client/messages';
 import { conversion, documentServer, inTurn } from '../documents/document-server';
 import { fileOf, stubUploads } from '../documents/fake-upload';
 import { pageOf, renderForm } from './render-form';
@@ -36,10 +36,10 @@ const field = () => document.getElementById('transcript_file') as HTMLElement;
 describe('file upload', () => {
   it('tells a visitor to create an account first', () => {
     renderForm(page);
-    expect(VISITOR_UPLOAD_TEXT).toBe(
+    expect(visitorUploadText).toBe(
       'This question can be finished once you have created an account',
     );
-    expect(screen.getByText(VISITOR_UPLOAD_TEXT)).toBeInTheDocument();
+    expect(screen.getByText(visitorUploadText)).toBeInTheDocument();
     expect(screen.getByText('Unofficial Transcript')).toBeInTheDocument();
     expect(document.querySelector('input[type="file"]')).not.toBeInTheDocument();
   });
@@ -54,7 +54,7 @@ describe('file upload', () => {
     expect(input.type).toBe('file');
     expect(input.accept).toBe('.png,.jpeg,.jpg,.pdf,.docx');
     expect(input).toHaveAttribute('aria-describedby', 'transcript_file-hint');
-    expect(screen.queryByText(VISITOR_UPLOAD_TEXT)).not.toBeInTheDocument();
+    expect(screen.queryByText(visitorUploadText)).not.toBeInTheDocument();
     expect(calls().sort()).toEqual(['GET /api/document-answer', `GET ${statusPath}`]);
   });
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MANUAL_HINT } from '../../../src/client/questions/school-search-question';
+import { manualSchoolHint } from '../../../src/client/messages';
 import { calledUrls, json, pageOf, renderForm, stubFetch } from './render-form';
 
 const page = pageOf([
@@ -130,7 +130,7 @@ describe('school search', () => {
     expect(
       screen.getByText('Lincoln High School (141234), Springfield, IL 62701, United States'),
     ).toBeInTheDocument();
-    expect(screen.queryByText(MANUAL_HINT)).not.toBeInTheDocument();
+    expect(screen.queryByText(manualSchoolHint)).not.toBeInTheDocument();
   });
 
   it('uses the suggestion text as the name when the detail call fails', async () => {
@@ -169,8 +169,8 @@ describe('school search', () => {
       hs_ceeb: '',
       hs_city: '',
     });
-    expect(screen.getByText(MANUAL_HINT)).toBeInTheDocument();
-    expect(MANUAL_HINT).toBe('Enter your school information below.');
+    expect(screen.getByText(manualSchoolHint)).toBeInTheDocument();
+    expect(manualSchoolHint).toBe('Enter your school information below.');
     expect(searchBox().getAttribute('aria-describedby')).toContain('hs_name-manual-hint');
     // The other parts are asked now, and typing the name changes it directly.
     for (const label of ['CEEB Code', 'Country', 'Address', 'City', 'ZIP/Postal Code'])
@@ -185,16 +185,16 @@ describe('school search', () => {
 
   it('offers manual entry without searching, and back', () => {
     renderForm(page);
-    expect(screen.queryByText(MANUAL_HINT)).not.toBeInTheDocument();
+    expect(screen.queryByText(manualSchoolHint)).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: "I can't find my school" }));
-    expect(screen.getByText(MANUAL_HINT)).toBeInTheDocument();
+    expect(screen.getByText(manualSchoolHint)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Search for my school instead' }));
-    expect(screen.queryByText(MANUAL_HINT)).not.toBeInTheDocument();
+    expect(screen.queryByText(manualSchoolHint)).not.toBeInTheDocument();
   });
 
   it('starts in manual mode for a name without a CEEB code', () => {
     renderForm(page, { initial: { answers: { hs_name: 'Home School Co-op' } } });
-    expect(screen.getByText(MANUAL_HINT)).toBeInTheDocument();
+    expect(screen.getByText(manualSchoolHint)).toBeInTheDocument();
     expect(searchBox()).toHaveValue('Home School Co-op');
   });
 

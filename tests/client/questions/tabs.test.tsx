@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { VISITOR_UPLOAD_TEXT } from '../../../src/client/questions/file-question';
+import { visitorUploadText } from '../../../src/client/messages';
 import { changedAnswers } from '../../../src/client/session/answer-changes';
 import { conversion, documentServer } from '../documents/document-server';
 import { json, pageOf, renderForm, stubFetch } from './render-form';
@@ -255,7 +255,7 @@ describe('tabs', () => {
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Cumulative GPA')).not.toBeInTheDocument();
     expect(screen.getByText('Unofficial Transcript')).toBeInTheDocument();
-    expect(screen.getByText(VISITOR_UPLOAD_TEXT)).toBeInTheDocument();
+    expect(screen.getByText(visitorUploadText)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -2,14 +2,11 @@ import { useMutation, useQueryClient, useQueryErrorResetBoundary } from '@tansta
 import { useState } from 'react';
 import type { KeyedQuestion } from '../../../engine/definitions';
 import type { FieldView } from '../../../engine/field-view';
-import { genericErrorMessage, ServerError } from '../../api/errors';
+import { ServerError } from '../../api/errors';
+import { genericErrorMessage } from '../../messages';
 import { ResettableErrorBoundary } from '../../components/resettable-error-boundary';
-import {
-  conversionQueryKey,
-  documentsApi,
-  refreshDocument,
-  type ConversionStatus,
-} from '../../documents/documents-api';
+import { conversionQueryKey, documentsApi, refreshDocument } from '../../documents/documents-api';
+import type { ConversionStatus } from '../../../contract/documents';
 import { useFormStore } from '../../form/form-context';
 import { useFailureToast } from '../../form/use-failure-toast';
 import { DocumentUpload } from './document-upload';

@@ -1,6 +1,6 @@
 /** What an upload field shows between choosing a file and having it attached (SPEC §4). */
 import { formatFileSize } from '../../../engine/formatters';
-import type { DocumentAnswer } from '../../documents/documents-api';
+import type { DocumentAnswer } from '../../../contract/documents';
 
 /** The file on its way: a labelled progress bar and its percentage. */
 export function UploadProgress(props: { id: string; fileName: string; percent: number }) {

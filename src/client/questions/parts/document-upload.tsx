@@ -13,9 +13,8 @@ import {
   useConversionStatus,
   useDeleteDocument,
   useDocumentAnswers,
-  type ConversionState,
-  type ConversionStatus,
 } from '../../documents/documents-api';
+import type { ConversionState, ConversionStatus } from '../../../contract/documents';
 import { DeleteFileDialog } from '../../documents/delete-file-dialog';
 import { percentOf, useDocumentUpload } from '../../documents/use-document-upload';
 import { useFormStore } from '../../form/form-context';

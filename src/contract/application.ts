@@ -1,0 +1,87 @@
+/** An applicant's answers, progress, submission and form layout choices (SPEC §3, §4, §7). */
+import { webStatuses } from '../engine/web-status';
+import { allRequired, stringMap, type Wire } from './wire';
+
+/** Add-another blocks may not exceed this many (SPEC §9: a larger setting is a configuration error). */
+const MAX_COMPONENTS = 10;
+
+/**
+ * Answers are a flat map of strings (SPEC §3); keys are snake_case names of the data model.
+ * Values hold no NUL character, which nobody types and PostgreSQL cannot store in text.
+ */
+export const answersBody = {
+  type: 'object',
+  maxProperties: 500,
+  propertyNames: { pattern: '^[a-z][a-z0-9_]{0,79}$' },
+  additionalProperties: { type: 'string', maxLength: 10000, pattern: '^[^\\u0000]*$' },
+} as const;
+
+export const lastPageBody = allRequired({ last_page: { type: 'string', maxLength: 100 } });
+
+export const webStatusBody = allRequired({ web_status: { type: 'string', enum: webStatuses } });
+
+/** A validations report: field name → the messages it showed. */
+export const validationsBody = {
+  type: 'object',
+  maxProperties: 500,
+  propertyNames: { maxLength: 80 },
+  additionalProperties: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 500 } },
+} as const;
+
+/** A visitor's answers token: claimed in a body, read back in a query. */
+export const visitorTokenBody = allRequired({
+  token: { type: 'string', minLength: 1, maxLength: 200 },
+});
+
+/** A visitor's answers, kept (POST /public/tmp) or handed back (GET /public/tmp, the claim). */
+export const visitorAnswers = allRequired({ answer: answersBody });
+
+export const answersReply = { 200: visitorAnswers } as const;
+
+export const visitorTokenReply = {
+  200: allRequired({ token: { type: 'string' } }),
+} as const;
+
+/** GET /api/profile (SPEC §3 "Profile response"). */
+export const profileReply = {
+  200: allRequired({
+    answer: stringMap,
+    document_answer: { type: 'object', additionalProperties: true },
+    username: { type: 'string' },
+    last_page: { type: 'string' },
+    successful_login: { type: 'array', items: { type: 'string' } },
+    web_status: {
+      type: 'array',
+      items: { type: 'object', properties: { web_status: { type: 'string' } } },
+    },
+  }),
+} as const;
+
+/** add-another id → number of blocks shown. */
+export const addAnotherReply = {
+  200: { type: 'object', additionalProperties: { type: 'integer' } },
+} as const;
+
+/** tabs id → chosen tab id. */
+export const tabsReply = { 200: stringMap } as const;
+
+const idString = { type: 'string', minLength: 1, maxLength: 100 } as const;
+
+export const addAnotherBody = allRequired({
+  button_id: idString,
+  num_components: { type: 'integer', minimum: 1, maximum: MAX_COMPONENTS },
+});
+
+export const tabsBody = allRequired({ tab_id: idString, chosen_tab: idString });
+
+export type Profile = Wire<(typeof profileReply)[200]>;
+export type LastPageBody = Wire<typeof lastPageBody>;
+export type WebStatusBody = Wire<typeof webStatusBody>;
+export type ValidationsBody = Wire<typeof validationsBody>;
+export type VisitorTokenBody = Wire<typeof visitorTokenBody>;
+export type VisitorAnswers = Wire<typeof visitorAnswers>;
+export type VisitorToken = Wire<(typeof visitorTokenReply)[200]>;
+export type AddAnotherCounts = Wire<(typeof addAnotherReply)[200]>;
+export type TabChoices = Wire<(typeof tabsReply)[200]>;
+export type AddAnotherBody = Wire<typeof addAnotherBody>;
+export type TabsBody = Wire<typeof tabsBody>;
