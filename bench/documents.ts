@@ -6,12 +6,12 @@
  * job runner does; no database is involved.
  */
 import complete from '../tests/fixtures/answers/complete.json';
-import { longDocx, paddedJpeg, pdf } from '../tests/server/documents/helpers/fixtures';
+import { longDocx, paddedJpeg, pdf } from '../tests/server/helpers/fixtures';
 import { formPages, siteConfig } from '../src/forms/form-pages';
 import { readOnlyDocument } from '../src/engine/read-only-document';
-import { renderApplicationPdf } from '../src/server/documents/application-pdf';
-import { convertToPdf } from '../src/server/documents/convert-document';
-import { JavascriptDocxConverter } from '../src/server/documents/convert-docx';
+import { renderApplicationPdf } from '../src/server/pdf/application-pdf';
+import { convertToPdf } from '../src/server/conversion/convert-document';
+import { JavascriptDocxConverter } from '../src/server/conversion/convert-docx';
 import type { BenchRow } from './bench-row';
 
 /** The median of `runs` timed calls, after `warmup` untimed ones. */

@@ -11,7 +11,7 @@
 import { crc32 } from 'node:zlib';
 import autocannon from 'autocannon';
 import { liveApplicants, startLiveServer, waitFor } from '../tests/helpers/live-server';
-import { png, zip } from '../tests/server/documents/helpers/fixtures';
+import { png, zip } from '../tests/server/helpers/fixtures';
 import type { BenchRow } from './bench-row';
 
 const DURATION_S = 5;

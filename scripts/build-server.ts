@@ -20,8 +20,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverEntries: ReadonlyArray<{ in: string; out: string }> = [
   { in: 'src/server/main.ts', out: 'server/main' },
   { in: 'src/server/worker.ts', out: 'server/worker' },
-  // Loaded by documents/isolation.ts from beside the bundle that starts it (main.js, worker.js).
-  { in: 'src/server/documents/conversion-worker.ts', out: 'server/conversion-worker' },
+  // Loaded by conversion/isolation.ts from beside the bundle that starts it (main.js, worker.js).
+  { in: 'src/server/conversion/conversion-worker.ts', out: 'server/conversion-worker' },
   { in: 'scripts/migrate.ts', out: 'scripts/migrate' },
   { in: 'scripts/service-link.ts', out: 'scripts/service-link' },
   { in: 'scripts/create-bucket.ts', out: 'scripts/create-bucket' },

@@ -5,8 +5,8 @@
  */
 import { systemClock } from '../src/server/clock';
 import { ConfigError, loadConfig } from '../src/server/config';
-import { createBlobStore } from '../src/server/documents/documents';
-import { S3BlobStore } from '../src/server/documents/s3-blob-store';
+import { createBlobStore } from '../src/server/blobs/create-blob-store';
+import { S3BlobStore } from '../src/server/blobs/s3-blob-store';
 
 async function main(): Promise<void> {
   // Sends no links and checks no origins: PUBLIC_URL is not needed, even in production.

@@ -7,7 +7,7 @@
 import { systemClock } from '../src/server/clock';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { DatabaseVersionError, openDatabase } from '../src/server/db/database';
-import { createBlobStore } from '../src/server/documents/documents';
+import { createBlobStore } from '../src/server/blobs/create-blob-store';
 import { purgeExpired } from '../src/server/ops/purge';
 
 try {

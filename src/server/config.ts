@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { logLevels, type LogLevel } from './ops/logger';
-import type { DocumentLimits } from './documents/limits';
+import type { DocumentLimits } from './conversion/limits';
 
 /** Everything the server reads from its environment, after checking. */
 export interface Config {

@@ -6,14 +6,14 @@ import { DatabaseVersionError, openDatabase } from './db/database';
 import { loadLookupData } from './lookup/lookup-loader';
 import { systemClock } from './clock';
 import { loadFormsRuntime } from './application/load-forms-runtime';
-import { createDocuments } from './documents/documents';
+import { createDocuments } from './documents';
 import { JobRunner } from './jobs/job-runner';
 import { loadSite } from './site';
 import { logDestination } from './ops/logger';
 import { Readiness } from './ops/readiness';
 import { exitGracefullyOnSignals } from './ops/shutdown';
 import { schedulePurge } from './ops/purge';
-import { stopSpareWorkers } from './documents/isolation';
+import { stopSpareWorkers } from './conversion/isolation';
 
 async function main(): Promise<void> {
   const config = loadConfig();

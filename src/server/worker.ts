@@ -7,13 +7,13 @@ import { loadFormsRuntime } from './application/load-forms-runtime';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseVersionError, openDatabase } from './db/database';
-import { createDocuments } from './documents/documents';
+import { createDocuments } from './documents';
 import { JobRunner } from './jobs/job-runner';
 import { createLogger } from './ops/logger';
 import { loadSite } from './site';
 import { exitGracefullyOnSignals } from './ops/shutdown';
 import { schedulePurge } from './ops/purge';
-import { stopSpareWorkers } from './documents/isolation';
+import { stopSpareWorkers } from './conversion/isolation';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, 'worker');

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { readPdf } from '../server/documents/helpers/pdf-text';
+import { readPdf } from '../server/helpers/pdf-text';
 import { onePixelPng, password, passwordField, uniqueEmail } from './journey';
 import { waitForMail } from './outbox';
 

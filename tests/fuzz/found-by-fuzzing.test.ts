@@ -10,7 +10,7 @@ import {
   signedIn,
   type TestApp,
 } from '../server/helpers/test-app';
-import { presign } from '../server/documents/helpers/uploads';
+import { presign } from '../server/helpers/uploads';
 import { noRateLimits } from '../security/helpers/applicants';
 
 describe.each(databases)('requests that once answered 500, on $name', ({ url }) => {

@@ -21,8 +21,8 @@ import {
   signedIn,
   type TestApp,
 } from '../server/helpers/test-app';
-import { png } from '../server/documents/helpers/fixtures';
-import { multipartBody, postUpload, presign } from '../server/documents/helpers/uploads';
+import { png } from '../server/helpers/fixtures';
+import { multipartBody, postUpload, presign } from '../server/helpers/uploads';
 import { accountIdOf, noRateLimits, snapshotOf } from '../security/helpers/applicants';
 import { mutatingMethods, routesOf, splitRoute } from '../security/helpers/routes';
 import {

@@ -9,8 +9,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveApplicant, startLiveServer, type LiveServer } from '../helpers/live-server';
-import { png } from '../server/documents/helpers/fixtures';
-import { multipartBody } from '../server/documents/helpers/uploads';
+import { png } from '../server/helpers/fixtures';
+import { multipartBody } from '../server/helpers/uploads';
 
 const DRAIN_MS = 1000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -22,8 +22,8 @@ import {
   type LiveServer,
   type LiveWorker,
 } from '../helpers/live-server';
-import { png } from '../server/documents/helpers/fixtures';
-import { multipartBody } from '../server/documents/helpers/uploads';
+import { png } from '../server/helpers/fixtures';
+import { multipartBody } from '../server/helpers/uploads';
 import {
   explainSkip,
   holdFreshPostgres,

@@ -2,7 +2,7 @@
  * [scale] S3: the S3 blob store against a local S3-compatible server from npm (s3rver): put, get
  * and delete, the readiness check, and the presigned POST flow (the browser's multipart form
  * posted to the bucket, the object read back). s3rver does not enforce POST policies; the
- * conditions we generate are checked against S3's rules in tests/server/documents/
+ * conditions we generate are checked against S3's rules in tests/server/blobs/
  * s3-post-policy.test.ts. Last, a whole server with BLOB_STORE=s3: upload, conversion, PDF.
  */
 import { execFile } from 'node:child_process';
@@ -13,9 +13,9 @@ import { promisify } from 'node:util';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { S3BlobStore, type S3Settings } from '../../src/server/documents/s3-blob-store';
+import { S3BlobStore, type S3Settings } from '../../src/server/blobs/s3-blob-store';
 import { liveApplicant, startLiveServer, waitFor, type LiveServer } from '../helpers/live-server';
-import { png } from '../server/documents/helpers/fixtures';
+import { png } from '../server/helpers/fixtures';
 
 const BUCKET = 'admissions-documents';
 

@@ -15,8 +15,8 @@ import { loadFormsRuntime } from '../../src/server/application/load-forms-runtim
 import { systemClock } from '../../src/server/clock';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type Db } from '../../src/server/db/database';
-import { conversionMessages } from '../../src/server/documents/conversion-messages';
-import { createDocuments, type Documents } from '../../src/server/documents/documents';
+import { conversionMessages } from '../../src/server/conversion/conversion-messages';
+import { createDocuments, type Documents } from '../../src/server/documents';
 import { loadSite } from '../../src/server/site';
 import { startLiveWorker, waitFor, type LiveWorker } from '../helpers/live-server';
 import { installFakeSoffice, instructedDocx, type FakeSoffice } from './helpers/fake-soffice';

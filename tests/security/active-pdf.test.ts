@@ -20,11 +20,11 @@ import {
   StandardFonts,
   type PDFDict,
 } from 'pdf-lib';
-import { convertToPdf } from '../../src/server/documents/convert-document';
-import { JavascriptDocxConverter, findOnPath } from '../../src/server/documents/convert-docx';
-import { liveWorkers } from '../../src/server/documents/isolation';
-import { readPdf } from '../server/documents/helpers/pdf-text';
-import { leftoverProcesses } from '../server/documents/helpers/processes';
+import { convertToPdf } from '../../src/server/conversion/convert-document';
+import { JavascriptDocxConverter, findOnPath } from '../../src/server/conversion/convert-docx';
+import { liveWorkers } from '../../src/server/conversion/isolation';
+import { readPdf } from '../server/helpers/pdf-text';
+import { leftoverProcesses } from '../server/helpers/processes';
 
 const qpdf = findOnPath('qpdf', process.env.PATH ?? '');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'active-pdf-'));

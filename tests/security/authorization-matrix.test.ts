@@ -16,13 +16,8 @@ import {
   signedIn,
   type TestApp,
 } from '../server/helpers/test-app';
-import { png } from '../server/documents/helpers/fixtures';
-import {
-  multipartBody,
-  postUpload,
-  presign,
-  type Presigned,
-} from '../server/documents/helpers/uploads';
+import { png } from '../server/helpers/fixtures';
+import { multipartBody, postUpload, presign, type Presigned } from '../server/helpers/uploads';
 import { accountIdOf, logIn, noRateLimits, sessionToken, snapshotOf } from './helpers/applicants';
 import { concretePath, mutatingMethods, routesOf, splitRoute } from './helpers/routes';
 import { useSecurityLog } from './helpers/security-log';

@@ -12,8 +12,8 @@ import {
   signedIn,
   type TestApp,
 } from '../server/helpers/test-app';
-import { png } from '../server/documents/helpers/fixtures';
-import { multipartBody, presign, type Presigned } from '../server/documents/helpers/uploads';
+import { png } from '../server/helpers/fixtures';
+import { multipartBody, presign, type Presigned } from '../server/helpers/uploads';
 import { noRateLimits, sessionToken, snapshotOf } from './helpers/applicants';
 import { concretePath, mutatingMethods, routesOf, splitRoute } from './helpers/routes';
 import { useSecurityLog } from './helpers/security-log';

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DocxConverter } from '../../src/server/documents/convert-docx';
+import type { DocxConverter } from '../../src/server/conversion/convert-docx';
 import { SecretHasher } from '../../src/server/identity/secrets';
 import { ServiceTokens } from '../../src/server/identity/service-tokens';
 import {
@@ -31,8 +31,8 @@ import {
   shellScript,
   understatedZipBomb,
   zip,
-} from '../server/documents/helpers/fixtures';
-import { postUpload, presign, type Presigned } from '../server/documents/helpers/uploads';
+} from '../server/helpers/fixtures';
+import { postUpload, presign, type Presigned } from '../server/helpers/uploads';
 import { accountIdOf, fileTree, noRateLimits, sessionToken } from './helpers/applicants';
 import { useSecurityLog } from './helpers/security-log';
 

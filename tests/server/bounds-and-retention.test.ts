@@ -15,9 +15,9 @@ import {
   type TestApp,
 } from './helpers/test-app';
 import { purgeExpired } from '../../src/server/ops/purge';
-import { baseName } from '../../src/server/routes/document-routes';
-import { pdf } from './documents/helpers/fixtures';
-import { postUpload, presign, uploadDocument } from './documents/helpers/uploads';
+import { baseName } from '../../src/server/uploads/document-routes';
+import { pdf } from './helpers/fixtures';
+import { postUpload, presign, uploadDocument } from './helpers/uploads';
 
 const count = async (t: TestApp, table: 'visitor_answers' | 'validation_reports') =>
   Number(

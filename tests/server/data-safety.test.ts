@@ -15,8 +15,8 @@ import {
   signedIn,
   type TestApp,
 } from './helpers/test-app';
-import { pdf } from './documents/helpers/fixtures';
-import { postUpload, presign } from './documents/helpers/uploads';
+import { pdf } from './helpers/fixtures';
+import { postUpload, presign } from './helpers/uploads';
 
 const ROUNDS = 10;
 /** No limit gets in the way of the races themselves. */

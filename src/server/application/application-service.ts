@@ -72,6 +72,37 @@ export class ApplicationService {
     return Object.fromEntries(rows.map((r) => [r.key, r.value]));
   }
 
+  /** The page to come back to and the statuses in the order recorded (GET /api/profile). */
+  async progressOf(accountId: string): Promise<{ lastPage: string; webStatuses: string[] }> {
+    const [account, statuses] = await Promise.all([
+      this.db
+        .selectFrom('accounts')
+        .select('last_page')
+        .where('id', '=', accountId)
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('web_statuses')
+        .select('web_status')
+        .where('account_id', '=', accountId)
+        .orderBy('created_at')
+        .execute(),
+    ]);
+    return {
+      lastPage: account?.last_page ?? '',
+      webStatuses: statuses.map((s) => s.web_status),
+    };
+  }
+
+  /** The answers frozen at submission; undefined until the applicant submits. */
+  async submittedAnswersOf(accountId: string): Promise<Answers | undefined> {
+    const submission = await this.db
+      .selectFrom('submissions')
+      .select('answers')
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return submission ? (JSON.parse(submission.answers) as Answers) : undefined;
+  }
+
   async setLastPage(accountId: string, lastPage: string): Promise<void> {
     await this.db
       .updateTable('accounts')
@@ -318,6 +349,27 @@ export class ApplicationService {
     await this.saveAnswers(accountId, answers);
     return answers;
   }
+}
+
+/**
+ * Sets one answer, as the server does for document questions (ANSWERED or ''): the applicant
+ * never writes those through PUT /api/answer. Runs in the caller's transaction, which holds the
+ * account (see account-lock.ts).
+ */
+export async function setAnswer(
+  executor: Kysely<Database>,
+  accountId: string,
+  key: string,
+  value: string,
+  now: Date,
+): Promise<void> {
+  await executor
+    .insertInto('answers')
+    .values({ account_id: accountId, key, value, updated_at: now.toISOString() })
+    .onConflict((oc) =>
+      oc.columns(['account_id', 'key']).doUpdateSet({ value, updated_at: now.toISOString() }),
+    )
+    .execute();
 }
 
 /** page → field → messages becomes "page.field" → messages for the error body. */

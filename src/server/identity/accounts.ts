@@ -23,18 +23,6 @@ export const CODE_TTL_MS = 24 * 60 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 export const RESET_TTL_MS = 60 * 60 * 1000;
 
-/** The texts public routes answer with; one place, so no route invents its own. */
-export const accountMessages = {
-  signedUp: 'Check your e-mail for a 6-digit confirmation code to confirm your account.',
-  confirmed: 'Your account is confirmed. You can now log in.',
-  codeResent: 'If that account is waiting for confirmation, we have e-mailed it a new code.',
-  loggedIn: 'You are logged in.',
-  resetSent:
-    'If an account exists for that e-mail address, we have sent it a link to reset your password.',
-  passwordReset: 'Your password has been reset. You can now log in with your new password.',
-  loggedOut: 'You have been logged out.',
-} as const;
-
 export interface AccountServiceDeps {
   db: Db;
   hasher: SecretHasher;
@@ -164,6 +152,27 @@ export class AccountService {
       .values({ id: randomUUID(), account_id: account.id, logged_in_at: this.now().toISOString() })
       .execute();
     return { token, username: account.username };
+  }
+
+  /** When the applicant logged in, oldest first (GET /api/profile). */
+  async loginTimesOf(accountId: string): Promise<string[]> {
+    const rows = await this.deps.db
+      .selectFrom('successful_logins')
+      .select('logged_in_at')
+      .where('account_id', '=', accountId)
+      .orderBy('logged_in_at')
+      .execute();
+    return rows.map((row) => row.logged_in_at);
+  }
+
+  /** Whether the account still exists (a staff link outlives a purged account). */
+  async exists(accountId: string): Promise<boolean> {
+    const row = await this.deps.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('id', '=', accountId)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Mails a single-use reset link when the account exists; answers the same either way. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import type { BlobStore } from '../documents/blob-store';
+import type { BlobStore } from '../blobs/blob-store';
 import { SESSION_IDLE_MS } from '../identity/sessions';
 
 /** The longest rate-limit window (an hour), with room: older counters count nothing. */

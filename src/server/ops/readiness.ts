@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
-import type { BlobStore } from '../documents/blob-store';
-import { errorCatalogue } from '../errors';
+import type { BlobStore } from '../blobs/blob-store';
+import { errorCatalogue, errors } from '../errors';
 
 /** What each dependency's check found. */
 type CheckResult = 'ok' | 'unavailable';
@@ -64,7 +64,6 @@ const checksReply = {
  */
 export async function readinessRoutes(app: FastifyInstance, options: ReadinessRoutesOptions) {
   const { db, blobs, readiness } = options;
-  const notReady = errorCatalogue.NOT_READY;
 
   app.get(
     '/readyz',
@@ -72,10 +71,11 @@ export async function readinessRoutes(app: FastifyInstance, options: ReadinessRo
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       if (readiness.draining) {
-        return reply.status(notReady.status).send({
+        const draining = errors.NOT_READY_DRAINING();
+        return reply.status(errorCatalogue.NOT_READY.status).send({
           status: 'draining',
-          message: `${notReady.message} It is shutting down.`,
-          code: 'NOT_READY',
+          message: draining.message,
+          code: draining.code,
         });
       }
       const run = async (name: string, check: () => Promise<unknown>): Promise<CheckResult> => {
@@ -94,10 +94,11 @@ export async function readinessRoutes(app: FastifyInstance, options: ReadinessRo
       const checks = { database, blobs: blobStore };
       const failed = Object.entries(checks).filter(([, result]) => result !== 'ok');
       if (failed.length === 0) return { status: 'ready', checks };
-      return reply.status(notReady.status).send({
+      const unavailable = errors.NOT_READY_UNAVAILABLE(failed.map(([name]) => name).join(', '));
+      return reply.status(errorCatalogue.NOT_READY.status).send({
         status: 'not ready',
-        message: `${notReady.message} Unavailable: ${failed.map(([name]) => name).join(', ')}.`,
-        code: 'NOT_READY',
+        message: unavailable.message,
+        code: unavailable.code,
         checks,
       });
     },

@@ -7,7 +7,7 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { docx, pdf } from '../../server/documents/helpers/fixtures';
+import { docx, pdf } from '../../server/helpers/fixtures';
 
 const script = `#!/bin/sh
 outdir=""

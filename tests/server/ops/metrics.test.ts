@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, databases, signedIn, type TestApp } from '../helpers/test-app';
-import { png } from '../documents/helpers/fixtures';
-import { uploadDocument } from '../documents/helpers/uploads';
+import { png } from '../helpers/fixtures';
+import { uploadDocument } from '../helpers/uploads';
 
 const TOKEN = 'scrape-token-for-tests-0123456789';
 

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Documents } from '../documents';
+import type { AccountService } from '../identity/accounts';
+import { publicScope, sessionScope, type SessionScopeOptions } from '../identity/route-scopes';
+import type { ServiceTokens } from '../identity/service-tokens';
+import { apiRoutes } from './api-routes';
+import type { ApplicationService } from './application-service';
+import { applicationRoutes, visitorAnswerRoutes } from './application-routes';
+import { formLayoutRoutes } from './form-layout-routes';
+import type { FormsRuntime } from './forms-runtime';
+import { serviceRoutes } from './service-routes';
+
+export interface ApplicationPluginOptions extends SessionScopeOptions {
+  config: Config;
+  clock: Clock;
+  forms: FormsRuntime;
+  application: ApplicationService;
+  accounts: AccountService;
+  documents: Documents;
+  tokens: ServiceTokens;
+}
+
+/**
+ * The application: a visitor's answers (/public), the applicant's profile, answers, progress,
+ * submit, add-another and tab choices (/api), and the staff view's reads (/service).
+ */
+export async function applicationPlugin(app: FastifyInstance, options: ApplicationPluginOptions) {
+  const { config, clock, forms, application, accounts, documents, sessions, cookies } = options;
+  const applicationOptions = {
+    application,
+    forms,
+    clock,
+    onSubmitted: (accountId: string) => documents.pdfs.freeze(accountId),
+    visitorAnswersPerIp: config.rateLimit.visitorAnswersPerIp,
+  };
+  await app.register(
+    async (scope) => {
+      await scope.register(publicScope, options.limits);
+      await scope.register(visitorAnswerRoutes, applicationOptions);
+    },
+    { prefix: '/public' },
+  );
+  await app.register(
+    async (scope) => {
+      await scope.register(sessionScope, options);
+      await scope.register(apiRoutes, {
+        application,
+        accounts,
+        sessions,
+        cookies,
+        documentAnswers: (accountId: string) => documents.documents.list(accountId),
+      });
+      await scope.register(applicationRoutes, applicationOptions);
+      await scope.register(formLayoutRoutes, {
+        application,
+        addAnother: forms.addAnother,
+        tabs: forms.tabs,
+        tabClears: forms.tabClears,
+      });
+    },
+    { prefix: '/api' },
+  );
+  await app.register(serviceRoutes, {
+    prefix: '/service',
+    accounts,
+    tokens: options.tokens,
+    application,
+    documents: documents.documents,
+  });
+}

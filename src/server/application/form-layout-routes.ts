@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import type { ApplicationService } from './application-service';
+import { errors } from '../errors';
+import { messages } from '../messages';
+import { accountOf } from '../identity/authenticate';
+
+/** Add-another blocks may not exceed this many (SPEC §9: a larger setting is a configuration error). */
+export const MAX_COMPONENTS = 10;
+
+export interface FormLayoutRoutesOptions {
+  application: ApplicationService;
+  /** add-another ids and their maximum counts, from the form definitions. */
+  addAnother: ReadonlyMap<string, number>;
+  /** tabs ids and their tab ids, from the form definitions. */
+  tabs: ReadonlyMap<string, readonly string[]>;
+  /** tabs id → tab id → the answers choosing that tab clears. */
+  tabClears: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
+}
+
+const message = {
+  200: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+} as const;
+const idString = { type: 'string', minLength: 1, maxLength: 100 } as const;
+
+/** How many add-another blocks and which tabs an applicant chose (SPEC §4, §7); inside /api. */
+export async function formLayoutRoutes(app: FastifyInstance, options: FormLayoutRoutesOptions) {
+  const { application, addAnother, tabs, tabClears } = options;
+
+  app.get(
+    '/add-another',
+    {
+      schema: { response: { 200: { type: 'object', additionalProperties: { type: 'integer' } } } },
+    },
+    async (request) => application.addAnotherOf(accountOf(request).accountId),
+  );
+
+  app.put<{ Body: { button_id: string; num_components: number } }>(
+    '/add-another',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            button_id: idString,
+            num_components: { type: 'integer', minimum: 1, maximum: MAX_COMPONENTS },
+          },
+          required: ['button_id', 'num_components'],
+        },
+        response: message,
+      },
+    },
+    async (request) => {
+      const { button_id: id, num_components: count } = request.body;
+      const max = addAnother.get(id);
+      if (max === undefined) throw errors.ADD_ANOTHER_UNKNOWN(id);
+      if (count > max) throw errors.ADD_ANOTHER_TOO_MANY(id, max);
+      await application.setAddAnother(accountOf(request).accountId, id, count);
+      return { message: messages.saved };
+    },
+  );
+
+  app.get(
+    '/tabs',
+    { schema: { response: { 200: { type: 'object', additionalProperties: { type: 'string' } } } } },
+    async (request) => application.tabsOf(accountOf(request).accountId),
+  );
+
+  app.put<{ Body: { tab_id: string; chosen_tab: string } }>(
+    '/tabs',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: { tab_id: idString, chosen_tab: idString },
+          required: ['tab_id', 'chosen_tab'],
+        },
+        response: message,
+      },
+    },
+    async (request) => {
+      const { tab_id: id, chosen_tab: chosen } = request.body;
+      const known = tabs.get(id);
+      if (!known) throw errors.TABS_UNKNOWN(id);
+      if (!known.includes(chosen)) {
+        throw errors.TAB_UNKNOWN(id, chosen, known.join(', '));
+      }
+      // Choosing a tab and clearing its answers is one step (SPEC §4 "Tabs").
+      await application.setTab(accountOf(request).accountId, id, chosen, {
+        defaultTab: known[0] ?? chosen,
+        clears: tabClears.get(id)?.get(chosen) ?? [],
+      });
+      return { message: messages.saved };
+    },
+  );
+}

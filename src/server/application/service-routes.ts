@@ -1,0 +1,114 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ApplicationService } from './application-service';
+import type { AccountService } from '../identity/accounts';
+import type { DocumentService } from '../uploads/document-service';
+import { AppError } from '../errors';
+import type { ServiceTokens } from '../identity/service-tokens';
+import { sendPdf } from '../uploads/document-routes';
+
+export interface ServiceRoutesOptions {
+  accounts: AccountService;
+  tokens: ServiceTokens;
+  application: ApplicationService;
+  documents: DocumentService;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The applicant a staff link names, set by the /service plugin. */
+    serviceAccountId?: string;
+  }
+}
+
+const tokenQuery = {
+  type: 'object',
+  properties: { service_token: { type: 'string', minLength: 1, maxLength: 1000 } },
+  required: ['service_token'],
+} as const;
+const stringMap = { type: 'object', additionalProperties: { type: 'string' } } as const;
+
+const accountOf = (request: FastifyRequest): string => {
+  if (!request.serviceAccountId) throw new AppError('SERVICE_TOKEN_INVALID');
+  return request.serviceAccountId;
+};
+
+/**
+ * The service (staff) view's data (SPEC §6, §7), read with a staff link's service_token: only
+ * GET routes, reading one applicant. Session cookies mean nothing here, and a service token means
+ * nothing to /api, which reads the session cookie alone.
+ */
+export async function serviceRoutes(app: FastifyInstance, options: ServiceRoutesOptions) {
+  const { accounts, tokens, application, documents } = options;
+
+  app.addHook('preHandler', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const token = (request.query as { service_token?: string }).service_token ?? '';
+    const accountId = tokens.verify(token);
+    if (!(await accounts.exists(accountId))) throw new AppError('SERVICE_TOKEN_INVALID');
+    request.serviceAccountId = accountId;
+  });
+
+  app.get(
+    '/tmp-pdf',
+    {
+      schema: {
+        querystring: tokenQuery,
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              answer: stringMap,
+              add_another: { type: 'object', additionalProperties: { type: 'integer' } },
+              document_answer: {
+                type: 'object',
+                additionalProperties: {
+                  type: 'object',
+                  properties: { file_name: { type: 'string' }, file_size: { type: 'integer' } },
+                  required: ['file_name', 'file_size'],
+                },
+              },
+              tabs: stringMap,
+            },
+            required: ['answer', 'add_another', 'document_answer', 'tabs'],
+          },
+        },
+      },
+    },
+    async (request) => {
+      const accountId = accountOf(request);
+      const [submitted, live, addAnother, tabs, documentAnswer] = await Promise.all([
+        application.submittedAnswersOf(accountId),
+        application.answersOf(accountId),
+        application.addAnotherOf(accountId),
+        application.tabsOf(accountId),
+        documents.list(accountId),
+      ]);
+      return {
+        // After submission staff read the copy frozen then.
+        answer: submitted ?? live,
+        add_another: addAnother,
+        document_answer: documentAnswer,
+        tabs,
+      };
+    },
+  );
+
+  app.get<{ Params: { key: string } }>(
+    '/document/:key',
+    {
+      schema: {
+        querystring: tokenQuery,
+        params: {
+          type: 'object',
+          properties: { key: { type: 'string', pattern: '^[a-z][a-z0-9_]{0,79}$' } },
+          required: ['key'],
+        },
+      },
+    },
+    async (request, reply) => {
+      const bytes = await documents.convertedPdf(accountOf(request), request.params.key);
+      if (!bytes) throw new AppError('DOCUMENT_NOT_FOUND');
+      return sendPdf(reply, bytes, `${request.params.key}.pdf`, 'inline');
+    },
+  );
+}

@@ -1,0 +1,66 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { errorCatalogue } from './errors';
+
+export interface ClientShellOptions {
+  /** The built client (index.html and assets); absent in API-only tests. */
+  clientDir?: string;
+  /** IDENTITY_COOKIE_PREFIX, written into index.html for the client to read. */
+  cookiePrefix: string;
+}
+
+const apiPrefixes = ['/public/', '/api/', '/service/', '/lookup/', '/uploads'];
+const opsPaths = ['/healthz', '/readyz', '/metrics'];
+
+/**
+ * The built client: its files, and index.html for every other path the browser asks for (the
+ * application routes it itself); an unknown API path is a JSON 404.
+ */
+export const clientShell = fp(async (app: FastifyInstance, options: ClientShellOptions) => {
+  const { clientDir } = options;
+  const indexHtml = clientDir ? readIndex(clientDir, options.cookiePrefix) : undefined;
+  if (clientDir && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(clientDir),
+      index: false,
+      wildcard: false,
+      prefix: '/',
+      cacheControl: false,
+      // The build writes .br and .gz copies (vite.config.ts); each client gets what it accepts.
+      preCompressed: true,
+      // Vite names built assets by content hash, so they never change; other files may.
+      setHeaders: (res, file) => {
+        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // A shared cache must keep the Brotli, gzip and plain answers apart.
+        res.setHeader('Vary', 'Accept-Encoding');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = apiPrefixes.some((p) => pathname.startsWith(p)) || opsPaths.includes(pathname);
+    if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Every other path is the application, which routes it itself (query string intact).
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(indexHtml);
+    }
+    return reply.status(404).send({ message: errorCatalogue.NOT_FOUND.message, code: 'NOT_FOUND' });
+  });
+});
+
+/** index.html with the configured identity cookie prefix, read once at start. */
+function readIndex(clientDir: string, cookiePrefix: string): string | undefined {
+  const file = path.join(clientDir, 'index.html');
+  if (!existsSync(file)) return undefined;
+  return readFileSync(file, 'utf8').replace(
+    /(<meta name="identity-cookie-prefix" content=")[^"]*(")/,
+    `$1${cookiePrefix}$2`,
+  );
+}

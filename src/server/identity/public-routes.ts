@@ -1,0 +1,172 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccountService } from './accounts';
+import { normalise } from './accounts';
+import { messages } from '../messages';
+import type { Config } from '../config';
+import type { RateLimiter } from './rate-limiter';
+import type { SessionCookies } from './session-cookies';
+import { AppError } from '../errors';
+import { accountBodies, assertValid, messageReply, validators } from './account-bodies';
+
+export interface PublicRoutesOptions {
+  accounts: AccountService;
+  cookies: SessionCookies;
+  limits: RateLimitOptions;
+}
+
+export interface RateLimitOptions {
+  limiter: RateLimiter;
+  rateLimit: Config['rateLimit'];
+}
+
+/** An account form's fields are each at most 1,024 characters. */
+const ACCOUNT_BODY_LIMIT = 8 * 1024;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+
+type WithUsername = FastifyRequest<{ Body: { username: string } }>;
+
+/** Routes whose per-address limit is applied by the route itself (login: address and IP). */
+const ownAddressLimit = new Set(['/public/login']);
+
+/**
+ * Limits every route of a scope per IP and, once the body names one, per address (login per
+ * address and IP, so a stranger's failures do not lock the owner out: see loginLimits).
+ */
+export function addRateLimits(
+  app: FastifyInstance,
+  { limiter, rateLimit }: RateLimitOptions,
+): void {
+  app.addHook('onRequest', async (request) => {
+    const route = request.routeOptions.url ?? request.url;
+    // Per method too: a visitor reading back answers is not held back by another keeping them.
+    const bucket = `ip:${request.ip}:${request.method} ${route}`;
+    await limiter.check(bucket, rateLimit.perIpPerMinute, MINUTE);
+  });
+  app.addHook('preHandler', async (request) => {
+    const username = (request as WithUsername).body?.username;
+    if (typeof username !== 'string') return;
+    const route = request.routeOptions.url ?? request.url;
+    if (ownAddressLimit.has(route)) return;
+    const bucket = `user:${normalise(username)}:${route}`;
+    await limiter.check(bucket, rateLimit.perUsernamePerHour, HOUR);
+  });
+}
+
+/**
+ * Login's limits. Per address and IP: a fixed budget an hour, so one source cannot guess on.
+ * Per address from every IP: once it has had `loginBackoffAfter` failures this hour, one attempt
+ * per `loginBackoffSeconds`. Guessing from many IPs is slowed to that pace, while the owner waits
+ * seconds at worst, never an hour; and forgot-password keeps its own budget, untouched by them.
+ */
+export function loginLimits({ limiter, rateLimit }: RateLimitOptions) {
+  const failures = (address: string) => `login-failures:${address}`;
+  return {
+    async before(address: string, ip: string): Promise<void> {
+      await limiter.check(`login:${address}:${ip}`, rateLimit.perUsernamePerHour, HOUR);
+      if ((await limiter.peek(failures(address), HOUR)) >= rateLimit.loginBackoffAfter) {
+        await limiter.check(`login-backoff:${address}`, 1, rateLimit.loginBackoffSeconds * 1000);
+      }
+    },
+    async failed(address: string): Promise<void> {
+      await limiter.hit(failures(address), Number.MAX_SAFE_INTEGER, HOUR);
+    },
+  };
+}
+
+/** The account routes anyone may call (SPEC §6). */
+export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOptions) {
+  const { accounts, cookies } = options;
+  const login = loginLimits(options.limits);
+
+  app.post<{ Body: { username: string; password: string } }>(
+    '/signup',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      schema: { body: accountBodies.signup, response: messageReply },
+    },
+    async (request) => {
+      assertValid(validators.signup, request.body);
+      await accounts.signUp(request.body.username, request.body.password);
+      return { message: messages.signedUp };
+    },
+  );
+
+  app.post<{ Body: { username: string; code: string } }>(
+    '/confirm',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      schema: { body: accountBodies.confirm, response: messageReply },
+    },
+    async (request) => {
+      assertValid(validators.confirm, request.body);
+      await accounts.confirm(request.body.username, request.body.code);
+      return { message: messages.confirmed };
+    },
+  );
+
+  app.post<{ Body: { username: string } }>(
+    '/resend-confirm',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      schema: { body: accountBodies.resendConfirm, response: messageReply },
+    },
+    async (request) => {
+      assertValid(validators.resendConfirm, request.body);
+      await accounts.resendCode(request.body.username);
+      return { message: messages.codeResent };
+    },
+  );
+
+  app.post<{ Body: { username: string; password: string } }>(
+    '/login',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      schema: { body: accountBodies.login, response: messageReply },
+    },
+    async (request, reply) => {
+      assertValid(validators.login, request.body);
+      const address = normalise(request.body.username);
+      await login.before(address, request.ip);
+      const session = await accounts
+        .logIn(request.body.username, request.body.password)
+        .catch(async (error: unknown) => {
+          if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') {
+            await login.failed(address);
+          }
+          throw error;
+        });
+      cookies.set(reply, session.token);
+      return { message: messages.loggedIn, username: session.username };
+    },
+  );
+
+  app.post<{ Body: { username: string } }>(
+    '/forgot-password',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      schema: { body: accountBodies.forgotPassword, response: messageReply },
+    },
+    async (request) => {
+      assertValid(validators.forgotPassword, request.body);
+      await accounts.forgotPassword(request.body.username);
+      return { message: messages.resetSent };
+    },
+  );
+
+  app.post<{
+    Body: { username: string; password: string; confirm_password: string; id: string };
+  }>(
+    '/reset-password',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      schema: { body: accountBodies.resetPassword, response: messageReply },
+    },
+    async (request) => {
+      assertValid(validators.resetPassword, request.body);
+      const { username, id, password } = request.body;
+      await accounts.resetPassword(username, id, password);
+      return { message: messages.passwordReset };
+    },
+  );
+}

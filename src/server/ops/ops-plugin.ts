@@ -1,0 +1,134 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Counter } from 'prom-client';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import type { Documents } from '../documents';
+import { AppError, errorCatalogue, errors } from '../errors';
+import { RateLimitedError, type RateLimiter } from '../identity/rate-limiter';
+import { clientErrorRoutes } from './client-error-routes';
+import { metrics } from './metrics';
+import { Readiness, readinessRoutes } from './readiness';
+import { requestGuard } from './request-guard';
+
+export interface OpsPluginOptions {
+  config: Config;
+  db: Db;
+  documents: Documents;
+  readiness: Readiness;
+  limiter: RateLimiter;
+  /** admissions_client_errors_total in /metrics, by kind. */
+  clientErrors: Counter<'kind'>;
+}
+
+/**
+ * What every route shares, registered before any of them: the error answers, the request id,
+ * metrics, cookies, security headers, the cross-site guard and no-store for private answers;
+ * then /healthz, /readyz and the browsers' error reports.
+ */
+export const opsPlugin = fp(async (app: FastifyInstance, options: OpsPluginOptions) => {
+  const { config, db, documents, readiness, limiter, clientErrors } = options;
+  const secure = config.publicUrl.startsWith('https:');
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof RateLimitedError) {
+      reply.header('Retry-After', String(error.retryAfterSeconds));
+    }
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({
+        message: error.message,
+        code: error.code,
+        ...(error.errors ? { errors: error.errors } : {}),
+      });
+    }
+    if ('validation' in error && error.validation) {
+      const invalid = errors.REQUEST_INVALID(error.message);
+      return reply.status(invalid.status).send({ message: invalid.message, code: invalid.code });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: error.message, code: error.code });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ message: errorCatalogue.INTERNAL.message, code: 'INTERNAL' });
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  // Every 429 says when to come back; the limits that know their window said it already.
+  app.addHook('onSend', async (_request, reply) => {
+    if (reply.statusCode === 429 && !reply.hasHeader('retry-after')) {
+      reply.header('Retry-After', '60');
+    }
+  });
+  // While shutting down, each answer closes its connection, so a keep-alive client does not hold
+  // the process open and its next request goes to another instance.
+  app.addHook('onSend', async (_request, reply) => {
+    if (readiness.draining) reply.header('Connection', 'close');
+  });
+  // Before any route, so its timing hook sees them all.
+  if (config.metricsToken) {
+    await app.register(metrics, {
+      token: config.metricsToken,
+      db,
+      queue: documents.queue,
+      jobKinds: Object.keys(documents.handlers),
+      counters: [clientErrors],
+    });
+  }
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        // The S3 bucket, when uploads go there (ARCHITECTURE decision 6).
+        connectSrc: ["'self'", ...documents.blobs.uploadOrigins],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        ...(secure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: secure,
+    referrerPolicy: { policy: 'same-origin' },
+  });
+  await app.register(requestGuard, {
+    publicOrigin: config.allowedOrigin,
+    nonJsonPrefixes: ['/uploads'],
+  });
+
+  // Applicants' answers, documents and staff views must never sit in a browser or proxy cache.
+  app.addHook('onSend', async (request, reply) => {
+    const path = request.url;
+    if (
+      (path.startsWith('/api/') ||
+        path.startsWith('/service/') ||
+        // Visitor answers, and the token that reads them.
+        path.startsWith('/public/tmp')) &&
+      !reply.hasHeader('cache-control')
+    ) {
+      reply.header('Cache-Control', 'no-store');
+    }
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  await app.register(readinessRoutes, { db, blobs: documents.blobs, readiness });
+  // Closing (SIGTERM, or a test) makes the instance unready at once, whoever closes it.
+  app.addHook('preClose', async () => readiness.drain());
+  // Its own scope: its limit is in the limiter's fast store, not the account routes' database counts.
+  await app.register(clientErrorRoutes, {
+    prefix: '/public',
+    perIpPerMinute: config.rateLimit.clientErrorsPerIpPerMinute,
+    limiter,
+    counter: clientErrors,
+  });
+});

@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import type { Database } from '../db/tables';
+import type { JobQueue } from '../jobs/job-queue';
+import type { JobHandler } from '../jobs/job-runner';
+import type { PageDefinition } from '../../engine/definitions';
+import { readOnlyDocument } from '../../engine/read-only-document';
+import type { BlobStore } from '../blobs/blob-store';
+import { isSubmitted } from '../application/account-lock';
+import type { ApplicationPdfInput } from './application-pdf';
+import { ConversionError } from '../conversion/conversion-messages';
+import { runInWorker } from '../conversion/isolation';
+import { defaultDocumentLimits, type DocumentLimits } from '../conversion/limits';
+import { PermanentJobError } from '../jobs/job-runner';
+import type { DocumentService } from '../uploads/document-service';
+import { readSnapshot, type PdfKind, type Snapshot } from './pdf-snapshot';
+
+type PdfRow = Database['application_pdfs'];
+
+/** GET /api/pdf's answer (SPEC §3 "PDF status response"). */
+export interface PdfStatus {
+  status: PdfRow['status'];
+  /** Where to download it once COMPLETED; '' before. */
+  url: string;
+  message: string;
+}
+
+export interface BuildPayload {
+  accountId: string;
+  kind: PdfKind;
+  buildId: string;
+}
+
+export const BUILD_APPLICATION_PDF = 'build-application-pdf';
+export const PDF_FILE_URL = '/api/pdf/file';
+/** A failed build is tried again when asked for after this long. */
+const RETRY_FAILED_AFTER_MS = 5 * 60 * 1000;
+
+export const pdfMessages = {
+  UNPROCESSED: 'The PDF of your application is being prepared.',
+  IN_PROGRESS: 'The PDF of your application is being prepared.',
+  COMPLETED: 'The PDF of your application is ready.',
+  FAILED: 'We could not prepare the PDF of your application. Please try again later.',
+} as const;
+
+export interface ApplicationPdfServiceDeps {
+  db: Db;
+  blobs: BlobStore;
+  queue: JobQueue;
+  clock: Clock;
+  documents: DocumentService;
+  forms: { pages: readonly PageDefinition[]; version: string };
+  site: { name: string; applicationTitle: string };
+  limits?: DocumentLimits;
+}
+
+/**
+ * The applicant's PDF copy, built by a job: a draft rebuilt whenever what it shows changed since
+ * its last build (compared by hash), and after submission a copy built once from the frozen
+ * answers, kept and served from then on.
+ */
+export class ApplicationPdfService {
+  constructor(private readonly deps: ApplicationPdfServiceDeps) {}
+
+  /** Where the applicant's PDF stands, asking for a build when it is missing or out of date. */
+  async status(accountId: string): Promise<PdfStatus> {
+    const kind: PdfKind = (await isSubmitted(this.deps.db, accountId)) ? 'final' : 'draft';
+    const row = await this.row(accountId, kind);
+    const retry =
+      row?.status === 'FAILED' &&
+      this.deps.clock.now().getTime() - new Date(row.updated_at).getTime() >= RETRY_FAILED_AFTER_MS;
+    if (kind === 'final') {
+      if (row && !retry) return present(row);
+      return this.enqueue(accountId, kind, (await this.snapshot(accountId, kind)).hash);
+    }
+    const { hash } = await this.snapshot(accountId, kind);
+    if (row && row.state_hash === hash && !retry) return present(row);
+    return this.enqueue(accountId, kind, hash);
+  }
+
+  /** Asks for the copy frozen at submission (called once the application is submitted). */
+  async freeze(accountId: string): Promise<void> {
+    if (await this.row(accountId, 'final')) return;
+    await this.enqueue(accountId, 'final', (await this.snapshot(accountId, 'final')).hash);
+  }
+
+  /** The PDF to download: the frozen copy after submission, else the current draft. */
+  async file(accountId: string): Promise<Uint8Array | undefined> {
+    const kind: PdfKind = (await isSubmitted(this.deps.db, accountId)) ? 'final' : 'draft';
+    const row = await this.row(accountId, kind);
+    if (row?.status !== 'COMPLETED' || !row.pdf_key) return undefined;
+    return this.deps.blobs.get(row.pdf_key);
+  }
+
+  /**
+   * Renders the PDF of what the applicant's answers are now (or were, when submitted): the answers
+   * and documents are read here, the PDF is laid out in a worker thread (isolation.ts) within the
+   * page, byte, time and memory limits. Throws ConversionError (applicationTooLarge, tooSlow…).
+   */
+  async render(
+    accountId: string,
+    kind: PdfKind,
+    signal?: AbortSignal,
+  ): Promise<{ bytes: Uint8Array; hash: string }> {
+    const limits = this.deps.limits ?? defaultDocumentLimits;
+    const { forms, site, blobs, clock } = this.deps;
+    const snapshot = await this.snapshot(accountId, kind);
+    const documents = Object.fromEntries(
+      snapshot.documents.map((d) => [d.answerKey, { file_name: d.fileName }]),
+    );
+    const pages = readOnlyDocument(forms.pages, snapshot.state, { documents, now: clock.now() });
+    const attachments: Array<{ title: string; pdf: Uint8Array }> = [];
+    for (const row of pages.flatMap((p) => p.sections.flatMap((s) => s.rows))) {
+      const document = snapshot.documents.find((d) => d.answerKey === row.key);
+      const pdf = document && (await blobs.get(document.pdfKey));
+      if (document && pdf) attachments.push({ title: `${row.label}: ${document.fileName}`, pdf });
+    }
+    const { answers } = snapshot.state;
+    const input: ApplicationPdfInput = {
+      universityName: site.name,
+      applicationTitle: site.applicationTitle,
+      applicant: {
+        name: [answers.first_name, answers.last_name].filter(Boolean).join(' '),
+        email: snapshot.username,
+      },
+      generatedAt: clock.now(),
+      submittedAt: snapshot.submittedAt,
+      pages,
+      attachments,
+    };
+    const bytes = await runInWorker(
+      {
+        task: 'application-pdf',
+        bytes: new Uint8Array(),
+        input,
+        maxPages: limits.maxApplicationPages,
+        maxBytes: limits.maxApplicationBytes,
+      },
+      { timeoutMs: limits.timeoutMs, memoryMb: limits.workerMemoryMb, signal },
+    );
+    return { bytes, hash: snapshot.hash };
+  }
+
+  /** The job that builds a PDF asked for by status() or freeze(). */
+  buildJob(timeoutMs = 60_000): JobHandler<BuildPayload> {
+    const { db, blobs, clock } = this.deps;
+    const where = (p: BuildPayload) =>
+      db
+        .updateTable('application_pdfs')
+        .where('account_id', '=', p.accountId)
+        .where('kind', '=', p.kind)
+        .where('build_id', '=', p.buildId);
+    return {
+      timeoutMs,
+      run: async (payload, { signal }) => {
+        const row = await this.row(payload.accountId, payload.kind);
+        if (row?.build_id !== payload.buildId) return;
+        const now = () => clock.now().toISOString();
+        await where(payload).set({ status: 'IN_PROGRESS', updated_at: now() }).execute();
+        let rendered: { bytes: Uint8Array; hash: string };
+        try {
+          rendered = await this.render(payload.accountId, payload.kind, signal);
+        } catch (error) {
+          // Too large or too slow is so again at once: FAILED now, asked again after a while.
+          if (error instanceof ConversionError) throw new PermanentJobError(error.message);
+          throw error;
+        }
+        const { bytes, hash } = rendered;
+        if (signal.aborted) return;
+        const key = `pdfs/${payload.accountId}/${payload.kind}-${payload.buildId}.pdf`;
+        await blobs.put(key, bytes, 'application/pdf');
+        const result = await where(payload)
+          .set({
+            status: 'COMPLETED',
+            pdf_key: key,
+            state_hash: hash,
+            message: pdfMessages.COMPLETED,
+            updated_at: now(),
+          })
+          .executeTakeFirst();
+        // Superseded meanwhile: drop this build. Otherwise drop the build it replaces.
+        if (Number(result.numUpdatedRows) !== 1) await blobs.delete(key);
+        else if (row.pdf_key && row.pdf_key !== key) await blobs.delete(row.pdf_key);
+      },
+      failed: async (payload, failure) => {
+        await where(payload)
+          .set({
+            status: 'FAILED',
+            message: failure.permanent ? failure.message : pdfMessages.FAILED,
+            updated_at: clock.now().toISOString(),
+          })
+          .execute();
+      },
+    };
+  }
+
+  private async enqueue(accountId: string, kind: PdfKind, hash: string): Promise<PdfStatus> {
+    const { db, queue, clock } = this.deps;
+    const buildId = randomUUID();
+    const values = {
+      build_id: buildId,
+      status: 'UNPROCESSED' as const,
+      state_hash: hash,
+      message: pdfMessages.UNPROCESSED,
+      updated_at: clock.now().toISOString(),
+    };
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('application_pdfs')
+        .values({ account_id: accountId, kind, pdf_key: null, ...values })
+        .onConflict((oc) => oc.columns(['account_id', 'kind']).doUpdateSet(values))
+        .execute();
+      const payload: BuildPayload = { accountId, kind, buildId };
+      await queue.enqueue(BUILD_APPLICATION_PDF, payload, { owner: accountId }, trx);
+    });
+    return { status: 'UNPROCESSED', url: '', message: pdfMessages.UNPROCESSED };
+  }
+
+  private row(accountId: string, kind: PdfKind) {
+    return this.deps.db
+      .selectFrom('application_pdfs')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('kind', '=', kind)
+      .executeTakeFirst();
+  }
+
+  private snapshot(accountId: string, kind: PdfKind): Promise<Snapshot> {
+    const { db, documents, forms } = this.deps;
+    return readSnapshot({ db, documents, formsVersion: forms.version }, accountId, kind);
+  }
+}
+
+function present(row: PdfRow): PdfStatus {
+  return {
+    status: row.status,
+    url: row.status === 'COMPLETED' ? PDF_FILE_URL : '',
+    // A build refused for a limit says which; any other failure has the general text.
+    message: row.status === 'FAILED' && row.message ? row.message : pdfMessages[row.status],
+  };
+}

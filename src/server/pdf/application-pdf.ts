@@ -1,0 +1,92 @@
+import { PDFDocument } from 'pdf-lib';
+import type { ReadOnlyPage } from '../../engine/read-only-document';
+import { ConversionError, conversionMessages } from '../conversion/conversion-messages';
+import { addOutline, type OutlineItem } from './pdf-outline';
+import { embedFonts } from './pdf-fonts';
+import { TextFlow } from './text-flow';
+
+export interface ApplicationPdfInput {
+  universityName: string;
+  applicationTitle: string;
+  applicant: { name: string; email: string };
+  /** When the PDF was made, printed on its first page and kept as its creation date. */
+  generatedAt: Date;
+  /** Set on the copy frozen at submission. */
+  submittedAt?: Date;
+  /** readOnlyDocument's pages: what the service view shows, in the same order. */
+  pages: ReadOnlyPage[];
+  /** Converted documents, appended after the form pages, each with a bookmark. */
+  attachments: Array<{ title: string; pdf: Uint8Array }>;
+}
+
+const dateText = (date: Date) =>
+  date.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
+
+/**
+ * The application as a PDF: a header with the university and the applicant, one page (or more)
+ * per form page with its sections' questions and answers in two columns, then the attached
+ * documents; a bookmark per form page and per document, and page numbers on every page.
+ */
+export async function renderApplicationPdf(
+  input: ApplicationPdfInput,
+  maxPages = Infinity,
+): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const title = `${input.applicationTitle}: ${input.applicant.name || input.applicant.email}`;
+  doc.setTitle(title, { showInWindowTitleBar: true });
+  doc.setAuthor(input.universityName);
+  doc.setCreator(input.universityName);
+  doc.setProducer('admission-application');
+  doc.setCreationDate(input.generatedAt);
+  doc.setModificationDate(input.generatedAt);
+  const fonts = await embedFonts(doc);
+  const flow = new TextFlow(doc, fonts);
+  const outline: OutlineItem[] = [];
+
+  flow.paragraph([{ text: input.universityName }], { size: 18, style: 'bold', spaceAfter: 2 });
+  flow.paragraph([{ text: input.applicationTitle }], { size: 13, spaceAfter: 8 });
+  const about = [
+    ['Applicant', [input.applicant.name, input.applicant.email].filter(Boolean).join(', ')],
+    ...(input.submittedAt ? [['Submitted', dateText(input.submittedAt)]] : []),
+    ['Generated', dateText(input.generatedAt)],
+  ];
+  for (const [label, value] of about) {
+    flow.columns([[{ text: label!, style: 'bold' }], [{ text: value! }]], [0.25, 0.75], {
+      size: 9.5,
+    });
+  }
+  flow.rule();
+
+  input.pages.forEach((page, i) => {
+    if (i > 0) flow.newPage();
+    else flow.space(10);
+    outline.push({ title: page.title, page: flow.page });
+    flow.paragraph([{ text: page.title }], { size: 16, style: 'bold', spaceAfter: 6 });
+    if (page.sections.length === 0) {
+      flow.paragraph([{ text: 'No questions on this page have been answered.', style: 'italic' }]);
+    }
+    for (const section of page.sections) {
+      if (section.title) {
+        flow.paragraph([{ text: section.title }], { size: 12, style: 'bold', spaceBefore: 6 });
+      }
+      for (const row of section.rows) {
+        flow.columns([[{ text: row.label, style: 'bold' }], [{ text: row.value }]], [0.42, 0.58]);
+      }
+    }
+  });
+
+  for (const attachment of input.attachments) {
+    const source = await PDFDocument.load(attachment.pdf);
+    // Documents converted before the page cap existed may be thousands of pages long.
+    if (doc.getPageCount() + source.getPageCount() > maxPages) {
+      throw new ConversionError(conversionMessages.applicationTooLarge);
+    }
+    const pages = await doc.copyPages(source, source.getPageIndices());
+    pages.forEach((page) => doc.addPage(page));
+    if (pages[0]) outline.push({ title: attachment.title, page: pages[0] });
+  }
+
+  TextFlow.numberPages(doc, fonts.regular);
+  addOutline(doc, outline);
+  return doc.save();
+}

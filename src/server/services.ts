@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import type { Counter } from 'prom-client';
+import type { AppDeps } from './app';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { createDocuments, type Documents } from './documents';
+import { ApplicationService } from './application/application-service';
+import type { FormsRuntime } from './application/forms-runtime';
+import { loadFormsRuntime } from './application/load-forms-runtime';
+import { AccountService } from './identity/accounts';
+import type { RateLimitOptions } from './identity/public-routes';
+import { RateLimiter } from './identity/rate-limiter';
+import { SecretHasher } from './identity/secrets';
+import { ServiceTokens } from './identity/service-tokens';
+import { SessionCookies } from './identity/session-cookies';
+import { SessionStore } from './identity/sessions';
+import { NoAddressProvider } from './lookup/address-provider';
+import { LookupService } from './lookup/lookup-service';
+import { PhotonAddressProvider } from './lookup/photon-address-provider';
+import { createMailer, sendInBackground, type BackgroundMailer } from './mail/mailer';
+import { clientErrorCounter } from './ops/metrics';
+import { Readiness } from './ops/readiness';
+import { connectRedis } from './ops/redis';
+import { loadSite, type SiteSettings } from './site';
+import { clientErrorKinds } from '../engine/client-error-report';
+
+/**
+ * Everything the feature plugins share, built once per app. Each plugin declares the part it
+ * reads as its options, and app.ts passes this whole object to each.
+ */
+export interface Services {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  site: SiteSettings;
+  forms: FormsRuntime;
+  documents: Documents;
+  readiness: Readiness;
+  sessions: SessionStore;
+  cookies: SessionCookies;
+  mailer: BackgroundMailer;
+  accounts: AccountService;
+  limiter: RateLimiter;
+  limits: RateLimitOptions;
+  application: ApplicationService;
+  lookup: LookupService;
+  tokens: ServiceTokens;
+  /** admissions_client_errors_total in /metrics, by kind. */
+  clientErrors: Counter<'kind'>;
+}
+
+/** Builds the services from the configuration, closing what they hold when the app closes. */
+export async function createServices(app: FastifyInstance, deps: AppDeps): Promise<Services> {
+  const { config, db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const site = loadSite();
+  const forms = deps.forms ?? loadFormsRuntime();
+  const documents = deps.documents ?? createDocuments({ config, db, clock, forms, site });
+  const secure = config.publicUrl.startsWith('https:');
+  const readiness = deps.readiness ?? new Readiness();
+
+  const hasher = new SecretHasher(config.sessionSecret);
+  const sessions = new SessionStore(db, hasher, clock);
+  const cookies = new SessionCookies(config.identityCookiePrefix, secure);
+  const mailer = sendInBackground(
+    deps.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        dataDir: config.dataDir,
+        from: `"${site.university.name} Admissions" <${site.university.helpEmail}>`,
+        logger: app.log,
+        logSecrets: config.development,
+      }),
+    { logger: app.log },
+  );
+  // Mail still being sent goes out before the process stops, within what is left of the shutdown
+  // time once the requests under way have finished (onClose runs after them).
+  let closingSince = 0;
+  app.addHook('preClose', async () => {
+    closingSince = Date.now();
+  });
+  app.addHook('onClose', () =>
+    mailer.close(Math.max(0, config.shutdown.timeoutMs - (Date.now() - closingSince))),
+  );
+  const accounts = new AccountService({
+    db,
+    hasher,
+    clock,
+    mailer,
+    sessions,
+    publicUrl: config.publicUrl,
+    sender: {
+      universityName: site.university.name,
+      applicationTitle: site.university.applicationTitle,
+      helpEmail: site.university.helpEmail,
+    },
+  });
+  const redis = config.redis.url ? await connectRedis(config.redis.url, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => redis.disconnect());
+  const limiter = new RateLimiter(
+    db,
+    clock,
+    hasher,
+    redis ? { client: redis, keyPrefix: config.redis.keyPrefix } : undefined,
+  );
+  const lookup =
+    deps.lookup ??
+    new LookupService(
+      db,
+      config.addressLookupUrl
+        ? new PhotonAddressProvider({
+            url: config.addressLookupUrl,
+            onError: (err) => app.log.warn({ err }, 'address lookup failed'),
+          })
+        : new NoAddressProvider(),
+    );
+  return {
+    config,
+    db,
+    clock,
+    site,
+    forms,
+    documents,
+    readiness,
+    sessions,
+    cookies,
+    mailer,
+    accounts,
+    limiter,
+    limits: { limiter, rateLimit: config.rateLimit },
+    application: new ApplicationService(db, hasher, clock),
+    lookup,
+    tokens: new ServiceTokens(hasher, clock),
+    clientErrors: clientErrorCounter(clientErrorKinds),
+  };
+}

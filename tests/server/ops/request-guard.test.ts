@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, databases, PASSWORD, type TestApp } from '../helpers/test-app';
+
+describe('mutating requests', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const body = JSON.stringify({ username: 'ada@example.org', password: PASSWORD });
+
+  it('must be JSON (415 otherwise)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/public/signup',
+      headers: { origin: t.config.publicUrl, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=ada%40example.org&password=x',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({
+      message: 'This request must be sent as JSON (Content-Type: application/json).',
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+  });
+
+  it('must come from the same origin (403 otherwise)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/public/signup',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('CROSS_ORIGIN');
+  });
+
+  it('are refused with neither Origin nor Sec-Fetch-Site', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/public/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('are accepted with Sec-Fetch-Site same-origin and no Origin', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/public/signup',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('are refused when Sec-Fetch-Site says cross-site', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/public/signup',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+// The limits are counted in the database, so every instance shares them: both databases.
+describe.each(databases)('rate limits on $name', ({ url }) => {
+  it('answer 429 with a message once an IP has used its share of a route', async () => {
+    const t = await createTestApp(url, { RATE_LIMIT_PER_IP_PER_MINUTE: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const r = await t.call('POST', '/public/forgot-password', {
+          username: `u${i}@example.org`,
+        });
+        statuses.push(r.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const limited = await t.call('POST', '/public/forgot-password', {
+        username: 'z@example.org',
+      });
+      expect(limited.json()).toEqual({
+        message: 'Too many attempts. Please wait a few minutes and try again.',
+        code: 'RATE_LIMITED',
+      });
+      t.clock.advance(60 * 1000);
+      expect(
+        (await t.call('POST', '/public/forgot-password', { username: 'z@example.org' })).statusCode,
+      ).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  // Login is limited per address and IP, with a per-address backoff (tests/security/rate-limits).
+  it('answer 429 once one username has been tried too often, whatever the IP', async () => {
+    const t = await createTestApp(url, { RATE_LIMIT_PER_USERNAME_PER_HOUR: '2' });
+    try {
+      const tries = [];
+      for (let i = 0; i < 3; i++) {
+        const r = await t.app.inject({
+          method: 'POST',
+          url: '/public/resend-confirm',
+          remoteAddress: `10.0.0.${i + 1}`,
+          headers: { origin: t.config.publicUrl, 'content-type': 'application/json' },
+          payload: JSON.stringify({ username: 'Target@Example.org' }),
+        });
+        tries.push(r.statusCode);
+      }
+      expect(tries).toEqual([200, 200, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+});
