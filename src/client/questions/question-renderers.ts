@@ -6,13 +6,13 @@
  */
 import type { QuestionType } from '../../engine/question-types';
 import type { QuestionComponent } from '../renderer/question-props';
-import { AddAnotherQuestion } from './add-another-question';
 import { AddressQuestion } from './address-question';
 import { CheckboxGroupQuestion } from './checkbox-group-question';
 import { CheckboxQuestion } from './checkbox-question';
 import { ConfirmQuestion } from './confirm-question';
 import { DateQuestion } from './date-question';
 import { FileQuestion } from './file-question';
+import { lazyQuestion } from './parts/lazy-question';
 import { ParagraphQuestion } from './paragraph-question';
 import { PasswordQuestion } from './password-question';
 import { PhoneQuestion } from './phone-question';
@@ -20,10 +20,19 @@ import { RadioQuestion } from './radio-question';
 import { SchoolSearchQuestion } from './school-search-question';
 import { SelectQuestion } from './select-question';
 import { SsnQuestion } from './ssn-question';
-import { TabsQuestion } from './tabs-question';
 import { TextQuestion } from './text-question';
 import { TextareaQuestion } from './textarea-question';
 import { YesNoQuestion } from './yes-no-question';
+
+// Only Your Academics has tabs and add-another questions: their code (and immer) loads with it.
+const TabsQuestion = lazyQuestion<'tabs'>(
+  () => import('./tabs-question').then((module) => module.TabsQuestion),
+  'tabs',
+);
+const AddAnotherQuestion = lazyQuestion<'add-another'>(
+  () => import('./add-another-question').then((module) => module.AddAnotherQuestion),
+  'question--group add-another',
+);
 
 export const questionRenderers: { [T in QuestionType]: QuestionComponent<T> } = {
   text: TextQuestion,

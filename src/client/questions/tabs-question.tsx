@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { produce } from 'immer';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { tabSwitch } from '../../engine/answer-changes';
 import type { TabsQuestion as Definition } from '../../engine/definitions';
 import { chosenTab, descKey } from '../../engine/visibility';
-import { profileQueryKey, type Profile } from '../api/use-profile';
+import { updateCachedProfile } from '../api/use-profile';
 import { UnauthorizedError } from '../api/errors';
 import { refreshDocument } from '../documents/documents-api';
 import { UploadInProgressDialog } from '../documents/upload-in-progress-dialog';
@@ -126,8 +127,11 @@ export function TabsQuestion({ question }: QuestionProps<'tabs'>) {
             ]),
           );
           store.markSaved(cleared);
-          queryClient.setQueryData<Profile>(profileQueryKey, (profile) =>
-            profile ? { ...profile, answer: { ...profile.answer, ...cleared } } : profile,
+          updateCachedProfile(
+            queryClient,
+            produce((profile) => {
+              Object.assign(profile.answer, cleared);
+            }),
           );
         },
         onError: (error) => {

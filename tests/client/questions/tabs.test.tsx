@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { visitorUploadText } from '../../../src/client/messages';
+import { profileQueryKey, type Profile } from '../../../src/client/api/use-profile';
 import { changedAnswers } from '../../../src/client/session/answer-changes';
 import { conversion, documentServer } from '../documents/document-server';
 import { json, pageOf, renderForm, stubFetch } from './render-form';
@@ -76,11 +77,20 @@ describe('tabs', () => {
       ...noDocument,
     });
     const answers = { hs_gpa: '3.8', hs_gpa_desc: 'weighted', transcript_note: 'Sent by post' };
-    const { user, store } = renderForm(page, {
+    const { user, store, queryClient } = renderForm(page, {
       ...loggedIn,
       initial: { answers },
       saved: answers,
     });
+    const profile: Profile = {
+      answer: { ...answers },
+      document_answer: {},
+      username: 'ada@example.edu',
+      last_page: '/your-academics',
+      successful_login: [],
+      web_status: [{ web_status: 'started' }],
+    };
+    queryClient.setQueryData<Profile>(profileQueryKey, profile);
     await screen.findByRole('tab', { name: 'Report my GPA', selected: true });
     await user.type(screen.getByLabelText('Cumulative GPA'), '5');
     // A typed answer is unsaved (the "Leave site?" check and the next save see it)...
@@ -97,6 +107,13 @@ describe('tabs', () => {
       hs_gpa_desc: '',
       transcript_note: 'Sent by post',
     });
+    // The cached profile (the answers a page opened later starts from) says the same; the cached
+    // object is replaced, not changed in place.
+    expect(queryClient.getQueryData(profileQueryKey)).toEqual({
+      ...profile,
+      answer: { hs_gpa: '', hs_gpa_desc: '', transcript_note: 'Sent by post' },
+    });
+    expect(profile.answer).toEqual(answers);
   });
 
   it('moves between tabs with the arrow keys and switches on Enter', async () => {
