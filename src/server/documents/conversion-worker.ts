@@ -2,7 +2,8 @@
  * The entry of a conversion's worker thread (isolation.ts starts one per task): the work that
  * decodes, parses or lays out an applicant's file, away from the thread that answers HTTP.
  */
-import { parentPort } from 'node:worker_threads';
+import { setPriority } from 'node:os';
+import { isMainThread, parentPort } from 'node:worker_threads';
 import type { ApplicationPdfInput } from './application-pdf';
 import { ConversionError, conversionMessages } from './conversion-messages';
 
@@ -73,6 +74,18 @@ async function perform(task: WorkerTask): Promise<Uint8Array> {
       }
       return pdf;
     }
+  }
+}
+
+if (!isMainThread && process.platform === 'linux') {
+  // The lowest CPU priority for this thread alone: on Linux, setpriority(PRIO_PROCESS, 0) applies
+  // to the calling thread, so the thread answering HTTP keeps its own (elsewhere it would lower the
+  // whole server's, hence Linux only). isolation.ts starts libuv's thread pool from the main thread
+  // first, as threads started from this one would inherit its priority.
+  try {
+    setPriority(0, 19);
+  } catch {
+    // refused (a seccomp profile): the thread runs at the server's priority
   }
 }
 

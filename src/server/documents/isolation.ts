@@ -1,3 +1,5 @@
+import { access } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ConversionError, conversionMessages } from './conversion-messages';
 import type { WorkerReply, WorkerTask } from './conversion-worker';
@@ -16,8 +18,21 @@ export interface WorkerLimits {
   signal?: AbortSignal;
 }
 
-const startWorker = (memoryMb: number) =>
-  new Worker(entry, {
+/**
+ * libuv's thread pool (file system, zlib, crypto), started now by this thread if nothing started
+ * it yet: its threads inherit the priority of the thread that starts them, and a worker lowers its
+ * own (conversion-worker.ts), which must not slow the server's file reads.
+ */
+let poolStarted = false;
+function startThreadPool(): void {
+  if (poolStarted) return;
+  poolStarted = true;
+  access(fileURLToPath(entry), () => {});
+}
+
+const startWorker = (memoryMb: number) => {
+  startThreadPool();
+  return new Worker(entry, {
     execArgv: fromSources ? ['--import', 'tsx'] : [],
     resourceLimits: {
       maxOldGenerationSizeMb: memoryMb,
@@ -27,6 +42,7 @@ const startWorker = (memoryMb: number) =>
     stdout: false,
     stderr: false,
   });
+};
 
 /** One started, idle thread (per heap size), so a task does not wait for a thread to start. */
 const spares = new Map<number, Worker>();

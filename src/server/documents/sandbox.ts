@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { ConversionError, conversionMessages } from './conversion-messages';
 import { findOnPath } from './find-on-path';
@@ -13,8 +13,9 @@ import { findOnPath } from './find-on-path';
  *   but that run as root;
  * - `none`: neither works (a container that forbids namespaces and is not root). The Word file
  *   was still stripped of its external links; the log says so at start.
- * Every kind runs the program under `nice -n 19` (the server's requests come first) and `prlimit`
- * (address space and CPU time) in a process group of its own, which is killed as a whole when the time is up and once the program is done.
+ * Every kind runs the program under `nice -n 19` (the server's requests come first; its session's
+ * autogroup too, see lowerSessionPriority) and `prlimit` (address space and CPU time) in a process
+ * group of its own, which is killed as a whole when the time is up and once the program is done.
  */
 export type SandboxKind = 'bwrap' | 'unshare' | 'none';
 
@@ -133,6 +134,21 @@ function wrap(
   ];
 }
 
+/**
+ * Where the kernel schedules by autogroup (Linux's `kernel.sched_autogroup_enabled`, on by default
+ * outside a cgroup with its own CPU controller), CPU is shared between sessions first and by nice
+ * only within one: a detached program starts a session of its own, so `nice -n 19` alone gave
+ * LibreOffice as much CPU as the whole server (measured: `npm run bench -- --only isolation`).
+ * Its session's autogroup gets nice 19 too (where autogroups are off, the value is unused).
+ */
+function lowerSessionPriority(pid: number): void {
+  try {
+    writeFileSync(`/proc/${pid}/autogroup`, '19');
+  } catch {
+    // no autogroup scheduling here, or the program has exited already
+  }
+}
+
 /** Process groups running now (tests check that none outlives its job). */
 export const runningGroups = new Set<number>();
 
@@ -165,7 +181,10 @@ export function runSandboxed(
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: options.workDir, LANG: 'C.UTF-8' },
     });
     const pgid = child.pid;
-    if (pgid) runningGroups.add(pgid);
+    if (pgid) {
+      runningGroups.add(pgid);
+      lowerSessionPriority(pgid);
+    }
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-2000);
