@@ -1,9 +1,8 @@
 /**
- * The entry of a conversion's worker thread (isolation.ts starts one per task): the work that
- * decodes, parses or lays out an applicant's file, away from the thread that answers HTTP.
+ * The entry of a conversion's child process (isolation.ts starts one per task, at the lowest CPU
+ * priority): the work that decodes, parses or lays out an applicant's file, away from the process
+ * that answers HTTP.
  */
-import { setPriority } from 'node:os';
-import { isMainThread, parentPort } from 'node:worker_threads';
 import type { ApplicationPdfInput } from './application-pdf';
 import { ConversionError, conversionMessages } from './conversion-messages';
 
@@ -77,35 +76,24 @@ async function perform(task: WorkerTask): Promise<Uint8Array> {
   }
 }
 
-if (!isMainThread && process.platform === 'linux') {
-  // The lowest CPU priority for this thread alone: on Linux, setpriority(PRIO_PROCESS, 0) applies
-  // to the calling thread, so the thread answering HTTP keeps its own (elsewhere it would lower the
-  // whole server's, hence Linux only). isolation.ts starts libuv's thread pool from the main thread
-  // first, as threads started from this one would inherit its priority.
-  try {
-    setPriority(0, 19);
-  } catch {
-    // refused (a seccomp profile): the thread runs at the server's priority
-  }
-}
+const send = process.send?.bind(process);
 
-if (parentPort) {
-  // A spare thread waits for its task: the modules most tasks need are loaded meanwhile.
+if (send) {
+  // A spare process waits for its task: the modules most tasks need are loaded meanwhile.
   void import('./convert-image').catch(() => {});
   void import('./convert-pdf').catch(() => {});
+  // The server is gone (or has let go of this process): nothing is left to answer.
+  process.once('disconnect', () => process.exit(0));
+  process.once('message', (task: WorkerTask) => {
+    const reply = (message: WorkerReply) => send(message);
+    perform(task).then(
+      (bytes) => reply({ ok: true, bytes }),
+      (error: unknown) =>
+        reply({
+          ok: false,
+          message: error instanceof Error ? error.message : String(error),
+          conversion: error instanceof ConversionError,
+        }),
+    );
+  });
 }
-
-parentPort?.once('message', (task: WorkerTask) => {
-  perform(task).then(
-    (bytes) => {
-      const copy = new Uint8Array(bytes);
-      parentPort!.postMessage({ ok: true, bytes: copy } satisfies WorkerReply, [copy.buffer]);
-    },
-    (error: unknown) =>
-      parentPort!.postMessage({
-        ok: false,
-        message: error instanceof Error ? error.message : String(error),
-        conversion: error instanceof ConversionError,
-      } satisfies WorkerReply),
-  );
-});
