@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { ConversionError, conversionMessages } from './conversion-messages';
 import { findOnPath } from './find-on-path';
@@ -13,9 +13,9 @@ import { findOnPath } from './find-on-path';
  *   but that run as root;
  * - `none`: neither works (a container that forbids namespaces and is not root). The Word file
  *   was still stripped of its external links; the log says so at start.
- * Every kind runs the program under `nice -n 19` (the server's requests come first; its session's
- * autogroup too, see lowerSessionPriority) and `prlimit` (address space and CPU time) in a process
- * group of its own, which is killed as a whole when the time is up and once the program is done.
+ * Every kind runs the program under `nice -n 19` (the server's requests come first) and `prlimit`
+ * (address space and CPU time) in a process group of its own (see inOwnGroup), which is killed as
+ * a whole when the time is up and once the program is done.
  */
 export type SandboxKind = 'bwrap' | 'unshare' | 'none';
 
@@ -134,19 +134,23 @@ function wrap(
   ];
 }
 
+/** Makes itself a process group leader, then runs the command line it is given. */
+const SETPGRP = 'setpgrp(0, 0); exec { $ARGV[0] } @ARGV or die "exec $ARGV[0]: $!\n"';
+
+let perl: string | undefined | null = null;
+
 /**
- * Where the kernel schedules by autogroup (Linux's `kernel.sched_autogroup_enabled`, on by default
- * outside a cgroup with its own CPU controller), CPU is shared between sessions first and by nice
- * only within one: a detached program starts a session of its own, so `nice -n 19` alone gave
- * LibreOffice as much CPU as the whole server (measured: `npm run bench -- --only isolation`).
- * Its session's autogroup gets nice 19 too (where autogroups are off, the value is unused).
+ * The command line that runs `program argv` in a process group of its own, and whether it must be
+ * detached for that. Node can only give a child its own group with a new session (setsid), and
+ * where Linux schedules by autogroup (`kernel.sched_autogroup_enabled`, the default outside a
+ * cgroup with its own CPU controller) CPU is shared between sessions first and by nice only within
+ * one: in a session of its own, LibreOffice under `nice -n 19` got as much CPU as the whole server
+ * (`npm run bench -- --only isolation`). So Perl (`perl-base`, in every Debian) starts the group,
+ * in the server's session; without Perl the program is detached as before.
  */
-function lowerSessionPriority(pid: number): void {
-  try {
-    writeFileSync(`/proc/${pid}/autogroup`, '19');
-  } catch {
-    // no autogroup scheduling here, or the program has exited already
-  }
+function inOwnGroup(program: string, argv: string[]): [string, string[], boolean] {
+  if (perl === null) perl = findOnPath('perl', process.env.PATH ?? '');
+  return perl ? [perl, ['-e', SETPGRP, program, ...argv], false] : [program, argv, true];
 }
 
 /** Process groups running now (tests check that none outlives its job). */
@@ -174,17 +178,15 @@ export function runSandboxed(
   );
   return new Promise<void>((resolve, reject) => {
     if (options.signal?.aborted) return reject(new ConversionError(conversionMessages.tooSlow));
-    const child = spawn(program, argv, {
+    const [launcher, launcherArgs, detached] = inOwnGroup(program, argv);
+    const child = spawn(launcher, launcherArgs, {
       cwd: options.workDir,
-      detached: true,
+      detached,
       stdio: ['ignore', 'ignore', 'pipe'],
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: options.workDir, LANG: 'C.UTF-8' },
     });
     const pgid = child.pid;
-    if (pgid) {
-      runningGroups.add(pgid);
-      lowerSessionPriority(pgid);
-    }
+    if (pgid) runningGroups.add(pgid);
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-2000);
@@ -195,7 +197,8 @@ export function runSandboxed(
       try {
         process.kill(-pgid, 'SIGKILL');
       } catch {
-        // the group is gone already
+        // the group is gone already, or not made yet (Perl had not run): the launcher alone
+        child.kill('SIGKILL');
       }
     };
     const stop = () => {
