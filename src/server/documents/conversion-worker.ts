@@ -86,7 +86,9 @@ if (send) {
   process.once('disconnect', () => process.exit(0));
   process.once('message', (task: WorkerTask) => {
     const reply = (message: WorkerReply) => send(message);
-    perform(task).then(
+    // Deserialised bytes are a view into the message's buffer: a copy of their own, as decoders
+    // that read `.buffer` (the JPEG path) expect.
+    perform({ ...task, bytes: new Uint8Array(task.bytes) }).then(
       (bytes) => reply({ ok: true, bytes }),
       (error: unknown) =>
         reply({
