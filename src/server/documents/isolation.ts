@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ConversionError, conversionMessages } from './conversion-messages';
+import { findOnPath } from './find-on-path';
 import type { WorkerReply, WorkerTask } from './conversion-worker';
 
 /** Conversion processes running now (tests check that none outlives its job). */
@@ -19,6 +20,12 @@ export interface WorkerLimits {
   signal?: AbortSignal;
 }
 
+/** The end of each process's stderr (V8's last words when it runs out of heap). */
+const stderrTails = new WeakMap<ChildProcess, string>();
+
+/** `nice` (coreutils), found once; '' when it is not on the PATH. */
+let nice: string | undefined;
+
 /**
  * A conversion process at the lowest CPU priority from its first instruction (`nice -n 19` runs
  * node), threads included: V8's collector threads and libuv's pool, which a worker thread shares
@@ -26,16 +33,16 @@ export interface WorkerLimits {
  * `npm run bench -- --only isolation`). Its V8 heap is capped at `memoryMb`.
  */
 function startProcess(memoryMb: number): ChildProcess {
+  nice ??= findOnPath('nice', process.env.PATH ?? '') ?? '';
+  const nodeArgs = [
+    ...(fromSources ? ['--import', 'tsx'] : []),
+    `--max-old-space-size=${memoryMb}`,
+    '--max-semi-space-size=16',
+  ];
   const child = fork(entry, [], {
-    execPath: 'nice',
-    execArgv: [
-      '-n',
-      '19',
-      process.execPath,
-      ...(fromSources ? ['--import', 'tsx'] : []),
-      `--max-old-space-size=${memoryMb}`,
-      '--max-semi-space-size=16',
-    ],
+    ...(nice
+      ? { execPath: nice, execArgv: ['-n', '19', process.execPath, ...nodeArgs] }
+      : { execArgv: nodeArgs }),
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
@@ -43,8 +50,7 @@ function startProcess(memoryMb: number): ChildProcess {
   child.stderr?.on('data', (chunk: string) => {
     stderrTails.set(child, ((stderrTails.get(child) ?? '') + chunk).slice(-2000));
   });
-  // Where `nice` was not found the spawn fails (an 'error' event); lowering the started process
-  // here as well costs nothing.
+  // Without `nice`, its main thread at least (and the threads it starts from now on).
   try {
     if (child.pid) setPriority(child.pid, 19);
   } catch {
@@ -52,9 +58,6 @@ function startProcess(memoryMb: number): ChildProcess {
   }
   return child;
 }
-
-/** The end of each process's stderr (V8's last words when it runs out of heap). */
-const stderrTails = new WeakMap<ChildProcess, string>();
 
 /** One started, idle process (per heap size), so a task does not wait for node to start. */
 const spares = new Map<number, ChildProcess>();
@@ -95,6 +98,8 @@ function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
+    // An idle spare's handles are unreferenced: held again until it has exited.
+    setHeld(child, true);
     child.kill('SIGKILL');
   });
 }
