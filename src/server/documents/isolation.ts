@@ -4,6 +4,7 @@ import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ConversionError, conversionMessages } from './conversion-messages';
 import { findOnPath } from './find-on-path';
+import { idlePolicy } from './sandbox';
 import type { WorkerReply, WorkerTask } from './conversion-worker';
 
 /** Conversion processes running now (tests check that none outlives its job). */
@@ -27,8 +28,8 @@ const stderrTails = new WeakMap<ChildProcess, string>();
 let nice: string | undefined;
 
 /**
- * A conversion process at the lowest CPU priority from its first instruction (`nice -n 19` runs
- * node), threads included: V8's collector threads and libuv's pool, which a worker thread shares
+ * A conversion process at the lowest CPU priority from its first instruction (`nice -n 19` and
+ * SCHED_IDLE where `chrt` is found, see sandbox.ts idlePolicy, run node), threads included: V8's collector threads and libuv's pool, which a worker thread shares
  * with the server's, so that when both want the CPU, answering HTTP comes first (measured with
  * `npm run bench -- --only isolation`). Its V8 heap is capped at `memoryMb`.
  */
@@ -41,7 +42,7 @@ function startProcess(memoryMb: number): ChildProcess {
   ];
   const child = fork(entry, [], {
     ...(nice
-      ? { execPath: nice, execArgv: ['-n', '19', process.execPath, ...nodeArgs] }
+      ? { execPath: nice, execArgv: ['-n', '19', ...idlePolicy(), process.execPath, ...nodeArgs] }
       : { execArgv: nodeArgs }),
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
