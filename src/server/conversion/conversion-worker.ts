@@ -1,8 +1,8 @@
 /**
- * The entry of a conversion's worker thread (isolation.ts starts one per task): the work that
- * decodes, parses or lays out an applicant's file, away from the thread that answers HTTP.
+ * The entry of a conversion's child process (isolation.ts starts one per task, at the lowest CPU
+ * priority): the work that decodes, parses or lays out an applicant's file, away from the process
+ * that answers HTTP.
  */
-import { parentPort } from 'node:worker_threads';
 import type { ApplicationPdfInput } from '../pdf/application-pdf';
 import { ConversionError, conversionMessages } from './conversion-messages';
 
@@ -76,23 +76,26 @@ async function perform(task: WorkerTask): Promise<Uint8Array> {
   }
 }
 
-if (parentPort) {
-  // A spare thread waits for its task: the modules most tasks need are loaded meanwhile.
+const send = process.send?.bind(process);
+
+if (send) {
+  // A spare process waits for its task: the modules most tasks need are loaded meanwhile.
   void import('./convert-image').catch(() => {});
   void import('./convert-pdf').catch(() => {});
+  // The server is gone (or has let go of this process): nothing is left to answer.
+  process.once('disconnect', () => process.exit(0));
+  process.once('message', (task: WorkerTask) => {
+    const reply = (message: WorkerReply) => send(message);
+    // Deserialised bytes are a view into the message's buffer: a copy of their own, as decoders
+    // that read `.buffer` (the JPEG path) expect.
+    perform({ ...task, bytes: new Uint8Array(task.bytes) }).then(
+      (bytes) => reply({ ok: true, bytes }),
+      (error: unknown) =>
+        reply({
+          ok: false,
+          message: error instanceof Error ? error.message : String(error),
+          conversion: error instanceof ConversionError,
+        }),
+    );
+  });
 }
-
-parentPort?.once('message', (task: WorkerTask) => {
-  perform(task).then(
-    (bytes) => {
-      const copy = new Uint8Array(bytes);
-      parentPort!.postMessage({ ok: true, bytes: copy } satisfies WorkerReply, [copy.buffer]);
-    },
-    (error: unknown) =>
-      parentPort!.postMessage({
-        ok: false,
-        message: error instanceof Error ? error.message : String(error),
-        conversion: error instanceof ConversionError,
-      } satisfies WorkerReply),
-  );
-});

@@ -1,14 +1,19 @@
-import { Worker } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
+import type { Socket } from 'node:net';
+import { setPriority } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { ConversionError, conversionMessages } from './conversion-messages';
+import { findOnPath } from './find-on-path';
+import { idlePolicy } from './sandbox';
 import type { WorkerReply, WorkerTask } from './conversion-worker';
 
-/** Worker threads running now (tests check that none outlives its job). */
-export const liveWorkers = new Set<Worker>();
+/** Conversion processes running now (tests check that none outlives its job). */
+export const liveWorkers = new Set<ChildProcess>();
 
 const here = import.meta.url;
-/** Run from TypeScript sources (npm start, tests): the worker loads its sources through tsx too. */
+/** Run from TypeScript sources (npm start, tests): the process loads its sources through tsx too. */
 const fromSources = here.endsWith('.ts');
-const entry = new URL(`./conversion-worker.${fromSources ? 'ts' : 'js'}`, here);
+const entry = fileURLToPath(new URL(`./conversion-worker.${fromSources ? 'ts' : 'js'}`, here));
 
 export interface WorkerLimits {
   timeoutMs: number;
@@ -16,55 +21,102 @@ export interface WorkerLimits {
   signal?: AbortSignal;
 }
 
-const startWorker = (memoryMb: number) =>
-  new Worker(entry, {
-    execArgv: fromSources ? ['--import', 'tsx'] : [],
-    resourceLimits: {
-      maxOldGenerationSizeMb: memoryMb,
-      maxYoungGenerationSizeMb: 32,
-      stackSizeMb: 4,
-    },
-    stdout: false,
-    stderr: false,
+/** The end of each process's stderr (V8's last words when it runs out of heap). */
+const stderrTails = new WeakMap<ChildProcess, string>();
+
+/** `nice` (coreutils), found once; '' when it is not on the PATH. */
+let nice: string | undefined;
+
+/**
+ * A conversion process at the lowest CPU priority from its first instruction (`nice -n 19` and
+ * SCHED_IDLE where `chrt` is found, see sandbox.ts idlePolicy, run node), threads included: V8's collector threads and libuv's pool, which a worker thread shares
+ * with the server's, so that when both want the CPU, answering HTTP comes first (measured with
+ * `npm run bench -- --only isolation`). Its V8 heap is capped at `memoryMb`.
+ */
+function startProcess(memoryMb: number): ChildProcess {
+  nice ??= findOnPath('nice', process.env.PATH ?? '') ?? '';
+  const nodeArgs = [
+    ...(fromSources ? ['--import', 'tsx'] : []),
+    `--max-old-space-size=${memoryMb}`,
+    '--max-semi-space-size=16',
+  ];
+  const child = fork(entry, [], {
+    ...(nice
+      ? { execPath: nice, execArgv: ['-n', '19', ...idlePolicy(), process.execPath, ...nodeArgs] }
+      : { execArgv: nodeArgs }),
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    stderrTails.set(child, ((stderrTails.get(child) ?? '') + chunk).slice(-2000));
+  });
+  // Without `nice`, its main thread at least (and the threads it starts from now on).
+  try {
+    if (child.pid) setPriority(child.pid, 19);
+  } catch {
+    // exited already
+  }
+  return child;
+}
 
-/** One started, idle thread (per heap size), so a task does not wait for a thread to start. */
-const spares = new Map<number, Worker>();
+/** One started, idle process (per heap size), so a task does not wait for node to start. */
+const spares = new Map<number, ChildProcess>();
 
-function takeWorker(memoryMb: number): Worker {
+/** An idle spare keeps the server's event loop alive no more than a closed file would. */
+function setHeld(child: ChildProcess, held: boolean): void {
+  // A piped stderr is a socket (net.Socket), typed as a plain Readable.
+  const handles = [child, child.channel, child.stderr as Socket | null];
+  for (const handle of handles) {
+    if (held) handle?.ref();
+    else handle?.unref();
+  }
+}
+
+function takeProcess(memoryMb: number): ChildProcess {
   const spare = spares.get(memoryMb);
   spares.delete(memoryMb);
-  const next = startWorker(memoryMb);
-  // An idle spare keeps no process alive; a spare that died is simply replaced.
-  next.unref();
+  const next = startProcess(memoryMb);
+  setHeld(next, false);
   next.once('exit', () => {
     if (spares.get(memoryMb) === next) spares.delete(memoryMb);
   });
   next.on('error', () => {});
   spares.set(memoryMb, next);
-  if (!spare) return startWorker(memoryMb);
-  spare.ref();
+  if (!spare || spare.exitCode !== null || spare.signalCode !== null) return startProcess(memoryMb);
+  setHeld(spare, true);
   return spare;
 }
 
-/** Stops the idle spare threads (shutdown, tests). */
+/** Stops the idle spare processes (shutdown, tests). */
 export async function stopSpareWorkers(): Promise<void> {
   const idle = [...spares.values()];
   spares.clear();
-  await Promise.all(idle.map((worker) => worker.terminate()));
+  await Promise.all(idle.map((child) => stopProcess(child)));
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    // An idle spare's handles are unreferenced: held again until it has exited.
+    setHeld(child, true);
+    child.kill('SIGKILL');
+  });
 }
 
 /**
- * Runs one task of conversion-worker.ts in a worker thread of its own, so the thread that answers
+ * Runs one task of conversion-worker.ts in a child process of its own, so the process that answers
  * HTTP never decodes, lays out or parses an applicant's file: a V8 heap capped at `memoryMb`
- * (ConversionError tooComplex past it), and terminated (ConversionError tooSlow) when `timeoutMs`
- * runs out or the signal aborts. A fresh thread per task (one is kept started ahead): nothing one file did is left for the next.
+ * (ConversionError tooComplex past it), at the lowest CPU priority, and killed (ConversionError
+ * tooSlow) when `timeoutMs` runs out or the signal aborts. A fresh process per task (one is kept
+ * started ahead): nothing one file did is left for the next.
  */
 export function runInWorker(task: WorkerTask, limits: WorkerLimits): Promise<Uint8Array> {
   return new Promise<Uint8Array>((resolve, reject) => {
     if (limits.signal?.aborted) return reject(new ConversionError(conversionMessages.tooSlow));
-    const worker = takeWorker(limits.memoryMb);
-    liveWorkers.add(worker);
+    const child = takeProcess(limits.memoryMb);
+    liveWorkers.add(child);
     let settled = false;
     const finish = (outcome: () => void) => {
       if (settled) return;
@@ -72,32 +124,33 @@ export function runInWorker(task: WorkerTask, limits: WorkerLimits): Promise<Uin
       clearTimeout(timer);
       limits.signal?.removeEventListener('abort', stop);
       outcome();
-      void worker.terminate().finally(() => liveWorkers.delete(worker));
+      void stopProcess(child).finally(() => liveWorkers.delete(child));
     };
     const stop = () => finish(() => reject(new ConversionError(conversionMessages.tooSlow)));
     const timer = setTimeout(stop, limits.timeoutMs);
     limits.signal?.addEventListener('abort', stop, { once: true });
-    worker.once('message', (reply: WorkerReply) =>
+    child.once('message', (reply: WorkerReply) =>
       finish(() => {
         if (reply.ok) resolve(reply.bytes);
         else if (reply.conversion) reject(new ConversionError(reply.message));
         else reject(new Error(reply.message));
       }),
     );
-    worker.once('error', (error: Error & { code?: string }) =>
-      finish(() =>
+    child.once('error', (error: Error) => finish(() => reject(error)));
+    // 'close' rather than 'exit': its stderr has been read to the end.
+    child.once('close', (code, signal) =>
+      finish(() => {
+        const stderr = stderrTails.get(child) ?? '';
         reject(
-          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          // V8 aborts the process when its heap is full ("JavaScript heap out of memory").
+          /heap out of memory|Allocation failed/i.test(stderr)
             ? new ConversionError(conversionMessages.tooComplex)
-            : error,
-        ),
-      ),
+            : new Error(`The conversion process stopped (${code ?? signal}): ${stderr.trim()}`),
+        );
+      }),
     );
-    worker.once('exit', (code) =>
-      finish(() => reject(new Error(`The conversion worker stopped (exit code ${code}).`))),
-    );
-    // A copy (Buffer.slice would be a view), handed over without a second copy.
-    const bytes = new Uint8Array(task.bytes);
-    worker.postMessage({ ...task, bytes }, [bytes.buffer]);
+    child.send(task, (error) => {
+      if (error) finish(() => reject(error));
+    });
   });
 }

@@ -18,7 +18,7 @@ export interface DocumentLimits {
   maxApplicationBytes: number;
   /** How long one conversion (or application PDF build) may take before it is stopped for good. */
   timeoutMs: number;
-  /** The V8 heap a conversion's worker thread may use, in MB. */
+  /** The V8 heap a conversion's child process may use, in MB. */
   workerMemoryMb: number;
   /** The address space of a sandboxed LibreOffice or Ghostscript process, in MB. */
   processMemoryMb: number;

@@ -95,7 +95,7 @@ export class ApplicationPdfService {
 
   /**
    * Renders the PDF of what the applicant's answers are now (or were, when submitted): the answers
-   * and documents are read here, the PDF is laid out in a worker thread (isolation.ts) within the
+   * and documents are read here, the PDF is laid out in a conversion process (isolation.ts) within the
    * page, byte, time and memory limits. Throws ConversionError (applicationTooLarge, tooSlow…).
    */
   async render(

@@ -2,8 +2,10 @@
  * Limits before work, off the thread that answers HTTP: images are refused on their header's
  * size, PDFs on what their streams inflate to and on their pages, the application PDF on its
  * pages; every refusal is a ConversionError with the catalogue's text, and the work runs in
- * worker threads that are gone once it is done (or stopped at its deadline).
+ * child processes at the lowest CPU priority that are gone once it is done (or killed at its
+ * deadline).
  */
+import { getPriority } from 'node:os';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PDFDocument, PDFName } from 'pdf-lib';
@@ -67,8 +69,8 @@ async function inflateBombPdf(inflated: number): Promise<Uint8Array> {
 }
 
 afterEach(async () => {
-  // Nothing a conversion started outlives it: no worker thread, no program.
-  // (terminating a thread takes a moment: waited for, bounded)
+  // Nothing a conversion started outlives it: no conversion process, no program.
+  // (killing a process takes a moment: waited for, bounded)
   for (let i = 0; i < 50 && liveWorkers.size > 0; i++) await new Promise((r) => setTimeout(r, 100));
   expect(liveWorkers.size).toBe(0);
   expect(await leftoverProcesses()).toEqual([]);
@@ -157,7 +159,7 @@ describe('limits before work', () => {
 });
 
 describe('off the thread that answers HTTP', () => {
-  it('converts in a worker thread, which is gone once the conversion is done', async () => {
+  it('converts in a child process, which is gone once the conversion is done', async () => {
     let seen = 0;
     const watch = setInterval(() => (seen = Math.max(seen, liveWorkers.size)), 1);
     await convertToPdf('png', png(300, 200), js);
@@ -165,7 +167,25 @@ describe('off the thread that answers HTTP', () => {
     expect(seen).toBeGreaterThanOrEqual(1);
   });
 
-  it('stops a conversion at its deadline: FAILED as too slow, its thread terminated', async () => {
+  it('converts at the lowest CPU priority, the server keeping its own', async () => {
+    const own = getPriority();
+    const seen = new Set<number>();
+    const watch = setInterval(() => {
+      for (const child of liveWorkers) {
+        try {
+          if (child.pid) seen.add(getPriority(child.pid));
+        } catch {
+          // exited meanwhile
+        }
+      }
+    }, 1);
+    await convertToPdf('docx', longDocx(3), js);
+    clearInterval(watch);
+    expect([...seen]).toEqual([19]);
+    expect(getPriority()).toBe(own);
+  }, 60_000);
+
+  it('stops a conversion at its deadline: FAILED as too slow, its process killed', async () => {
     const limits = { ...defaultDocumentLimits, timeoutMs: 300 };
     expect(await failure(convertToPdf('docx', longDocx(40), js, undefined, { limits }))).toBe(
       conversionMessages.tooSlow,
