@@ -76,7 +76,16 @@ let chrt: string | undefined | null = null;
  * arrives (nice 19 alone still lets it finish its time slice first: p99 latency).
  */
 export function idlePolicy(): string[] {
-  if (chrt === null) chrt = findOnPath('chrt', process.env.PATH ?? '');
+  if (chrt === null) {
+    const found = findOnPath('chrt', process.env.PATH ?? '');
+    // A container may ship chrt but refuse SCHED_IDLE (seccomp): then every conversion would
+    // fail to start, so the policy is tried once and left out where it is refused.
+    chrt =
+      found &&
+      spawnSync(found, ['--idle', '0', 'true'], { stdio: 'ignore', timeout: 10_000 }).status === 0
+        ? found
+        : undefined;
+  }
   return chrt ? ['chrt', '--idle', '0'] : [];
 }
 
