@@ -29,7 +29,7 @@ export const operators = [
   'in',
   'notIn',
 ] as const;
-export type Operator = (typeof operators)[number];
+type Operator = (typeof operators)[number];
 
 export type Scalar = string | number | boolean;
 
@@ -82,7 +82,7 @@ export interface ByAnswerSource {
 export type OptionSource = string | OptionItem[] | NamedListSource | ByAnswerSource;
 
 export type Variant = 'underlined' | 'outlined';
-export type InputType = 'text' | 'textarea' | 'date' | 'password';
+type InputType = 'text' | 'textarea' | 'date' | 'password';
 
 interface QuestionBase {
   type: QuestionType;
@@ -118,7 +118,7 @@ export interface KeyedQuestion extends QuestionBase {
   buttonLabel?: string;
 }
 
-export interface CheckboxGroupQuestion extends QuestionBase {
+interface CheckboxGroupQuestion extends QuestionBase {
   type: 'checkbox-group';
   items: Array<{ key: string; label: string }>;
 }
@@ -179,7 +179,7 @@ export interface TabsQuestion extends QuestionBase {
   tabs: Tab[];
 }
 
-export interface ParagraphQuestion extends QuestionBase {
+interface ParagraphQuestion extends QuestionBase {
   type: 'paragraph';
   text: string;
 }

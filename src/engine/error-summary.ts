@@ -3,29 +3,28 @@
  * groups, each linking to `/{page}#{fieldKey}`. The mapping comes from each page's
  * `errorSummary` in forms/*.json; forms:check guarantees a key belongs to one page only.
  */
-import type { PageDefinition } from './definitions';
+import type { PageDefinition, SummaryGroup } from './definitions';
 import type { FieldErrors } from './validation';
 
 export const SUMMARY_HEADING = "We're missing some information!";
 
-export interface SummaryLink {
+interface SummaryLink {
   key: string;
   /** `/{page}#{fieldKey}`: the page route and the field's anchor. */
   href: string;
   messages: string[];
 }
 
-export interface SummaryGroup {
-  id: string;
-  title: string;
+/** A summary group of the page definition, with a link to each of its fields that has errors. */
+interface SummaryGroupLinks extends Omit<SummaryGroup, 'keys'> {
   links: SummaryLink[];
 }
 
-export interface SummaryPage {
+interface SummaryPage {
   page: string;
   title: string;
   route: string;
-  groups: SummaryGroup[];
+  groups: SummaryGroupLinks[];
 }
 
 export interface ErrorSummary {
@@ -39,7 +38,7 @@ export function errorSummary(pages: readonly PageDefinition[], errors: FieldErro
   const mapped = new Set<string>();
   const result: SummaryPage[] = [];
   for (const page of [...pages].sort((a, b) => a.step - b.step)) {
-    const groups: SummaryGroup[] = [];
+    const groups: SummaryGroupLinks[] = [];
     for (const group of page.errorSummary) {
       const links: SummaryLink[] = [];
       for (const key of group.keys) {

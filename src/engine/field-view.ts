@@ -29,7 +29,7 @@ export interface FieldView {
 }
 
 export const hintId = (key: string): string => `${key}-hint`;
-export const errorId = (key: string): string => `${key}-error`;
+const errorId = (key: string): string => `${key}-error`;
 
 /** The view of one answer key of a page; a key the page does not ask is not visible. */
 export function fieldView(
@@ -75,7 +75,7 @@ export function fieldView(
 }
 
 /** Whether a question shows as required: `required: true`, or a condition that holds. */
-export function isRequired(question: KeyedQuestion, state: FormState): boolean {
+function isRequired(question: KeyedQuestion, state: FormState): boolean {
   const { required } = question;
   if (required === undefined || typeof required === 'boolean') return required === true;
   return evaluateCondition(required, state.answers);

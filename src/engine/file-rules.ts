@@ -8,8 +8,8 @@
 /** SPEC §9: 1 MB. */
 export const MAX_FILE_BYTES = 1_048_576;
 /** SPEC §9: including the extension. */
-export const MAX_FILE_NAME_LENGTH = 32;
-export const allowedExtensions = ['png', 'jpeg', 'jpg', 'pdf', 'docx'] as const;
+const MAX_FILE_NAME_LENGTH = 32;
+const allowedExtensions = ['png', 'jpeg', 'jpg', 'pdf', 'docx'] as const;
 /** The `accept` attribute of the file input. */
 export const acceptAttribute = allowedExtensions.map((ext) => `.${ext}`).join(',');
 
@@ -52,7 +52,7 @@ export function fileExtension(name: string): string {
 }
 
 /** The length of a file name in characters (code points, so 'é' or an emoji counts once). */
-export const fileNameLength = (name: string): number => Array.from(name).length;
+const fileNameLength = (name: string): number => Array.from(name).length;
 
 /**
  * The SPEC §5 messages a chosen file breaks, in the order the spec lists them; [] when it may be

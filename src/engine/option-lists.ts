@@ -103,7 +103,7 @@ function named(source: NamedListSource, context: OptionContext): OptionItem[] {
  * Years from a start year (default this year, moved by startOffset), count long, past or future;
  * from the `until` month-day of a year on, the list starts one year later.
  */
-export function yearList(source: NamedListSource, now: Date): OptionItem[] {
+function yearList(source: NamedListSource, now: Date): OptionItem[] {
   const passed = source.until !== undefined && localIsoDate(now).slice(5) >= source.until;
   const start = (source.start ?? now.getFullYear() + (source.startOffset ?? 0)) + (passed ? 1 : 0);
   const step = source.direction === 'past' ? -1 : 1;

@@ -28,28 +28,23 @@ export type QuestionType = (typeof questionTypes)[number];
 /** Types whose chosen option also stores a display text under `{key}_desc` (SPEC §3). */
 export const descTypes: readonly QuestionType[] = ['select', 'radio', 'yes-no'];
 
-/** Types that ask for one answer under their own `key`. */
-export const keyedTypes = [
-  'text',
-  'password',
-  'ssn',
-  'textarea',
-  'date',
-  'phone',
-  'select',
-  'radio',
-  'checkbox',
-  'yes-no',
-  'confirm',
-  'file',
-] as const satisfies readonly QuestionType[];
-
-export type KeyedType = (typeof keyedTypes)[number];
-
-/** Whether a string names a question type of the language. */
-export function isQuestionType(type: unknown): type is QuestionType {
-  return typeof type === 'string' && (questionTypes as readonly string[]).includes(type);
-}
+/**
+ * Types that ask for one answer under their own `key`. KeyedQuestion extends QuestionBase, so a
+ * name here that is not a question type does not compile.
+ */
+export type KeyedType =
+  | 'text'
+  | 'password'
+  | 'ssn'
+  | 'textarea'
+  | 'date'
+  | 'phone'
+  | 'select'
+  | 'radio'
+  | 'checkbox'
+  | 'yes-no'
+  | 'confirm'
+  | 'file';
 
 /** The default max length of each input (SPEC §9: text 45, text area 1500). */
 export function defaultMaxLength(type: QuestionType): number | undefined {

@@ -26,7 +26,7 @@ export interface ReadOnlyRow {
   value: string;
 }
 
-export interface ReadOnlySection {
+interface ReadOnlySection {
   id: string;
   title: string;
   rows: ReadOnlyRow[];

@@ -1,5 +1,5 @@
 /** An AJV error as the compiled validators report it (only the fields we read). */
-export interface ValidationError {
+interface ValidationError {
   instancePath: string;
   keyword: string;
   message?: string;

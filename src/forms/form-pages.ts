@@ -32,7 +32,7 @@ export function pageByRoute(route: string): PageDefinition | undefined {
 }
 
 /** `final-steps` → `finalSteps`: the export name build-validators gives a page's schema. */
-export const validatorName = (pageId: string): string =>
+const validatorName = (pageId: string): string =>
   pageId.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 
 /** The compiled validation schema of a page (schemas/{id}.schema.json), if it has one. */

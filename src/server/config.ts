@@ -79,7 +79,7 @@ export interface Config {
   conversionSandbox: 'auto' | 'bwrap' | 'unshare' | 'none';
 }
 
-export type BlobStoreConfig =
+type BlobStoreConfig =
   | { kind: 'local' }
   | {
       kind: 's3';

@@ -26,8 +26,3 @@ export class ServerError extends Error {
 export class UnauthorizedError extends ServerError {
   override name = 'UnauthorizedError';
 }
-
-/** A mistake in the application's own configuration, found while running in development. */
-export class BadConfigurationError extends Error {
-  override name = 'BadConfigurationError';
-}

@@ -7,7 +7,7 @@ import type { KeyedQuestion, Question } from '../../engine/definitions';
 import type { KeyedType, QuestionType } from '../../engine/question-types';
 
 /** The definition a component of type T receives. */
-export type QuestionOf<T extends QuestionType> = T extends KeyedType
+type QuestionOf<T extends QuestionType> = T extends KeyedType
   ? KeyedQuestion
   : Extract<Question, { type: T }>;
 

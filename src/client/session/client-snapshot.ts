@@ -26,7 +26,7 @@ export const visitorSnapshot: ClientSnapshot = {
 };
 
 /** SPEC §3: the number of successful logins, minimum 1 (the current session is one). */
-export const numLoginsOf = (logins: readonly string[] | undefined): number =>
+const numLoginsOf = (logins: readonly string[] | undefined): number =>
   Math.max(1, logins?.length ?? 0);
 
 /** The snapshot of a signed-in applicant from the profile and the shell's local state. */

@@ -46,7 +46,7 @@ interface SessionProviderProps {
 const noState = (): FormState | null => null;
 
 /** A saved last_page as a route: the server stores routes; a bare page id is read too. */
-export function lastPageRoute(lastPage: string | undefined): string {
+function lastPageRoute(lastPage: string | undefined): string {
   if (!lastPage) return '';
   if (pageByRoute(lastPage)) return lastPage;
   return pageById(lastPage)?.route ?? '';

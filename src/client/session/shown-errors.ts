@@ -38,7 +38,7 @@ const sameMessages = (a: readonly string[] = [], b: readonly string[] = []) =>
   a.length === b.length && a.every((message, i) => message === b[i]);
 
 /** Whether two results show the same errors (the summary follows from `byKey`). */
-export function sameShownErrors(a: ShownErrors, b: ShownErrors): boolean {
+function sameShownErrors(a: ShownErrors, b: ShownErrors): boolean {
   if (a.showing !== b.showing) return false;
   const keys = Object.keys(a.byKey);
   if (keys.length !== Object.keys(b.byKey).length) return false;

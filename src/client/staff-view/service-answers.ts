@@ -3,7 +3,7 @@ import { ServerError, UnauthorizedError } from '../api/errors';
 import { fetchJson } from '../api/fetch-json';
 import type { ServiceAnswers } from '../../contract/service';
 
-export const serviceAnswersQueryKey = (token: string) => ['service-answers', token] as const;
+const serviceAnswersQueryKey = (token: string) => ['service-answers', token] as const;
 
 /**
  * The applicant a staff link names. Errors stay here (the view shows their message on a plain

@@ -38,12 +38,11 @@ export interface ApplicationRoutesOptions {
  * (the data model's longest answer is 1,500 characters); a validations report is field names and
  * the catalogue's messages.
  */
-export const ANSWERS_BODY_LIMIT = 256 * 1024;
-export const VALIDATIONS_BODY_LIMIT = 64 * 1024;
-
+const ANSWERS_BODY_LIMIT = 256 * 1024;
+const VALIDATIONS_BODY_LIMIT = 64 * 1024;
 
 /** Refuses keys outside the data model, naming them, so no stray data is stored. */
-export function assertKnownKeys(forms: FormsRuntime, answers: Record<string, string>): void {
+function assertKnownKeys(forms: FormsRuntime, answers: Record<string, string>): void {
   const unknown = Object.keys(answers).filter((k) => !forms.knownKeys.has(k));
   if (unknown.length > 0) {
     throw errors.ANSWER_KEYS_UNKNOWN(unknown.slice(0, 10).join(', '));
@@ -63,7 +62,7 @@ function pageOf(forms: FormsRuntime): Map<string, string> {
 }
 
 /** A validations map split by page; a key outside the data model is refused, naming it. */
-export function validationsByPage(
+function validationsByPage(
   forms: FormsRuntime,
   fieldErrors: Record<string, string[]>,
 ): Record<string, Record<string, string[]>> {

@@ -15,8 +15,8 @@ import type { Answers } from '../../engine/definitions';
 import { webStatuses, type WebStatus } from '../../engine/web-status';
 
 /** SPEC §4: the statuses in order; the status is the count of distinct ones recorded. */
-export const webStatusOrder: readonly WebStatus[] = webStatuses;
-export const VISITOR_ANSWERS_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const webStatusOrder: readonly WebStatus[] = webStatuses;
+const VISITOR_ANSWERS_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** An applicant's answers and progress: saving, page, status, submission (SPEC §4, §7). */
 export class ApplicationService {

@@ -13,9 +13,6 @@ import {
 } from '../../contract/application';
 import { messageReply as message } from '../../contract/wire';
 
-/** Add-another blocks may not exceed this many (SPEC §9: a larger setting is a configuration error). */
-export const MAX_COMPONENTS = 10;
-
 export interface FormLayoutRoutesOptions {
   application: ApplicationService;
   /** add-another ids and their maximum counts, from the form definitions. */

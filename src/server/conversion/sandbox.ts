@@ -176,7 +176,7 @@ function inOwnGroup(program: string, argv: string[]): [string, string[], boolean
 }
 
 /** Process groups running now (tests check that none outlives its job). */
-export const runningGroups = new Set<number>();
+const runningGroups = new Set<number>();
 
 /**
  * Runs a program in the sandbox and resolves when it exits with 0; rejects with its exit status

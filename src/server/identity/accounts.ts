@@ -19,9 +19,9 @@ import {
 } from './secrets';
 import type { SessionStore } from './sessions';
 
-export const CODE_TTL_MS = 24 * 60 * 60 * 1000;
-export const CODE_MAX_ATTEMPTS = 5;
-export const RESET_TTL_MS = 60 * 60 * 1000;
+const CODE_TTL_MS = 24 * 60 * 60 * 1000;
+const CODE_MAX_ATTEMPTS = 5;
+const RESET_TTL_MS = 60 * 60 * 1000;
 
 export interface AccountServiceDeps {
   db: Db;

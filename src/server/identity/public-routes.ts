@@ -67,7 +67,7 @@ export function addRateLimits(
  * per `loginBackoffSeconds`. Guessing from many IPs is slowed to that pace, while the owner waits
  * seconds at worst, never an hour; and forgot-password keeps its own budget, untouched by them.
  */
-export function loginLimits({ limiter, rateLimit }: RateLimitOptions) {
+function loginLimits({ limiter, rateLimit }: RateLimitOptions) {
   const failures = (address: string) => `login-failures:${address}`;
   return {
     async before(address: string, ip: string): Promise<void> {

@@ -3,7 +3,7 @@ import { AppError } from '../errors';
 import type { SecretHasher } from './secrets';
 
 /** How long a staff link works unless its maker says otherwise. */
-export const SERVICE_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const SERVICE_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 interface Claims {
   /** The applicant's account id. */

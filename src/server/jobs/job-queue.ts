@@ -27,7 +27,7 @@ export interface EnqueueOptions {
   express?: boolean;
 }
 
-export const DEFAULT_MAX_ATTEMPTS = 3;
+const DEFAULT_MAX_ATTEMPTS = 3;
 
 /** What JobQueue.stats() reports. */
 export interface QueueStats {

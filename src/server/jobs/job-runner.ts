@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type { ClaimedJob, JobQueue } from './job-queue';
 
-export interface JobContext {
+interface JobContext {
   jobId: string;
   /** This attempt's number, from 1. */
   attempt: number;

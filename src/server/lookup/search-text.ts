@@ -1,6 +1,6 @@
 /** How much of a typed query is searched: enough for any school name, bounded for the index. */
-export const MAX_QUERY_TOKENS = 8;
-export const MAX_TOKEN_LENGTH = 40;
+const MAX_QUERY_TOKENS = 8;
+const MAX_TOKEN_LENGTH = 40;
 
 /** Lower case without accents: "Muñoz" → "munoz", so both are found by either spelling. */
 export function fold(text: string): string {

@@ -8,7 +8,7 @@ import SQLite from 'better-sqlite3';
  * session secret, as one dated folder. PostgreSQL and S3 have their own tools (docs/deploy.md).
  */
 
-export const DATABASE_FILE = 'admissions.sqlite';
+const DATABASE_FILE = 'admissions.sqlite';
 const SECRET_FILE = 'session-secret';
 const MANIFEST_FILE = 'backup.json';
 const BLOBS = 'blobs';

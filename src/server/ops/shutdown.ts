@@ -1,4 +1,4 @@
-export interface ShutdownLogger {
+interface ShutdownLogger {
   info(object: object, message: string): void;
   warn(object: object, message: string): void;
   error(object: object, message: string): void;

@@ -33,11 +33,11 @@ export interface BuildPayload {
 }
 
 export const BUILD_APPLICATION_PDF = 'build-application-pdf';
-export const PDF_FILE_URL = '/api/pdf/file';
+const PDF_FILE_URL = '/api/pdf/file';
 /** A failed build is tried again when asked for after this long. */
 const RETRY_FAILED_AFTER_MS = 5 * 60 * 1000;
 
-export const pdfMessages = {
+const pdfMessages = {
   UNPROCESSED: 'The PDF of your application is being prepared.',
   IN_PROGRESS: 'The PDF of your application is being prepared.',
   COMPLETED: 'The PDF of your application is ready.',

@@ -24,7 +24,7 @@ export interface ConversionPayload {
 
 export const CONVERT_DOCUMENT = 'convert-document';
 /** How long a presigned upload form may be used. */
-export const UPLOAD_TTL_SECONDS = 10 * 60;
+const UPLOAD_TTL_SECONDS = 10 * 60;
 
 export interface DocumentServiceDeps {
   db: Db;

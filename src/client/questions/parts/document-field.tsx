@@ -14,7 +14,7 @@ import { labelId } from './field-frame';
 import '../../styles/documents.css';
 
 /** SPEC §8: the toast of a failed upload or conversion, naming the question as the applicant reads it. */
-export const uploadFailure = (question: KeyedQuestion): string =>
+const uploadFailure = (question: KeyedQuestion): string =>
   `Error uploading file for ${question.label ?? question.key}`;
 
 /**

@@ -52,7 +52,7 @@ export function HintAndError({ view }: { view: FieldView }) {
   );
 }
 
-export function Help({ text }: { text: string | undefined }) {
+function Help({ text }: { text: string | undefined }) {
   if (!text) return null;
   return (
     <details className="question__help">

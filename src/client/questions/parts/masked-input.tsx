@@ -3,7 +3,7 @@ import { useLayoutEffect, useRef, type InputHTMLAttributes } from 'react';
 const digitsOf = (text: string): string => text.replace(/\D/g, '');
 
 /** The caret position just after the n-th digit of a formatted value. */
-export function caretAfterDigits(formatted: string, n: number): number {
+function caretAfterDigits(formatted: string, n: number): number {
   if (n <= 0) return formatted.search(/\d/) === -1 ? formatted.length : formatted.search(/\d/);
   let seen = 0;
   for (let i = 0; i < formatted.length; i++) {

@@ -1,7 +1,9 @@
-/** SPEC §9 "Search select": page size 5, menu at most 300 px high, at least 140 px before it flips. */
+/**
+ * SPEC §9 "Search select": page size 5, menu at most 300 px high (max-height in questions.css), at
+ * least 140 px before it flips.
+ */
 export const PAGE_SIZE = 5;
-export const MAX_MENU_HEIGHT = 300;
-export const MIN_MENU_HEIGHT = 140;
+const MIN_MENU_HEIGHT = 140;
 
 export type MenuPlacement = 'bottom' | 'top';
 

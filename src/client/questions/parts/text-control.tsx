@@ -4,7 +4,7 @@ import type { FieldView } from '../../../engine/field-view';
 import { FieldFrame, inputAria, inputClass, inputId } from './field-frame';
 
 /** What the control gives its cell: the input's id, name, class and ARIA ties to the frame. */
-export type CellInput = ReturnType<typeof inputAria> & {
+type CellInput = ReturnType<typeof inputAria> & {
   id: string;
   name: string;
   className: string;
