@@ -26,3 +26,12 @@ export class ServerError extends Error {
 export class UnauthorizedError extends ServerError {
   override name = 'UnauthorizedError';
 }
+
+/**
+ * A mistake in the application's own configuration, found while running (SPEC §8): a provider
+ * missing around a component, an index.html without its root. The form definitions' own
+ * configuration checks (SPEC §5) run earlier, at build time, in forms:check.
+ */
+export class BadConfigurationError extends Error {
+  override name = 'BadConfigurationError';
+}

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { BadConfigurationError } from '../api/errors';
 
 export type ToastKind = 'success' | 'error';
 
@@ -35,6 +36,6 @@ export const ToastContext = createContext<ToastApi | null>(null);
 /** Shows and dismisses toasts; needs a ToastProvider above. */
 export function useToast(): ToastApi {
   const api = useContext(ToastContext);
-  if (!api) throw new Error('useToast must be used inside a ToastProvider.');
+  if (!api) throw new BadConfigurationError('useToast must be used inside a ToastProvider.');
   return api;
 }

@@ -8,6 +8,7 @@ import {
 import type { WebStatus } from '../../engine/web-status';
 import type { FormStore } from './form-store';
 import { answerTopic } from './store-topics';
+import { BadConfigurationError } from '../api/errors';
 
 /** Who is looking at the form: errors show while validating; visitors see less. */
 export interface FormEnvironment {
@@ -38,7 +39,7 @@ export function FormProvider(props: {
 
 export function useFormStore(): FormStore {
   const store = useContext(StoreContext);
-  if (!store) throw new Error('useFormStore must be used inside a FormProvider.');
+  if (!store) throw new BadConfigurationError('useFormStore must be used inside a FormProvider.');
   return store;
 }
 

@@ -3,6 +3,7 @@ import type { ClientSnapshot } from './client-snapshot';
 import type { FormStore } from './form-bridge';
 import type { SaveOutcome } from './logout-notices';
 import type { ShownErrors } from './shown-errors';
+import { BadConfigurationError } from '../api/errors';
 
 /** Where a visitor is sent to make an account or sign in (with their answers). */
 export type AccountRoute = '/signup' | '/login';
@@ -33,6 +34,7 @@ export const ApplicationSessionContext = createContext<ApplicationSession | null
 /** The session of the form routes; needs the form loader above. */
 export function useApplicationSession(): ApplicationSession {
   const session = useContext(ApplicationSessionContext);
-  if (!session) throw new Error('useApplicationSession must be used inside the form loader.');
+  if (!session)
+    throw new BadConfigurationError('useApplicationSession must be used inside the form loader.');
   return session;
 }
