@@ -7,7 +7,10 @@ interface NewPasswordFieldProps extends CardFieldProps {
   messages?: string[];
 }
 
-/** A new password with the checklist of SPEC §4 under it; the checklist, not the field, shows its errors. */
+/**
+ * A new password with the checklist of SPEC §4 under it; the checklist, not the field, shows
+ * its errors.
+ */
 export function NewPasswordField({ messages, ...field }: NewPasswordFieldProps) {
   const requirementsId = `${field.id}-requirements`;
   return (
