@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { logLevels, type LogLevel } from './ops/logger';
+import type { S3Settings } from './blobs/s3-blob-store';
 import type { DocumentLimits } from './conversion/limits';
 
 /** Everything the server reads from its environment, after checking. */
@@ -81,19 +82,8 @@ export interface Config {
 
 type BlobStoreConfig =
   | { kind: 'local' }
-  | {
-      kind: 's3';
-      bucket: string;
-      region: string;
-      /** An S3-compatible endpoint (MinIO, R2…); empty for AWS itself. */
-      endpoint: string;
-      /** Empty (both) means the SDK's default credentials (environment, instance role). */
-      accessKeyId: string;
-      secretAccessKey: string;
-      forcePathStyle: boolean;
-      /** Where browsers post uploads, when not the endpoint itself (a proxy, a container network). */
-      publicUrl: string;
-    };
+  // An empty publicUrl means the endpoint's own.
+  | ({ kind: 's3' } & Required<S3Settings>);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -1,16 +1,17 @@
-import { useMutation } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { validate } from '../../engine/validation';
 import { confirm } from '../../generated/validators/confirm.js';
 import { resendConfirm } from '../../generated/validators/resendConfirm.js';
 import { authApi } from '../api/auth-api';
-import { Notice } from '../components/notice';
 import { TextField } from '../components/text-field';
 import { visitorTokenSearch } from '../session/visitor-token';
 import { useToast } from '../components/toast-context';
 import { AuthCard } from './auth-card';
+import { EmailField } from './email-field';
+import { NavigationNotices } from './navigation-notices';
 import { readNavigationState } from './navigation-state';
 import { useCardForm } from './use-card-form';
+import { useCardMutation } from './use-card-mutation';
 import { useErrorToast } from './use-error-toast';
 import { authCards } from '../messages';
 
@@ -21,9 +22,10 @@ const fields = ['username', 'code'] as const;
 export function ConfirmPage() {
   const navigate = useNavigate();
   const toast = useToast();
-  const [showError, dismissErrors] = useErrorToast();
+  const errorToast = useErrorToast();
+  const [showError] = errorToast;
   const location = useLocation();
-  const { username = '', successMessage, errorMessage } = readNavigationState(location.state);
+  const { username = '', ...messages } = readNavigationState(location.state);
   const carried = visitorTokenSearch(location.search);
   const form = useCardForm({
     idPrefix: 'confirm',
@@ -31,24 +33,11 @@ export function ConfirmPage() {
     fields,
     initialValues: { username, code: '' },
   });
-  const confirmation = useMutation({
-    mutationFn: authApi.confirm,
-    onSuccess: (data) => {
-      dismissErrors();
-      return navigate(
-        { pathname: '/login', search: carried },
-        { state: { successMessage: data.message } },
-      );
-    },
-    onError: (error) => showError(title, error),
-  });
-  const resend = useMutation({
-    mutationFn: authApi.resendConfirm,
-    onSuccess: (data) => {
-      dismissErrors();
-      toast.show({ kind: 'success', message: data.message });
-    },
-    onError: (error) => showError(resendTitle, error),
+  const confirmation = useCardMutation(errorToast, title, authApi.confirm, (data) =>
+    navigate({ pathname: '/login', search: carried }, { state: { successMessage: data.message } }),
+  );
+  const resend = useCardMutation(errorToast, resendTitle, authApi.resendConfirm, (data) => {
+    toast.show({ kind: 'success', message: data.message });
   });
 
   const onResend = () => {
@@ -64,16 +53,9 @@ export function ConfirmPage() {
   return (
     <AuthCard
       title={title}
-      onSubmit={form.handleSubmit((values) => confirmation.mutate(values))}
-      submitting={confirmation.isPending}
-      hasErrors={form.hasShownErrors}
+      {...form.submitsThrough(confirmation)}
       footer={{ ...footer, to: '/login' }}
-      notices={
-        <>
-          {successMessage && <Notice kind="success">{successMessage}</Notice>}
-          {errorMessage && <Notice kind="error">{errorMessage}</Notice>}
-        </>
-      }
+      notices={<NavigationNotices {...messages} />}
       actions={
         <button
           type="button"
@@ -86,12 +68,7 @@ export function ConfirmPage() {
         </button>
       }
     >
-      <TextField
-        label="Email Address"
-        type="email"
-        autoComplete="username"
-        {...form.field('username')}
-      />
+      <EmailField {...form.field('username')} />
       <TextField
         label="Confirmation Code"
         inputMode="numeric"

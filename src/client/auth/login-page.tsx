@@ -4,10 +4,11 @@ import { login } from '../../generated/validators/login.js';
 import { authApi } from '../api/auth-api';
 import { ServerError } from '../api/errors';
 import { defaultFormRoute } from '../app-paths';
-import { Notice } from '../components/notice';
 import { TextField } from '../components/text-field';
 import { visitorTokenSearch } from '../session/visitor-token';
 import { AuthCard } from './auth-card';
+import { EmailField } from './email-field';
+import { NavigationNotices } from './navigation-notices';
 import { readNavigationState } from './navigation-state';
 import { useCardForm } from './use-card-form';
 import { useErrorToast } from './use-error-toast';
@@ -22,7 +23,7 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   const [showError, dismissErrors] = useErrorToast();
   const location = useLocation();
-  const { username = '', successMessage, errorMessage } = readNavigationState(location.state);
+  const { username = '', ...messages } = readNavigationState(location.state);
   // The form claims a visitor's saved answers once signed in (SPEC §1).
   const carried = visitorTokenSearch(location.search);
   const form = useCardForm({
@@ -55,23 +56,11 @@ export function LoginPage() {
   return (
     <AuthCard
       title={title}
-      onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
-      submitting={mutation.isPending}
-      hasErrors={form.hasShownErrors}
+      {...form.submitsThrough(mutation)}
       footer={{ ...footer, to: '/signup' }}
-      notices={
-        <>
-          {successMessage && <Notice kind="success">{successMessage}</Notice>}
-          {errorMessage && <Notice kind="error">{errorMessage}</Notice>}
-        </>
-      }
+      notices={<NavigationNotices {...messages} />}
     >
-      <TextField
-        label="Email Address"
-        type="email"
-        autoComplete="username"
-        {...form.field('username')}
-      />
+      <EmailField {...form.field('username')} />
       <TextField
         label="Password"
         type="password"

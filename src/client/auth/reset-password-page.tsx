@@ -1,24 +1,23 @@
-import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { resetPassword } from '../../generated/validators/resetPassword.js';
 import { authApi } from '../api/auth-api';
 import { Notice } from '../components/notice';
 import { TextField } from '../components/text-field';
 import { AuthCard } from './auth-card';
-import { PasswordRequirementList } from './password-requirement-list';
+import { EmailField } from './email-field';
+import { NewPasswordField } from './new-password-field';
 import { useCardForm } from './use-card-form';
+import { useCardMutation } from './use-card-mutation';
 import { useErrorToast } from './use-error-toast';
 import { authCards } from '../messages';
 
 const { title, footer } = authCards.resetPassword;
 // Editable fields first, so a blocked submit focuses one of them.
 const fields = ['password', 'confirm_password', 'username', 'id'] as const;
-const requirementsId = 'reset-password-requirements';
 
 /** /reset?username=…&id=…: chooses a new password with the link from the e-mail. */
 export function ResetPasswordPage() {
   const navigate = useNavigate();
-  const [showError, dismissErrors] = useErrorToast();
   const [query] = useSearchParams();
   const form = useCardForm({
     idPrefix: 'reset',
@@ -31,22 +30,16 @@ export function ResetPasswordPage() {
       confirm_password: '',
     },
   });
-  const mutation = useMutation({
-    mutationFn: authApi.resetPassword,
-    onSuccess: (data) => {
-      dismissErrors();
-      return navigate('/login', { state: { successMessage: data.message } });
-    },
-    onError: (error) => showError(title, error),
-  });
+  const mutation = useCardMutation(useErrorToast(), title, authApi.resetPassword, (data) =>
+    navigate('/login', { state: { successMessage: data.message } }),
+  );
   // The username and id come from the link, not from the user: their problems show at once.
   const linkProblems = [...(form.errors.username ?? []), ...(form.errors.id ?? [])];
 
   return (
     <AuthCard
       title={title}
-      onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
-      submitting={mutation.isPending}
+      {...form.submitsThrough(mutation)}
       hasErrors={form.hasShownErrors || linkProblems.length > 0}
       footer={{ ...footer, to: '/forgot' }}
       notices={
@@ -59,27 +52,8 @@ export function ResetPasswordPage() {
         )
       }
     >
-      <TextField
-        label="Email Address"
-        type="email"
-        autoComplete="username"
-        readOnly
-        {...form.field('username')}
-        errors={[]}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        showErrorText={false}
-        describedBy={requirementsId}
-        {...form.field('password')}
-      />
-      <PasswordRequirementList
-        id={requirementsId}
-        password={form.values.password}
-        messages={form.errors.password}
-      />
+      <EmailField readOnly {...form.field('username')} errors={[]} />
+      <NewPasswordField {...form.field('password')} messages={form.errors.password} />
       <TextField
         label="Confirm Password"
         type="password"

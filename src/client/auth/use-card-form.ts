@@ -69,6 +69,16 @@ export function useCardForm<F extends string>({
     if (first) document.getElementById(`${idPrefix}-${first}`)?.focus();
   };
 
+  /** The AuthCard props of a card that sends its values through `call` once they are valid. */
+  const submitsThrough = (call: {
+    mutate: (values: Record<F, string>) => void;
+    isPending: boolean;
+  }) => ({
+    onSubmit: handleSubmit((values) => call.mutate(values)),
+    submitting: call.isPending,
+    hasErrors: hasErrors(shownErrors),
+  });
+
   return {
     values,
     errors,
@@ -76,6 +86,6 @@ export function useCardForm<F extends string>({
     hasShownErrors: hasErrors(shownErrors),
     field,
     setValue,
-    handleSubmit,
+    submitsThrough,
   };
 }

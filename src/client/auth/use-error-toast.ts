@@ -5,6 +5,7 @@ import { useToast } from '../components/toast-context';
 
 type ShowError = (name: string, error: unknown) => void;
 type DismissErrors = () => void;
+export type ErrorToast = [show: ShowError, dismiss: DismissErrors];
 
 /**
  * A card's error toasts. `show` reports a failed call as an error toast titled "<name> Error"
@@ -13,7 +14,7 @@ type DismissErrors = () => void;
  * call). `dismiss` closes every error toast this card showed: a success in the same card calls
  * it, so "Confirm Your Account Error" never stands beside "Your account is confirmed.".
  */
-export function useErrorToast(): [show: ShowError, dismiss: DismissErrors] {
+export function useErrorToast(): ErrorToast {
   const toast = useToast();
   const shown = useRef<number[]>([]);
   const show = useCallback<ShowError>(

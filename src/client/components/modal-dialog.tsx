@@ -3,6 +3,7 @@ import '@reach/dialog/styles.css';
 import { useId, useLayoutEffect } from 'react';
 import '../styles/modal.css';
 import type { ModalProps } from './modal';
+import { CloseButton } from './close-button';
 
 /**
  * A modal dialog (@reach/dialog): focus stays inside, the page behind is inert. Loaded on demand
@@ -34,11 +35,7 @@ export function ModalDialog({
           <h2 id={titleId} className="modal__title">
             {title}
           </h2>
-          {onDismiss && !actions && (
-            <button type="button" className="modal__close" aria-label="Close" onClick={onDismiss}>
-              <span aria-hidden="true">×</span>
-            </button>
-          )}
+          {onDismiss && !actions && <CloseButton className="modal__close" onClick={onDismiss} />}
         </div>
         <div className="modal__body">{children}</div>
         {actions && <div className="modal__actions">{actions}</div>}

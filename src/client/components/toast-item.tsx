@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { toastSwipeThreshold, type Toast } from './toast-context';
+import { CloseButton } from './close-button';
 
 interface ToastItemProps {
   toast: Toast;
@@ -54,14 +55,7 @@ export function ToastItem({ toast, onDismiss }: ToastItemProps) {
           </ul>
         )}
       </div>
-      <button
-        type="button"
-        className="toast__close"
-        aria-label="Close"
-        onClick={() => onDismiss(id)}
-      >
-        <span aria-hidden="true">×</span>
-      </button>
+      <CloseButton className="toast__close" onClick={() => onDismiss(id)} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { ServerError } from '../api/errors';
 import { genericErrorMessage } from '../messages';
-import { Modal } from '../components/modal';
+import { ErrorDialog } from './error-dialog';
 
 interface LogoutErrorBoundaryState {
   error: unknown;
@@ -27,19 +27,10 @@ export class LogoutErrorBoundary extends Component<
     if (error === null) return this.props.children;
     const close = () => this.setState({ error: null });
     return (
-      <Modal
-        isOpen
-        title="Log Out Error"
-        onDismiss={close}
-        actions={
-          <button type="button" className="button button--primary" onClick={close}>
-            Close
-          </button>
-        }
-      >
+      <ErrorDialog title="Log Out Error" onClose={close}>
         <p>We could not log you out.</p>
         <p>{error instanceof ServerError ? error.message : genericErrorMessage}</p>
-      </Modal>
+      </ErrorDialog>
     );
   }
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ServerError, UnauthorizedError } from '../api/errors';
 import { genericErrorMessage } from '../messages';
 import { reportClientError } from '../api/report-client-error';
-import { Modal } from '../components/modal';
+import { ErrorDialog } from './error-dialog';
 
 /** Errors that are not for this dialog: a 401 has its own handler, an abort is intended. */
 function isExpected(error: unknown): boolean {
@@ -39,18 +39,9 @@ export function UnexpectedErrorDialog() {
   const close = () => setError(null);
   if (error === null) return null;
   return (
-    <Modal
-      isOpen
-      title="Unexpected Error"
-      onDismiss={close}
-      actions={
-        <button type="button" className="button button--primary" onClick={close}>
-          Close
-        </button>
-      }
-    >
+    <ErrorDialog title="Unexpected Error" onClose={close}>
       <p>{error instanceof ServerError ? error.message : genericErrorMessage}</p>
       <p>The issue has been logged. If it keeps happening, please contact us for help.</p>
-    </Modal>
+    </ErrorDialog>
   );
 }

@@ -2,6 +2,7 @@ import { useContext, useEffect, useId, useRef, useState } from 'react';
 import { useLogout } from '../api/use-logout';
 import { ApplicationSessionContext, type AccountRoute } from '../session/application-session';
 import { LogoutErrorBoundary } from '../dialogs/logout-error-boundary';
+import { CloseButton } from '../components/close-button';
 
 /** SPEC §2: the popover sits this many pixels from its trigger by default. */
 export const popoverSideOffset = 5;
@@ -91,14 +92,7 @@ function AccountMenu({
           <h2 id={titleId} className="account-popover__title">
             Account
           </h2>
-          <button
-            type="button"
-            className="account-popover__close"
-            aria-label="Close"
-            onClick={() => close(true)}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
+          <CloseButton className="account-popover__close" onClick={() => close(true)} />
         </div>
         {loggedIn ? (
           <SignedIn username={username} />

@@ -7,7 +7,9 @@ const sdk = () => import('@aws-sdk/client-s3');
 export interface S3Settings {
   bucket: string;
   region: string;
+  /** An S3-compatible endpoint (MinIO, R2…); empty for AWS itself. */
   endpoint: string;
+  /** Empty (both) means the SDK's default credentials (environment, instance role). */
   accessKeyId: string;
   secretAccessKey: string;
   forcePathStyle: boolean;

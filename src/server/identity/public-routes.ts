@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountService } from './accounts';
 import { normalise } from './accounts';
 import { messages } from '../messages';
@@ -87,92 +87,62 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
   const { accounts, cookies } = options;
   const login = loginLimits(options.limits);
 
-  app.post<{ Body: Credentials }>(
-    '/signup',
-    {
-      bodyLimit: ACCOUNT_BODY_LIMIT,
-      schema: { body: accountBodies.signup, response: messageReply },
-    },
-    async (request) => {
-      assertValid(validators.signup, request.body);
-      await accounts.signUp(request.body.username, request.body.password);
-      return { message: messages.signedUp };
-    },
-  );
+  /** POST `url`: a small body, answered with a 400 before `handle` when it breaks its schema. */
+  const post = <Body>(
+    url: string,
+    call: keyof typeof accountBodies,
+    handle: (request: FastifyRequest<{ Body: Body }>, reply: FastifyReply) => Promise<unknown>,
+  ) =>
+    app.post<{ Body: Body }>(
+      url,
+      {
+        bodyLimit: ACCOUNT_BODY_LIMIT,
+        schema: { body: accountBodies[call], response: messageReply },
+      },
+      async (request, reply) => {
+        assertValid(validators[call], request.body);
+        return handle(request, reply);
+      },
+    );
 
-  app.post<{ Body: ConfirmBody }>(
-    '/confirm',
-    {
-      bodyLimit: ACCOUNT_BODY_LIMIT,
-      schema: { body: accountBodies.confirm, response: messageReply },
-    },
-    async (request) => {
-      assertValid(validators.confirm, request.body);
-      await accounts.confirm(request.body.username, request.body.code);
-      return { message: messages.confirmed };
-    },
-  );
+  post<Credentials>('/signup', 'signup', async (request) => {
+    await accounts.signUp(request.body.username, request.body.password);
+    return { message: messages.signedUp };
+  });
 
-  app.post<{ Body: UsernameBody }>(
-    '/resend-confirm',
-    {
-      bodyLimit: ACCOUNT_BODY_LIMIT,
-      schema: { body: accountBodies.resendConfirm, response: messageReply },
-    },
-    async (request) => {
-      assertValid(validators.resendConfirm, request.body);
-      await accounts.resendCode(request.body.username);
-      return { message: messages.codeResent };
-    },
-  );
+  post<ConfirmBody>('/confirm', 'confirm', async (request) => {
+    await accounts.confirm(request.body.username, request.body.code);
+    return { message: messages.confirmed };
+  });
 
-  app.post<{ Body: Credentials }>(
-    '/login',
-    {
-      bodyLimit: ACCOUNT_BODY_LIMIT,
-      schema: { body: accountBodies.login, response: messageReply },
-    },
-    async (request, reply) => {
-      assertValid(validators.login, request.body);
-      const address = normalise(request.body.username);
-      await login.before(address, request.ip);
-      const session = await accounts
-        .logIn(request.body.username, request.body.password)
-        .catch(async (error: unknown) => {
-          if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') {
-            await login.failed(address);
-          }
-          throw error;
-        });
-      cookies.set(reply, session.token);
-      return { message: messages.loggedIn, username: session.username };
-    },
-  );
+  post<UsernameBody>('/resend-confirm', 'resendConfirm', async (request) => {
+    await accounts.resendCode(request.body.username);
+    return { message: messages.codeResent };
+  });
 
-  app.post<{ Body: UsernameBody }>(
-    '/forgot-password',
-    {
-      bodyLimit: ACCOUNT_BODY_LIMIT,
-      schema: { body: accountBodies.forgotPassword, response: messageReply },
-    },
-    async (request) => {
-      assertValid(validators.forgotPassword, request.body);
-      await accounts.forgotPassword(request.body.username);
-      return { message: messages.resetSent };
-    },
-  );
+  post<Credentials>('/login', 'login', async (request, reply) => {
+    const address = normalise(request.body.username);
+    await login.before(address, request.ip);
+    const session = await accounts
+      .logIn(request.body.username, request.body.password)
+      .catch(async (error: unknown) => {
+        if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') {
+          await login.failed(address);
+        }
+        throw error;
+      });
+    cookies.set(reply, session.token);
+    return { message: messages.loggedIn, username: session.username };
+  });
 
-  app.post<{ Body: ResetPasswordBody }>(
-    '/reset-password',
-    {
-      bodyLimit: ACCOUNT_BODY_LIMIT,
-      schema: { body: accountBodies.resetPassword, response: messageReply },
-    },
-    async (request) => {
-      assertValid(validators.resetPassword, request.body);
-      const { username, id, password } = request.body;
-      await accounts.resetPassword(username, id, password);
-      return { message: messages.passwordReset };
-    },
-  );
+  post<UsernameBody>('/forgot-password', 'forgotPassword', async (request) => {
+    await accounts.forgotPassword(request.body.username);
+    return { message: messages.resetSent };
+  });
+
+  post<ResetPasswordBody>('/reset-password', 'resetPassword', async (request) => {
+    const { username, id, password } = request.body;
+    await accounts.resetPassword(username, id, password);
+    return { message: messages.passwordReset };
+  });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type UpdateObject } from 'kysely';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { dialectOf } from '../db/dialect';
@@ -222,14 +222,7 @@ export class JobQueue {
    */
   async extend(job: ClaimedJob, leaseMs: number): Promise<boolean> {
     const now = this.clock.now().getTime();
-    const result = await this.db
-      .updateTable('jobs')
-      .set({ locked_until: iso(now + leaseMs), updated_at: iso(now) })
-      .where('id', '=', job.id)
-      .where('status', '=', 'running')
-      .where('locked_by', '=', job.lockedBy)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return this.updateClaimed(job, { locked_until: iso(now + leaseMs), updated_at: iso(now) });
   }
 
   /**
@@ -238,21 +231,14 @@ export class JobQueue {
    */
   async release(job: ClaimedJob): Promise<boolean> {
     const now = this.clock.now().toISOString();
-    const result = await this.db
-      .updateTable('jobs')
-      .set((eb) => ({
-        status: 'queued' as const,
-        attempts: eb('attempts', '-', 1),
-        run_after: now,
-        locked_until: null,
-        locked_by: null,
-        updated_at: now,
-      }))
-      .where('id', '=', job.id)
-      .where('status', '=', 'running')
-      .where('locked_by', '=', job.lockedBy)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return this.updateClaimed(job, (eb) => ({
+      status: 'queued' as const,
+      attempts: eb('attempts', '-', 1),
+      run_after: now,
+      locked_until: null,
+      locked_by: null,
+      updated_at: now,
+    }));
   }
 
   /**
@@ -288,14 +274,24 @@ export class JobQueue {
     job: ClaimedJob,
     values: { status: 'done' | 'queued' | 'failed'; last_error: string | null; run_after?: string },
   ): Promise<boolean> {
+    return this.updateClaimed(job, {
+      ...values,
+      locked_until: null,
+      locked_by: null,
+      updated_at: this.clock.now().toISOString(),
+    });
+  }
+
+  /** Updates a job while `job`'s claim on it holds; false when the claim was lost. */
+  private async updateClaimed(
+    job: ClaimedJob,
+    values:
+      | UpdateObject<Database, 'jobs'>
+      | ((eb: ExpressionBuilder<Database, 'jobs'>) => UpdateObject<Database, 'jobs'>),
+  ): Promise<boolean> {
     const result = await this.db
       .updateTable('jobs')
-      .set({
-        ...values,
-        locked_until: null,
-        locked_by: null,
-        updated_at: this.clock.now().toISOString(),
-      })
+      .set(values)
       .where('id', '=', job.id)
       .where('status', '=', 'running')
       .where('locked_by', '=', job.lockedBy)
