@@ -95,12 +95,7 @@ export class ApplicationService {
 
   /** The answers frozen at submission; undefined until the applicant submits. */
   async submittedAnswersOf(accountId: string): Promise<Answers | undefined> {
-    const submission = await this.db
-      .selectFrom('submissions')
-      .select('answers')
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
-    return submission ? (JSON.parse(submission.answers) as Answers) : undefined;
+    return (await this.submissionOf(accountId))?.answers;
   }
 
   /** The answers frozen at submission and when it was made; undefined until the applicant submits. */
