@@ -89,7 +89,7 @@ export function createDocuments(deps: DocumentsDeps): Documents {
       return `${sandbox}${ghostscript ? '' : ', no Ghostscript'}`;
     },
     handlers: {
-      [CONVERT_DOCUMENT]: conversionJob({ db, blobs, clock, docx, limits, tools }),
+      [CONVERT_DOCUMENT]: conversionJob({ documents, blobs, docx, limits, tools }),
       // The build's own deadline comes first, so the runner's timeout is only a backstop.
       [BUILD_APPLICATION_PDF]: pdfs.buildJob(limits.timeoutMs + 30_000),
     },
