@@ -15,6 +15,7 @@ import { opsPlugin } from './ops/ops-plugin';
 import { identityPlugin } from './identity/identity-plugin';
 import { applicationPlugin } from './application/application-plugin';
 import { uploadsPlugin } from './uploads/uploads-plugin';
+import { pdfPlugin } from './pdf/pdf-plugin';
 import { lookupPlugin } from './lookup/lookup-plugin';
 import { clientShell } from './client-shell';
 
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(identityPlugin, services);
   await app.register(applicationPlugin, services);
   await app.register(uploadsPlugin, services);
+  await app.register(pdfPlugin, services);
   await app.register(lookupPlugin, services);
   await app.register(clientShell, {
     clientDir: deps.clientDir,

@@ -11,6 +11,8 @@ import { conversionTools, type ConversionTools } from './conversion/convert-docu
 import { chooseDocxConverter, type DocxConverter } from './conversion/convert-docx';
 import { CONVERT_DOCUMENT, DocumentService } from './uploads/document-service';
 import { createBlobStore } from './blobs/create-blob-store';
+import { ApplicationService } from './application/application-service';
+import { SecretHasher } from './identity/secrets';
 
 /** Everything documents need, built once and shared by the server and the workers. */
 export interface Documents {
@@ -70,6 +72,8 @@ export function createDocuments(deps: DocumentsDeps): Documents {
     queue,
     clock,
     documents,
+    // The PDF only reads through it; the hasher is for visitor answers, which it never touches.
+    application: new ApplicationService(db, new SecretHasher(config.sessionSecret), clock),
     forms,
     site: deps.site.university,
     limits,
@@ -85,7 +89,7 @@ export function createDocuments(deps: DocumentsDeps): Documents {
       return `${sandbox}${ghostscript ? '' : ', no Ghostscript'}`;
     },
     handlers: {
-      [CONVERT_DOCUMENT]: conversionJob({ db, blobs, clock, docx, limits, tools }),
+      [CONVERT_DOCUMENT]: conversionJob({ documents, blobs, docx, limits, tools }),
       // The build's own deadline comes first, so the runner's timeout is only a backstop.
       [BUILD_APPLICATION_PDF]: pdfs.buildJob(limits.timeoutMs + 30_000),
     },

@@ -1,9 +1,11 @@
 /** The error types of SPEC §8. Every failed call is one of these, so callers branch on the type. */
+import type { ErrorCode } from '../../contract/error-codes';
 
 /** The parts of a server error body (`{message, code?, errors?}`) that the client reads. */
 export interface ErrorDetails {
   status: number;
-  code?: string;
+  /** The server's code; FAILED marks a conversion that ended FAILED (ConversionFailedError). */
+  code?: ErrorCode | 'FAILED';
   errors?: Record<string, string[]>;
 }
 
@@ -11,7 +13,7 @@ export interface ErrorDetails {
 export class ServerError extends Error {
   override name = 'ServerError';
   readonly status: number;
-  readonly code: string | undefined;
+  readonly code: ErrorDetails['code'];
   readonly errors: Record<string, string[]> | undefined;
 
   constructor(message: string, details: ErrorDetails) {

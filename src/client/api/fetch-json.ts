@@ -1,4 +1,5 @@
 import { ServerError, UnauthorizedError, type ErrorDetails } from './errors';
+import type { ErrorCode } from '../../contract/error-codes';
 import { genericErrorMessage } from '../messages';
 
 export interface RequestOptions {
@@ -59,7 +60,8 @@ function messageOf(body: unknown): string {
 function detailsOf(status: number, body: unknown): ErrorDetails {
   const details: ErrorDetails = { status };
   if (!isRecord(body)) return details;
-  if (typeof body.code === 'string') details.code = body.code;
+  // The server's codes come from its catalogue, which the same union types.
+  if (typeof body.code === 'string') details.code = body.code as ErrorCode;
   if (isRecord(body.errors)) {
     const errors: Record<string, string[]> = {};
     for (const [field, list] of Object.entries(body.errors)) {

@@ -1,6 +1,7 @@
 import { ServerError } from '../api/errors';
 import { genericErrorMessage } from '../messages';
 import type { PresignedUpload } from '../../contract/documents';
+import type { ErrorCode } from '../../contract/error-codes';
 
 export interface UploadProgress {
   loaded: number;
@@ -60,6 +61,7 @@ function failureOf(status: number, body: string): ServerError {
       : genericErrorMessage;
   return new ServerError(message, {
     status,
-    ...(typeof record.code === 'string' ? { code: record.code } : {}),
+    // The local store's codes come from the server's catalogue, which the same union types.
+    ...(typeof record.code === 'string' ? { code: record.code as ErrorCode } : {}),
   });
 }

@@ -1,25 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { AccountService } from '../identity/accounts';
-import { messages } from '../messages';
-import type { SessionStore } from '../identity/sessions';
 import { accountOf } from '../identity/authenticate';
-import type { SessionCookies } from '../identity/session-cookies';
 import type { ApplicationService } from './application-service';
 import { profileReply } from '../../contract/application';
-import { logoutReply } from '../../contract/identity';
 
 export interface ApiRoutesOptions {
   application: ApplicationService;
   accounts: AccountService;
-  sessions: SessionStore;
-  cookies: SessionCookies;
   /** The applicant's attached documents (GET /api/document-answer's map). */
   documentAnswers?: (accountId: string) => Promise<Record<string, unknown>>;
 }
 
-/** The signed-in applicant's profile and logout (SPEC §7); mounted behind requireSession. */
+/** The signed-in applicant's profile (SPEC §7); mounted behind requireSession. */
 export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions) {
-  const { application, accounts, sessions, cookies, documentAnswers } = options;
+  const { application, accounts, documentAnswers } = options;
 
   app.get('/profile', { schema: { response: profileReply } }, async (request) => {
     const { accountId, username } = accountOf(request);
@@ -37,12 +31,5 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
       successful_login: logins,
       web_status: progress.webStatuses.map((web_status) => ({ web_status })),
     };
-  });
-
-  app.get('/logout', { schema: { response: logoutReply } }, async (request, reply) => {
-    const token = request.cookies[cookies.sessionName];
-    if (token) await sessions.destroy(token);
-    cookies.clear(reply);
-    return { message: messages.loggedOut };
   });
 }

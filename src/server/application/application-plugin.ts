@@ -27,7 +27,7 @@ export interface ApplicationPluginOptions extends SessionScopeOptions {
  * submit, add-another and tab choices (/api), and the staff view's reads (/service).
  */
 export async function applicationPlugin(app: FastifyInstance, options: ApplicationPluginOptions) {
-  const { config, clock, forms, application, accounts, documents, sessions, cookies } = options;
+  const { config, clock, forms, application, accounts, documents } = options;
   const applicationOptions = {
     application,
     forms,
@@ -48,8 +48,6 @@ export async function applicationPlugin(app: FastifyInstance, options: Applicati
       await scope.register(apiRoutes, {
         application,
         accounts,
-        sessions,
-        cookies,
         documentAnswers: (accountId: string) => documents.documents.list(accountId),
       });
       await scope.register(applicationRoutes, applicationOptions);

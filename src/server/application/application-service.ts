@@ -95,12 +95,31 @@ export class ApplicationService {
 
   /** The answers frozen at submission; undefined until the applicant submits. */
   async submittedAnswersOf(accountId: string): Promise<Answers | undefined> {
+    return (await this.submissionOf(accountId))?.answers;
+  }
+
+  /** The answers frozen at submission and when it was made; undefined until the applicant submits. */
+  async submissionOf(
+    accountId: string,
+  ): Promise<{ answers: Answers; submittedAt: string } | undefined> {
     const submission = await this.db
       .selectFrom('submissions')
-      .select('answers')
+      .select(['answers', 'submitted_at'])
       .where('account_id', '=', accountId)
       .executeTakeFirst();
-    return submission ? (JSON.parse(submission.answers) as Answers) : undefined;
+    return submission
+      ? { answers: JSON.parse(submission.answers) as Answers, submittedAt: submission.submitted_at }
+      : undefined;
+  }
+
+  /** The applicant's e-mail, printed on their application (the accounts row is identity's). */
+  async usernameOf(accountId: string): Promise<string> {
+    const account = await this.db
+      .selectFrom('accounts')
+      .select('username')
+      .where('id', '=', accountId)
+      .executeTakeFirst();
+    return account?.username ?? '';
   }
 
   async setLastPage(accountId: string, lastPage: string): Promise<void> {

@@ -4,7 +4,7 @@ import type { AccountService } from '../identity/accounts';
 import type { DocumentService } from '../uploads/document-service';
 import { AppError } from '../errors';
 import type { ServiceTokens } from '../identity/service-tokens';
-import { sendPdf } from '../uploads/document-routes';
+import { sendPdf } from '../pdf/pdf-routes';
 import {
   serviceAnswersReply,
   serviceDocumentParams,

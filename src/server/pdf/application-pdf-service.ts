@@ -14,7 +14,7 @@ import { runInWorker } from '../conversion/isolation';
 import { defaultDocumentLimits, type DocumentLimits } from '../conversion/limits';
 import { PermanentJobError } from '../jobs/job-runner';
 import type { DocumentService } from '../uploads/document-service';
-import { readSnapshot, type PdfKind, type Snapshot } from './pdf-snapshot';
+import { readSnapshot, type PdfKind, type Snapshot, type SnapshotReads } from './pdf-snapshot';
 
 type PdfRow = Database['application_pdfs'];
 
@@ -50,6 +50,8 @@ export interface ApplicationPdfServiceDeps {
   queue: JobQueue;
   clock: Clock;
   documents: DocumentService;
+  /** The answers, choices and e-mail the PDF shows. */
+  application: SnapshotReads;
   forms: { pages: readonly PageDefinition[]; version: string };
   site: { name: string; applicationTitle: string };
   limits?: DocumentLimits;
@@ -227,8 +229,8 @@ export class ApplicationPdfService {
   }
 
   private snapshot(accountId: string, kind: PdfKind): Promise<Snapshot> {
-    const { db, documents, forms } = this.deps;
-    return readSnapshot({ db, documents, formsVersion: forms.version }, accountId, kind);
+    const { application, documents, forms } = this.deps;
+    return readSnapshot({ application, documents, formsVersion: forms.version }, accountId, kind);
   }
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../db/database';
+import type { ApplicationService } from '../application/application-service';
 import type { Database } from '../db/tables';
 import type { FormState } from '../../engine/definitions';
 import type { DocumentService } from '../uploads/document-service';
@@ -15,6 +15,12 @@ export interface Snapshot {
   hash: string;
 }
 
+/** The applicant's data a PDF shows, read through the application's service. */
+export type SnapshotReads = Pick<
+  ApplicationService,
+  'usernameOf' | 'submissionOf' | 'answersOf' | 'addAnotherOf' | 'tabsOf'
+>;
+
 /** Bump when the PDF's layout changes, so every draft is rebuilt once. */
 const RENDERER_VERSION = '1';
 
@@ -26,48 +32,28 @@ const sorted = (map: Record<string, unknown>) =>
  * documents and e-mail of an applicant; the hash also covers the forms' version and the renderer.
  */
 export async function readSnapshot(
-  deps: { db: Db; documents: DocumentService; formsVersion: string },
+  deps: { application: SnapshotReads; documents: DocumentService; formsVersion: string },
   accountId: string,
   kind: PdfKind,
 ): Promise<Snapshot> {
-  const { db, documents, formsVersion } = deps;
-  const [account, submission, answerRows, blocks, tabs, attached] = await Promise.all([
-    db.selectFrom('accounts').select('username').where('id', '=', accountId).executeTakeFirst(),
-    db
-      .selectFrom('submissions')
-      .select(['answers', 'submitted_at'])
-      .where('account_id', '=', accountId)
-      .executeTakeFirst(),
-    db.selectFrom('answers').select(['key', 'value']).where('account_id', '=', accountId).execute(),
-    db
-      .selectFrom('add_another_counts')
-      .select(['button_id', 'num_components'])
-      .where('account_id', '=', accountId)
-      .execute(),
-    db
-      .selectFrom('chosen_tabs')
-      .select(['tab_id', 'chosen_tab'])
-      .where('account_id', '=', accountId)
-      .execute(),
+  const { application, documents, formsVersion } = deps;
+  const [username, submission, draft, addAnother, tabs, attached] = await Promise.all([
+    application.usernameOf(accountId),
+    application.submissionOf(accountId),
+    application.answersOf(accountId),
+    application.addAnotherOf(accountId),
+    application.tabsOf(accountId),
     documents.completed(accountId),
   ]);
-  const answers: Record<string, string> =
-    kind === 'final' && submission
-      ? (JSON.parse(submission.answers) as Record<string, string>)
-      : Object.fromEntries(answerRows.map((r) => [r.key, r.value]));
-  const state: FormState = {
-    answers,
-    addAnother: Object.fromEntries(blocks.map((b) => [b.button_id, Number(b.num_components)])),
-    tabs: Object.fromEntries(tabs.map((t) => [t.tab_id, t.chosen_tab])),
-  };
-  const submittedAt =
-    kind === 'final' && submission ? new Date(submission.submitted_at) : undefined;
+  const answers = kind === 'final' && submission ? submission.answers : draft;
+  const state: FormState = { answers, addAnother, tabs };
+  const submittedAt = kind === 'final' && submission ? new Date(submission.submittedAt) : undefined;
   const hash = createHash('sha256')
     .update(
       JSON.stringify([
         RENDERER_VERSION,
         formsVersion,
-        account?.username ?? '',
+        username,
         submittedAt?.toISOString() ?? '',
         sorted(state.answers),
         sorted(state.addAnother ?? {}),
@@ -76,5 +62,5 @@ export async function readSnapshot(
       ]),
     )
     .digest('base64url');
-  return { state, username: account?.username ?? '', submittedAt, documents: attached, hash };
+  return { state, username, submittedAt, documents: attached, hash };
 }

@@ -1,7 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { AppError } from '../errors';
+import type { FastifyInstance } from 'fastify';
 import { messages } from '../messages';
-import type { ApplicationPdfService } from '../pdf/application-pdf-service';
 import type { DocumentService } from './document-service';
 import { accountOf } from '../identity/authenticate';
 import {
@@ -9,7 +7,6 @@ import {
   conversionReply,
   documentAnswersReply,
   keyParams,
-  pdfReply,
   presignBody,
   presignReply,
   type ConversionBody,
@@ -20,7 +17,6 @@ import { messageReply as message } from '../../contract/wire';
 
 export interface DocumentRoutesOptions {
   documents: DocumentService;
-  pdfs: ApplicationPdfService;
 }
 
 /**
@@ -36,23 +32,9 @@ const unsafeInName =
 export const baseName = (name: string): string =>
   (name.split(/[\\/]/).pop() ?? '').replace(unsafeInName, '').trim();
 
-/** Sends PDF bytes as a download (or inline, for staff reading in the browser). */
-export function sendPdf(
-  reply: FastifyReply,
-  bytes: Uint8Array,
-  fileName: string,
-  disposition: 'attachment' | 'inline',
-) {
-  return reply
-    .type('application/pdf')
-    .header('Content-Disposition', `${disposition}; filename="${fileName}"`)
-    .header('Cache-Control', 'no-store')
-    .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-}
-
-/** Documents and the application PDF (SPEC §7), for the signed-in applicant; inside /api. */
+/** Documents (SPEC §7), for the signed-in applicant; inside /api. */
 export async function documentRoutes(app: FastifyInstance, options: DocumentRoutesOptions) {
-  const { documents, pdfs } = options;
+  const { documents } = options;
 
   app.post<{ Body: PresignBody }>(
     '/presigned-url',
@@ -96,14 +78,4 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentRout
     { schema: { params: keyParams, response: conversionReply } },
     async (request) => documents.status(accountOf(request).accountId, request.params.key),
   );
-
-  app.get('/pdf', { schema: { response: pdfReply } }, async (request) =>
-    pdfs.status(accountOf(request).accountId),
-  );
-
-  app.get('/pdf/file', async (request, reply) => {
-    const bytes = await pdfs.file(accountOf(request).accountId);
-    if (!bytes) throw new AppError('PDF_NOT_READY');
-    return sendPdf(reply, bytes, 'application.pdf', 'attachment');
-  });
 }

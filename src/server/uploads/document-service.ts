@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
+import type { Kysely } from 'kysely';
+import { DOCUMENT_ANSWERED } from '../../engine/read-only-document';
 import { AppError, errors } from '../errors';
 import { randomToken } from '../identity/secrets';
 import type { JobQueue } from '../jobs/job-queue';
@@ -243,6 +245,64 @@ export class DocumentService {
       : undefined;
   }
 
+  /*
+   * The conversion job's steps (conversion/conversion-job.ts). Each takes the account's exclusive
+   * step with submit (account-lock.ts) and writes nothing once the application is submitted or
+   * the upload the payload names was replaced or deleted: the frozen copy stays as it was.
+   */
+
+  /** Marks the conversion IN_PROGRESS; its upload, or undefined when there is nothing to do. */
+  async startConversion(
+    p: ConversionPayload,
+  ): Promise<{ upload_key: string; kind: string } | undefined> {
+    return exclusive(this.deps.db, p.accountId, async (trx) => {
+      if (await isSubmitted(trx, p.accountId)) return undefined;
+      const found = await conversionOf(trx, p).select(['upload_key', 'kind']).executeTakeFirst();
+      if (!found) return undefined;
+      await updateConversion(trx, p)
+        .set({
+          status: 'IN_PROGRESS',
+          message: conversionMessages.inProgress,
+          updated_at: this.deps.clock.now().toISOString(),
+        })
+        .execute();
+      return found;
+    });
+  }
+
+  /** Records the converted PDF and marks the answer ANSWERED; false when it came too late. */
+  async completeConversion(p: ConversionPayload, pdfKey: string): Promise<boolean> {
+    const { clock } = this.deps;
+    return exclusive(this.deps.db, p.accountId, async (trx) => {
+      if (await isSubmitted(trx, p.accountId)) return false;
+      const result = await updateConversion(trx, p)
+        .set({
+          status: 'COMPLETED',
+          pdf_key: pdfKey,
+          message: conversionMessages.completed,
+          updated_at: clock.now().toISOString(),
+        })
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await setAnswer(trx, p.accountId, p.answerKey, DOCUMENT_ANSWERED, clock.now());
+      return true;
+    });
+  }
+
+  /** Records the failure with its message and clears the answer. */
+  async failConversion(p: ConversionPayload, message: string): Promise<void> {
+    const { clock } = this.deps;
+    await exclusive(this.deps.db, p.accountId, async (trx) => {
+      if (await isSubmitted(trx, p.accountId)) return;
+      const result = await updateConversion(trx, p)
+        .set({ status: 'FAILED', message, updated_at: clock.now().toISOString() })
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1) {
+        await setAnswer(trx, p.accountId, p.answerKey, '', clock.now());
+      }
+    });
+  }
+
   private row(accountId: string, answerKey: string) {
     return this.deps.db
       .selectFrom('document_answers')
@@ -252,3 +312,18 @@ export class DocumentService {
       .executeTakeFirst();
   }
 }
+
+/** The document row a conversion job works on, if it still names that conversion. */
+const conversionOf = (executor: Kysely<Database>, p: ConversionPayload) =>
+  executor
+    .selectFrom('document_answers')
+    .where('account_id', '=', p.accountId)
+    .where('answer_key', '=', p.answerKey)
+    .where('conversion_id', '=', p.conversionId);
+
+const updateConversion = (executor: Kysely<Database>, p: ConversionPayload) =>
+  executor
+    .updateTable('document_answers')
+    .where('account_id', '=', p.accountId)
+    .where('answer_key', '=', p.answerKey)
+    .where('conversion_id', '=', p.conversionId);

@@ -15,7 +15,7 @@ export interface UploadsPluginOptions extends SessionScopeOptions {
 }
 
 /**
- * Uploads: the applicant's documents and PDFs (/api), and the local blob store's upload form
+ * Uploads: the applicant's documents and their PDFs (/api), and the local blob store's upload form
  * (/uploads) when files are kept on disk rather than in S3 (ARCHITECTURE decision 6).
  */
 export async function uploadsPlugin(app: FastifyInstance, options: UploadsPluginOptions) {
@@ -23,10 +23,7 @@ export async function uploadsPlugin(app: FastifyInstance, options: UploadsPlugin
   await app.register(
     async (scope) => {
       await scope.register(sessionScope, options);
-      await scope.register(documentRoutes, {
-        documents: documents.documents,
-        pdfs: documents.pdfs,
-      });
+      await scope.register(documentRoutes, { documents: documents.documents });
     },
     { prefix: '/api' },
   );
