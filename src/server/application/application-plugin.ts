@@ -5,7 +5,7 @@ import type { Documents } from '../documents';
 import type { AccountService } from '../identity/accounts';
 import { publicScope, sessionScope, type SessionScopeOptions } from '../identity/route-scopes';
 import type { ServiceTokens } from '../identity/service-tokens';
-import { apiRoutes } from './api-routes';
+import { apiRoutes } from './profile-routes';
 import type { ApplicationService } from './application-service';
 import { applicationRoutes, visitorAnswerRoutes } from './application-routes';
 import { formLayoutRoutes } from './form-layout-routes';
