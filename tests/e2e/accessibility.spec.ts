@@ -13,6 +13,7 @@ import {
   passwordField,
   saveAnswers,
   serviceLink,
+  idleTimerLoaded,
   signUpConfirmAndLogIn,
   uniqueEmail,
 } from './journey';
@@ -299,6 +300,7 @@ test('every link of the error summary moves focus into its field, on its page', 
 test('inactivity: the "Still working?" dialog and the logged-out notice', async ({ page }) => {
   await page.clock.install();
   await signUpConfirmAndLogIn(page, uniqueEmail('axe-idle'));
+  await idleTimerLoaded(page);
   await page.clock.fastForward('14:00');
   await expect(page.getByRole('dialog', { name: 'Still working?' })).toBeVisible();
   await expectNoAxeViolations(page, 'the Still working? dialog open');

@@ -13,6 +13,7 @@ import {
   password,
   passwordField,
   saveAnswers,
+  idleTimerLoaded,
   signUpConfirmAndLogIn,
   uniqueEmail,
 } from './journey';
@@ -116,6 +117,7 @@ test('the idle logout saves what was typed first, and says so', async ({ page })
   await page.clock.install();
   await signUpConfirmAndLogIn(page, email);
   await input(page, 'last_name').fill('Hopper');
+  await idleTimerLoaded(page);
 
   await page.clock.fastForward('14:00');
   await expect(page.getByRole('dialog', { name: 'Still working?' })).toBeVisible();

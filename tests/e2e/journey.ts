@@ -36,6 +36,15 @@ export async function signUpConfirmAndLogIn(page: Page, email: string) {
   await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
 }
 
+/**
+ * Waits until the page's code has all arrived, the idle timer's included: it loads lazily beside
+ * the form and starts counting when it mounts, so a fake clock moved before then moves nothing
+ * the timer sees.
+ */
+export async function idleTimerLoaded(page: Page) {
+  await page.waitForLoadState('networkidle');
+}
+
 /** Saves answers through the API, from the page (same origin, same session). */
 export async function saveAnswers(page: Page, answers: Record<string, string>) {
   const status = await page.evaluate(async (body) => {

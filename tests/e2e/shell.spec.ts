@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waitForMail } from './outbox';
-import { completeAnswers, password, passwordField, saveAnswers, uniqueEmail } from './journey';
+import {
+  completeAnswers,
+  idleTimerLoaded,
+  password,
+  passwordField,
+  saveAnswers,
+  uniqueEmail,
+} from './journey';
 
 /** The text input of an answer key (each field's container has the key as its id). */
 const input = (page: Page, key: string) => page.locator(`[id="${key}"] input`).first();
@@ -165,6 +172,7 @@ test('inactivity: "Still working?" after 14 minutes, logged out after 15', async
   await page.clock.install();
   await signUpConfirmAndLogIn(page, email);
   await expect(pageHeading(page, 'About You')).toBeVisible();
+  await idleTimerLoaded(page);
 
   await page.clock.fastForward('14:00');
   const prompt = page.getByRole('dialog', { name: 'Still working?' });
