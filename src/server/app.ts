@@ -17,6 +17,7 @@ import { applicationPlugin } from './application/application-plugin';
 import { uploadsPlugin } from './uploads/uploads-plugin';
 import { pdfPlugin } from './pdf/pdf-plugin';
 import { lookupPlugin } from './lookup/lookup-plugin';
+import { staffPlugin } from './staff/staff-plugin';
 import { clientShell } from './client-shell';
 
 export interface AppDeps {
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(uploadsPlugin, services);
   await app.register(pdfPlugin, services);
   await app.register(lookupPlugin, services);
+  await app.register(staffPlugin, services);
   await app.register(clientShell, {
     clientDir: deps.clientDir,
     cookiePrefix: config.identityCookiePrefix,

@@ -151,6 +151,21 @@ export const errorCatalogue = {
     status: 403,
     message: 'This staff link has expired. Please ask for a new link.',
   },
+  SERVICE_LINK_REVOKED: {
+    code: 'SERVICE_LINK_REVOKED',
+    status: 403,
+    message: 'This staff link has been revoked. Please ask for a new link.',
+  },
+  STAFF_UNAUTHORIZED: {
+    code: 'STAFF_UNAUTHORIZED',
+    status: 401,
+    message: 'Please sign in to the staff console.',
+  },
+  STAFF_FORBIDDEN: {
+    code: 'STAFF_FORBIDDEN',
+    status: 403,
+    message: 'Your staff role does not allow this.',
+  },
   RATE_LIMITED: {
     code: 'RATE_LIMITED',
     status: 429,

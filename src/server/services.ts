@@ -23,6 +23,9 @@ import { clientErrorCounter } from './ops/metrics';
 import { Readiness } from './ops/readiness';
 import { connectRedis } from './ops/redis';
 import { loadSite, type SiteSettings } from './site';
+import { AuditLog } from './staff/audit-log';
+import { StaffCookie } from './staff/staff-cookie';
+import { StaffSessions } from './staff/staff-sessions';
 import { clientErrorKinds } from '../engine/client-error-report';
 
 /**
@@ -48,6 +51,11 @@ export interface Services {
   tokens: ServiceTokens;
   /** admissions_client_errors_total in /metrics, by kind. */
   clientErrors: Counter<'kind'>;
+  /** The key-holder of sessions, tokens and sealed secrets (SESSION_SECRET). */
+  hasher: SecretHasher;
+  staffSessions: StaffSessions;
+  staffCookie: StaffCookie;
+  audit: AuditLog;
 }
 
 /** Builds the services from the configuration, closing what they hold when the app closes. */
@@ -133,5 +141,9 @@ export async function createServices(app: FastifyInstance, deps: AppDeps): Promi
     lookup,
     tokens: new ServiceTokens(hasher, clock),
     clientErrors: clientErrorCounter(clientErrorKinds),
+    hasher,
+    staffSessions: new StaffSessions(db, hasher, clock),
+    staffCookie: new StaffCookie(config.identityCookiePrefix, secure),
+    audit: new AuditLog(db, clock),
   };
 }

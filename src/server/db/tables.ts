@@ -172,4 +172,52 @@ export interface Database {
     message: string;
     updated_at: string;
   };
+  /** An admissions staff member (issue 17): readers view applications; admins also manage. */
+  staff: {
+    id: string;
+    email: string;
+    role: 'reader' | 'admin';
+    /** argon2id; null for a member who signs in only by single sign-on. */
+    password_hash: string | null;
+    /** The TOTP secret (base32), sealed with the server's key; null until set up. */
+    totp_secret: string | null;
+    /** When the member first gave a right code for the secret; null while it is being set up. */
+    totp_confirmed_at: string | null;
+    created_at: string;
+  };
+  /** A staff sign-in; factor 'password' is half-way (TOTP still to give), 'full' is signed in. */
+  staff_sessions: {
+    token_hash: string;
+    staff_id: string;
+    factor: 'password' | 'full';
+    created_at: string;
+    last_seen_at: string;
+    expires_at: string;
+  };
+  /** A service link issued from the console: its id is in the token, so it can be revoked. */
+  staff_links: {
+    id: string;
+    account_id: string;
+    /** The staff member's e-mail. */
+    created_by: string;
+    created_at: string;
+    expires_at: string;
+    revoked_at: string | null;
+    revoked_by: string | null;
+  };
+  /** Append-only: rows are inserted, never updated or deleted (no code path does either). */
+  audit_log: {
+    id: string;
+    at: string;
+    /** Who: "staff:<e-mail>", "link:<link id>", "cli:<os user>". */
+    actor: string;
+    /** What: application.read, application.packet, export.csv, link.issue, data.erase, … */
+    action: string;
+    /** Whom: the applicant's e-mail (kept after erasure, as the record of it), or null. */
+    subject: string | null;
+    /** JSON with what else the action needs said (filters, link id, counts). */
+    detail: string;
+    /** From where: the client's address as the server saw it. */
+    ip: string;
+  };
 }

@@ -11,6 +11,7 @@ import { migration as m0004 } from './0004-form-layout';
 import { migration as m0005 } from './0005-documents';
 import { migration as m0006 } from './0006-job-owner';
 import { migration as m0007 } from './0007-data-safety';
+import { migration as m0008 } from './0008-staff';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0005_documents': m0005,
   '0006_job_owner': m0006,
   '0007_data_safety': m0007,
+  '0008_staff': m0008,
 };
