@@ -132,6 +132,12 @@ describe('forms:check finds each broken fixture, at its line and column', () => 
       /ends \(2024-12-01\) before or when it starts/,
     ],
     ['schema-compile', 'schema-compile', 'sample.schema.json:8:7', /unknown keyword: "minLenght"/],
+    [
+      'date-bound',
+      'date-bound',
+      'sample.schema.json:10:24',
+      /^The formatMinimum of "pet_adopted" is not a real date written YYYY-MM-DD: "1990-02-30"\.$/,
+    ],
   ])('%s: %s at %s', (fixture, checkName, location, message) => {
     const found = errors(check(fixture)).filter((f) => f.check === checkName && at(f) === location);
     expect(found.map((f) => f.message)).toContainEqual(expect.stringMatching(message));
@@ -147,6 +153,12 @@ describe('forms:check finds each broken fixture, at its line and column', () => 
       pointer: '/sections/0/questions/2/then/0/key',
       message: 'Key "pet_name" does not correlate to a page: no page\'s errorSummary lists it.',
     });
+  });
+
+  it('reports a bad date bound once, at the bound, not again as a compile error', () => {
+    expect(errors(check('date-bound')).map((f) => [f.check, f.pointer])).toEqual([
+      ['date-bound', '/properties/pet_adopted/formatMinimum'],
+    ]);
   });
 
   it('gives each finding a JSON pointer into its file', () => {
