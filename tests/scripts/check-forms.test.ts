@@ -138,6 +138,18 @@ describe('forms:check finds each broken fixture, at its line and column', () => 
       'sample.schema.json:10:24',
       /^The formatMinimum of "pet_adopted" is not a real date written YYYY-MM-DD: "1990-02-30"\.$/,
     ],
+    [
+      'length-rule',
+      'length-rule',
+      'sample.json:38:97',
+      /^"pet_name" lets the applicant type past 45 characters \(maxLengthMode "show-message"\), but .*sample\.schema\.json has no maxLength rule for it/,
+    ],
+    [
+      'length-rule',
+      'length-rule',
+      'sample.json:24:123',
+      /^"first_name" lets the applicant type past 30 characters .* the maxLength rule for it in .* says 45: make them the same/,
+    ],
   ])('%s: %s at %s', (fixture, checkName, location, message) => {
     const found = errors(check(fixture)).filter((f) => f.check === checkName && at(f) === location);
     expect(found.map((f) => f.message)).toContainEqual(expect.stringMatching(message));
