@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkForms } from '../../scripts/forms-check/check-project';
@@ -171,6 +172,35 @@ describe('forms:check finds each broken fixture, at its line and column', () => 
     expect(errors(check('date-bound')).map((f) => [f.check, f.pointer])).toEqual([
       ['date-bound', '/properties/pet_adopted/formatMinimum'],
     ]);
+  });
+
+  it('refuses a date bound without format "date", and a last day before the first', () => {
+    const messages = (rule: object) => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'date-bound-'));
+      cpSync(path.join(fixtures, 'date-bound'), dir, { recursive: true });
+      const file = path.join(dir, 'schemas/sample.schema.json');
+      const schema = JSON.parse(readFileSync(file, 'utf8')) as {
+        properties: Record<string, object>;
+      };
+      schema.properties.pet_adopted = { ...schema.properties.pet_adopted, ...rule };
+      writeFileSync(file, JSON.stringify(schema, null, 2));
+      return errors(checkForms({ formsDir: `${dir}/forms`, schemasDir: `${dir}/schemas` })).map(
+        (f) => [f.pointer, f.message],
+      );
+    };
+    expect(messages({ format: 'email', formatMinimum: '1990-01-01' })).toEqual([
+      [
+        '/properties/pet_adopted/formatMinimum',
+        'The formatMinimum of "pet_adopted" needs "format": "date" beside it.',
+      ],
+    ]);
+    expect(messages({ formatMinimum: '2000-01-01', formatMaximum: '1999-12-31' })).toEqual([
+      [
+        '/properties/pet_adopted/formatMaximum',
+        'The formatMaximum of "pet_adopted" (1999-12-31) is before its formatMinimum (2000-01-01), so no date passes.',
+      ],
+    ]);
+    expect(messages({ formatMinimum: '1990-01-01' })).toEqual([]);
   });
 
   it('gives each finding a JSON pointer into its file', () => {
