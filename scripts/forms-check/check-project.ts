@@ -10,6 +10,7 @@ import { checkAlertDates, checkOptionDates } from './content-date-checks';
 import { checkDefinitions } from './definition-checks';
 import { Findings, type Finding } from './findings';
 import { checkKeys, type PageInput } from './key-checks';
+import { checkLengthRules } from './length-rule-checks';
 import { checkFormFiles, checkSchemaFiles } from './meta-checks';
 import {
   DATA_MODEL,
@@ -83,7 +84,10 @@ function checkProject(project: Project, now: Date = new Date()): Finding[] {
   checkKeys(inputs, model, findings, quiet);
   for (const input of inputs) {
     checkDefinitions(input.file, model, findings);
-    if (input.schema) checkRequiredVisibility(input.file, input.schema, findings);
+    if (input.schema) {
+      checkRequiredVisibility(input.file, input.schema, findings);
+      checkLengthRules(input.file, input.schema, findings);
+    }
   }
   return findings.sorted();
 }

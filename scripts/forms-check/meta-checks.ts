@@ -1,7 +1,8 @@
 /**
  * The first pass of forms:check: every file is valid JSON, every page follows the form language
  * (schemas/form-definition.schema.json), site.json follows schemas/site.schema.json, and every
- * schema is a valid JSON Schema that our AJV setup compiles in strict mode.
+ * schema is a valid JSON Schema, with real dates as its fixed date bounds, that our AJV setup
+ * compiles in strict mode.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { getNodePath, type Node } from 'jsonc-parser';
 import { createAjv } from '../build-validators';
+import { checkDateBounds } from './date-bound-checks';
 import type { Findings } from './findings';
 import { FORM_LANGUAGE, SITE_LANGUAGE, schemaKind, type Project } from './project';
 import { offsetLocation, toPointer, type SourceFile } from './source-file';
@@ -120,6 +122,8 @@ export function checkSchemaFiles(project: Project, findings: Findings): Map<stri
       reportAjvErrors(metaAjv.errors ?? [], file, findings, 'json-schema');
       continue;
     }
+    // A bad bound would also fail the compile; its own finding names the key and the line.
+    if (!checkDateBounds(file, findings)) continue;
     const message = compileError(schemaKind(name), file);
     if (message === undefined) {
       valid.set(name, file);

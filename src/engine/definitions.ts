@@ -82,7 +82,7 @@ export interface ByAnswerSource {
 export type OptionSource = string | OptionItem[] | NamedListSource | ByAnswerSource;
 
 export type Variant = 'underlined' | 'outlined';
-type InputType = 'text' | 'textarea' | 'date' | 'password';
+type InputType = 'text' | 'textarea' | 'date' | 'password' | 'email';
 
 interface QuestionBase {
   type: QuestionType;
@@ -101,6 +101,8 @@ export interface KeyedQuestion extends QuestionBase {
   required?: boolean | Condition;
   variant?: Variant;
   maxLength?: number;
+  /** At maxLength, stop the input (default) or let the applicant type on and show the rule's message. */
+  maxLengthMode?: 'stop-typing' | 'show-message';
   inputType?: InputType;
   inputMode?: 'text' | 'numeric' | 'decimal' | 'email' | 'tel';
   placeholder?: string;

@@ -17,7 +17,11 @@ export interface FieldView {
   label: string;
   hint?: string;
   required: boolean;
-  /** The input's character limit (SPEC §9: text 45, text area 1500 unless the question sets one). */
+  /**
+   * Where the input stops taking characters (SPEC §9: text 45, text area 1500 unless the question
+   * sets one); none when the question lets the applicant type past its limit
+   * (`maxLengthMode: "show-message"`), the page schema's maxLength rule then telling them.
+   */
   maxLength?: number;
   /** The messages shown (none unless the web status is validating). */
   errors: string[];
@@ -67,7 +71,8 @@ export function fieldView(
     errorId: errorId(key),
   };
   const maxLength = field.question.maxLength ?? defaultMaxLength(field.question.type);
-  if (maxLength !== undefined) view.maxLength = maxLength;
+  if (maxLength !== undefined && field.question.maxLengthMode !== 'show-message')
+    view.maxLength = maxLength;
   if (hint) view.hint = hint;
   if (messages.length) view.errorText = messages.join(' ');
   if (describedBy) view.describedBy = describedBy;

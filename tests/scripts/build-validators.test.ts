@@ -64,6 +64,8 @@ describe('build-validators', () => {
       'maxAge',
       'minYearFromNow',
       'maxYearFromNow',
+      'formatMinimum',
+      'formatMaximum',
     ]);
   });
 

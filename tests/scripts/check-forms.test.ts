@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkForms } from '../../scripts/forms-check/check-project';
@@ -132,6 +133,24 @@ describe('forms:check finds each broken fixture, at its line and column', () => 
       /ends \(2024-12-01\) before or when it starts/,
     ],
     ['schema-compile', 'schema-compile', 'sample.schema.json:8:7', /unknown keyword: "minLenght"/],
+    [
+      'date-bound',
+      'date-bound',
+      'sample.schema.json:10:24',
+      /^The formatMinimum of "pet_adopted" is not a real date written YYYY-MM-DD: "1990-02-30"\.$/,
+    ],
+    [
+      'length-rule',
+      'length-rule',
+      'sample.json:38:97',
+      /^"pet_name" lets the applicant type past 45 characters \(maxLengthMode "show-message"\), but .*sample\.schema\.json has no maxLength rule for it/,
+    ],
+    [
+      'length-rule',
+      'length-rule',
+      'sample.json:24:123',
+      /^"first_name" lets the applicant type past 30 characters .* the maxLength rule for it in .* says 45: make them the same/,
+    ],
   ])('%s: %s at %s', (fixture, checkName, location, message) => {
     const found = errors(check(fixture)).filter((f) => f.check === checkName && at(f) === location);
     expect(found.map((f) => f.message)).toContainEqual(expect.stringMatching(message));
@@ -147,6 +166,41 @@ describe('forms:check finds each broken fixture, at its line and column', () => 
       pointer: '/sections/0/questions/2/then/0/key',
       message: 'Key "pet_name" does not correlate to a page: no page\'s errorSummary lists it.',
     });
+  });
+
+  it('reports a bad date bound once, at the bound, not again as a compile error', () => {
+    expect(errors(check('date-bound')).map((f) => [f.check, f.pointer])).toEqual([
+      ['date-bound', '/properties/pet_adopted/formatMinimum'],
+    ]);
+  });
+
+  it('refuses a date bound without format "date", and a last day before the first', () => {
+    const messages = (rule: object) => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'date-bound-'));
+      cpSync(path.join(fixtures, 'date-bound'), dir, { recursive: true });
+      const file = path.join(dir, 'schemas/sample.schema.json');
+      const schema = JSON.parse(readFileSync(file, 'utf8')) as {
+        properties: Record<string, object>;
+      };
+      schema.properties.pet_adopted = { ...schema.properties.pet_adopted, ...rule };
+      writeFileSync(file, JSON.stringify(schema, null, 2));
+      return errors(checkForms({ formsDir: `${dir}/forms`, schemasDir: `${dir}/schemas` })).map(
+        (f) => [f.pointer, f.message],
+      );
+    };
+    expect(messages({ format: 'email', formatMinimum: '1990-01-01' })).toEqual([
+      [
+        '/properties/pet_adopted/formatMinimum',
+        'The formatMinimum of "pet_adopted" needs "format": "date" beside it.',
+      ],
+    ]);
+    expect(messages({ formatMinimum: '2000-01-01', formatMaximum: '1999-12-31' })).toEqual([
+      [
+        '/properties/pet_adopted/formatMaximum',
+        'The formatMaximum of "pet_adopted" (1999-12-31) is before its formatMinimum (2000-01-01), so no date passes.',
+      ],
+    ]);
+    expect(messages({ formatMinimum: '1990-01-01' })).toEqual([]);
   });
 
   it('gives each finding a JSON pointer into its file', () => {

@@ -149,6 +149,33 @@ describe('docs/forms.md examples', () => {
         'Please enter your class rank as your position and class size, for example 12 of 340.',
       ],
     });
+
+    // The e-mail, fixed-date and long-answer examples, inside and outside their rules.
+    const given = {
+      ...complete,
+      hs_counselor_email: 'counselor@school.org',
+      hs_start_date: '2015-01-01',
+      hs_courses_note: 'x'.repeat(500),
+    };
+    expect(validate(education, given)).toEqual({});
+    expect(validate(education, { ...given, hs_start_date: '2026-12-31' })).toEqual({});
+    expect(
+      validate(education, {
+        ...given,
+        hs_counselor_email: 'counselor@school',
+        hs_start_date: '2014-12-31',
+        hs_courses_note: 'x'.repeat(501),
+      }),
+    ).toEqual({
+      hs_counselor_email: [
+        "Please enter your counselor's e-mail address, for example name@school.org.",
+      ],
+      hs_start_date: ['Please enter a date on or after January 1, 2015.'],
+      hs_courses_note: ['Please keep your note about your courses to 500 characters or fewer.'],
+    });
+    expect(validate(education, { ...given, hs_start_date: '2027-01-01' })).toEqual({
+      hs_start_date: ['Please enter a date in 2026 or before.'],
+    });
   });
 
   it('show every question type, operator and named option list', () => {

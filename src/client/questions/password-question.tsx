@@ -1,4 +1,3 @@
-import { defaultMaxLength } from '../../engine/question-types';
 import type { QuestionProps } from '../renderer/question-props';
 import { TextControl } from './parts/text-control';
 import { useKeyedField } from './parts/use-keyed-field';
@@ -14,7 +13,6 @@ export function PasswordQuestion({ question }: QuestionProps<'password'>) {
           type="password"
           value={field.value}
           onChange={(event) => field.set(event.target.value)}
-          maxLength={question.maxLength ?? defaultMaxLength('password')}
           autoComplete={question.autocomplete ?? 'off'}
           spellCheck={false}
           autoCapitalize="none"

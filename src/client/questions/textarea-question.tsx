@@ -5,12 +5,15 @@ import type { QuestionProps } from '../renderer/question-props';
 import { TextControl } from './parts/text-control';
 import { useKeyedField } from './parts/use-keyed-field';
 
-const remainingText = (n: number) => `You have ${n} character${n === 1 ? '' : 's'} remaining`;
+const characters = (n: number) => `${n} character${n === 1 ? '' : 's'}`;
+const remainingText = (n: number) =>
+  n < 0 ? `You have ${characters(-n)} too many` : `You have ${characters(n)} remaining`;
 
 /**
  * A text area that keeps its text locally and commits it on blur (SPEC §4), with a counter of the
- * characters left (default limit 1500). The counter is read to screen readers once typing pauses,
- * not at every keystroke (GOV.UK character count).
+ * characters left (default limit 1500), or over the limit when the question lets the applicant
+ * type past it. The counter is read to screen readers once typing pauses, not at every keystroke
+ * (GOV.UK character count).
  */
 export function TextareaQuestion({ question }: QuestionProps<'textarea'>) {
   const field = useKeyedField(question.key);
@@ -35,7 +38,6 @@ export function TextareaQuestion({ question }: QuestionProps<'textarea'>) {
             {...input}
             rows={question.rows ?? 5}
             value={text}
-            maxLength={limit}
             onChange={(event) => setText(event.target.value)}
             onBlur={() => {
               if (text !== value) field.set(text);

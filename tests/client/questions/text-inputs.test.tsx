@@ -2,7 +2,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { pageById, pageValidator } from '../../../src/forms/form-pages';
-import { pageOf, renderForm } from './render-form';
+import type { CompiledValidator } from '../../../src/engine/validation';
+import { createAjv } from '../../../scripts/build-validators';
+import { pageOf, renderForm, type RenderFormOptions } from './render-form';
 
 describe('text question', () => {
   const page = pageOf([
@@ -64,6 +66,129 @@ describe('text question', () => {
     await user.type(input, 'A');
     expect(screen.queryByText('First Name is required.')).not.toBeInTheDocument();
     expect(input).not.toHaveAttribute('aria-invalid');
+  });
+});
+
+describe('e-mail input', () => {
+  const page = pageOf([
+    { type: 'text', key: 'counselor_email', label: 'Counselor E-mail', inputType: 'email' },
+    {
+      type: 'text',
+      key: 'parent_email_address',
+      label: 'Parent E-mail',
+      inputType: 'email',
+      autocomplete: 'off',
+    },
+  ]);
+
+  it('is an e-mail input with the saved address and the e-mail keyboard offered', async () => {
+    const { user, store } = renderForm(page);
+    const input = screen.getByLabelText('Counselor E-mail') as HTMLInputElement;
+    expect(input.type).toBe('email');
+    expect(input).toHaveAttribute('autocomplete', 'email');
+    expect(input).toHaveAttribute('inputmode', 'email');
+    expect(input).toHaveAttribute('spellcheck', 'false');
+    expect(input).toHaveAttribute('autocapitalize', 'none');
+    expect(input.maxLength).toBe(45);
+    await user.type(input, 'ada@example.com');
+    expect(store.getState().answers.counselor_email).toBe('ada@example.com');
+  });
+
+  it('keeps an autocomplete token the definition sets', () => {
+    renderForm(page);
+    expect(screen.getByLabelText('Parent E-mail')).toHaveAttribute('autocomplete', 'off');
+  });
+});
+
+describe('maxLengthMode', () => {
+  const limitRule = {
+    type: 'object',
+    properties: {
+      school_name: {
+        type: 'string',
+        maxLength: 10,
+        errorMessage: 'School Name must be 10 characters or fewer.',
+      },
+      note: { type: 'string', maxLength: 10, errorMessage: 'Keep the note to 10 characters.' },
+    },
+  };
+  const validator = createAjv().compile(limitRule) as unknown as CompiledValidator;
+  const page = pageOf([
+    { type: 'text', key: 'school_name', label: 'School Name', maxLength: 10 },
+    {
+      type: 'text',
+      key: 'school_name_long',
+      label: 'Long School Name',
+      maxLength: 10,
+      maxLengthMode: 'stop-typing',
+    },
+    { type: 'textarea', key: 'note', label: 'Note', maxLength: 10, maxLengthMode: 'show-message' },
+  ]);
+  const messagePage = pageOf([
+    {
+      type: 'text',
+      key: 'school_name',
+      label: 'School Name',
+      maxLength: 10,
+      maxLengthMode: 'show-message',
+    },
+  ]);
+  const validating: RenderFormOptions = {
+    validatorOf: () => validator,
+    environment: { status: 'validating' },
+  };
+
+  it('stops typing at the limit by default and with stop-typing, no message needed', async () => {
+    const { user, store } = renderForm(page, validating);
+    for (const label of ['School Name', 'Long School Name']) {
+      const input = screen.getByLabelText(label) as HTMLInputElement;
+      expect(input.maxLength).toBe(10);
+      await user.type(input, 'Springfield High');
+      expect(input).toHaveValue('Springfiel');
+    }
+    expect(store.getState().answers.school_name).toBe('Springfiel');
+    expect(screen.queryByText('School Name must be 10 characters or fewer.')).toBeNull();
+  });
+
+  it('with show-message, lets the applicant type past the limit and shows the rule’s message', async () => {
+    const { user, store } = renderForm(messagePage, validating);
+    const input = screen.getByLabelText('School Name') as HTMLInputElement;
+    expect(input).not.toHaveAttribute('maxlength');
+    await user.type(input, 'Springfield High');
+    expect(input).toHaveValue('Springfield High');
+    expect(store.getState().answers.school_name).toBe('Springfield High');
+    expect(document.getElementById('school_name-error')?.textContent).toBe(
+      'Error: School Name must be 10 characters or fewer.',
+    );
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(input);
+    await user.type(input, 'Springfiel');
+    expect(document.getElementById('school_name-error')).toBeNull();
+  });
+
+  it('with show-message, shows the message only while messages show (not while started)', async () => {
+    const { user } = renderForm(messagePage, {
+      validatorOf: () => validator,
+      environment: { status: 'started' },
+    });
+    const input = screen.getByLabelText('School Name') as HTMLInputElement;
+    await user.type(input, 'Springfield High');
+    expect(input).toHaveValue('Springfield High');
+    expect(document.getElementById('school_name-error')).toBeNull();
+  });
+
+  it('with show-message, lets a text area run over, counting the characters too many', async () => {
+    const { user, store } = renderForm(page, validating);
+    const area = screen.getByLabelText('Note') as HTMLTextAreaElement;
+    expect(area).not.toHaveAttribute('maxlength');
+    await user.type(area, 'abcdefghijkl');
+    expect(area).toHaveValue('abcdefghijkl');
+    expect(counter('note')).toBe('You have 2 characters too many');
+    await user.tab();
+    expect(store.getState().answers.note).toBe('abcdefghijkl');
+    expect(document.getElementById('note-error')?.textContent).toBe(
+      'Error: Keep the note to 10 characters.',
+    );
   });
 });
 

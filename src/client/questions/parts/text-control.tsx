@@ -3,11 +3,15 @@ import type { Variant } from '../../../engine/definitions';
 import type { FieldView } from '../../../engine/field-view';
 import { FieldFrame, inputAria, inputClass, inputId } from './field-frame';
 
-/** What the control gives its cell: the input's id, name, class and ARIA ties to the frame. */
+/**
+ * What the control gives its cell: the input's id, name, class, ARIA ties to the frame, and the
+ * character limit where typing stops (none when the question shows a message instead).
+ */
 type CellInput = ReturnType<typeof inputAria> & {
   id: string;
   name: string;
   className: string;
+  maxLength: number | undefined;
 };
 
 interface TextControlProps {
@@ -29,7 +33,13 @@ export function TextControl({ view, help, variant, children }: TextControlProps)
   const id = inputId(view.key);
   return (
     <FieldFrame view={view} labelFor={id} help={help}>
-      {children({ id, name: view.key, className: inputClass(variant), ...inputAria(view) })}
+      {children({
+        id,
+        name: view.key,
+        className: inputClass(variant),
+        maxLength: view.maxLength,
+        ...inputAria(view),
+      })}
     </FieldFrame>
   );
 }
