@@ -22,7 +22,7 @@ import { locate, type SourceFile } from '../forms-check/source-file';
 import type { Definitions } from './definition-files';
 import { entryChanges, keyRules, type EntryChange, type KeyEntry } from './key-rules';
 
-export type ChangeKind =
+type ChangeKind =
   | 'page added'
   | 'page removed'
   | 'added'
@@ -36,7 +36,7 @@ export type ChangeKind =
   | 'message';
 
 /** Whether existing drafts are affected: every draft, some drafts, or none. */
-export type Affected = 'yes' | 'some' | 'no';
+type Affected = 'yes' | 'some' | 'no';
 
 export interface Change {
   kind: ChangeKind;
@@ -54,7 +54,7 @@ export interface Change {
   column: number;
 }
 
-export interface PageReport {
+interface PageReport {
   /** The page id, or the schema file name for schemas without a page (sign-up, login…). */
   id: string;
   title: string;

@@ -30,7 +30,7 @@ table { border-collapse: collapse; margin: .3rem 0; } td, th { border: 1px solid
 `;
 
 /** The page shell; the script reloads the page when the server says a file was saved. */
-export function layout(title: string, body: string): string {
+function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escape(title)} · forms:preview</title>
 <style>${style}</style></head>
