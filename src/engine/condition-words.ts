@@ -42,7 +42,7 @@ export function conditionWords(condition: Condition, nested = false): string {
     return group(condition.all.map((c) => conditionWords(c, true)).join(' and '));
   if ('any' in condition)
     return group(condition.any.map((c) => conditionWords(c, true)).join(' or '));
-  if ('not' in condition) return `not ${conditionWords(condition.not, true)}`;
+  if ('not' in condition) return `not (${conditionWords(condition.not)})`;
   return ruleWords(condition);
 }
 
