@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { isIsoDate } from '../src/engine/iso-date';
 import { diffDefinitions } from './forms-diff/compare';
 import {
-  BadRefError,
+  DefinitionsError,
   definitionsAtRef,
   definitionsInWorkingTree,
 } from './forms-diff/definition-files';
@@ -61,7 +61,7 @@ function main(argv: string[]): number {
     console.log(format(diffDefinitions(before, after, now)));
     return 0;
   } catch (error) {
-    if (!(error instanceof BadRefError)) throw error;
+    if (!(error instanceof DefinitionsError)) throw error;
     console.error(`forms:diff: ${error.message}`);
     return 2;
   }

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BadRefError } from './forms-diff/definition-files';
+import { DefinitionsError } from './forms-diff/definition-files';
 import { takeScreenshots } from './forms-preview/screenshots';
 
 async function main(argv: string[]): Promise<number> {
@@ -32,7 +32,7 @@ async function main(argv: string[]): Promise<number> {
       console.log(`forms:screenshots: ${path.relative(process.cwd(), file)}`);
     return 0;
   } catch (error) {
-    if (!(error instanceof BadRefError)) throw error;
+    if (!(error instanceof DefinitionsError)) throw error;
     console.error(`forms:screenshots: ${error.message}`);
     return 2;
   }

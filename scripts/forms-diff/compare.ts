@@ -76,7 +76,6 @@ interface Page {
 }
 
 interface Field {
-  key: string;
   field: PageField;
   section: string;
   index: number;
@@ -104,8 +103,7 @@ function readPages(defs: Definitions): Map<string, Page> {
     for (const field of pageFields(definition)) {
       if (field.instance && field.instance.n > 1) continue;
       const key = writtenKey(field);
-      if (!fields.has(key))
-        fields.set(key, { key, field, section: field.section, index: fields.size });
+      if (!fields.has(key)) fields.set(key, { field, section: field.section, index: fields.size });
     }
     const schema = defs.schemas.get(pageSchemaName(definition.id));
     pages.set(definition.id, { file, definition, fields, schema });

@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseSource, type SourceFile } from '../forms-check/source-file';
+import { offsetLocation, parseSource, type SourceFile } from '../forms-check/source-file';
 
 export interface Definitions {
   /** What was read, e.g. `origin/main` or `working tree`. */
@@ -17,18 +17,18 @@ export interface Definitions {
   schemas: Map<string, SourceFile>;
 }
 
-/** A ref git does not know: the CLI exits 2 with this message. */
-export class BadRefError extends Error {}
+/** Definitions that cannot be compared (a ref git does not know, a file that is not JSON): exit 2. */
+export class DefinitionsError extends Error {}
 
 const git = (repo: string, args: string[]) =>
   execFileSync('git', args, { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
-/** The commit a ref names, or a BadRefError saying what was wrong. */
+/** The commit a ref names, or a DefinitionsError saying what was wrong. */
 function resolveRef(repo: string, ref: string): string {
   try {
     return git(repo, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]).trim();
   } catch {
-    throw new BadRefError(
+    throw new DefinitionsError(
       `"${ref}" is not a commit in ${repo} (a branch, tag or commit, e.g. origin/main; in CI fetch it first)`,
     );
   }
@@ -38,12 +38,20 @@ const wanted = (file: string) =>
   (file.startsWith('forms/') && file.endsWith('.json') && file !== 'forms/site.json') ||
   (file.startsWith('schemas/') && file.endsWith('.schema.json'));
 
-function sorted(files: Array<[string, string]>, label: string): Definitions {
+/** Parses the files; one that is not JSON stops the comparison, naming where. */
+function definitionsOf(files: Array<[string, string]>, label: string): Definitions {
   const pages = new Map<string, SourceFile>();
   const schemas = new Map<string, SourceFile>();
   for (const [file, text] of files.sort(([a], [b]) => a.localeCompare(b))) {
-    const target = file.startsWith('forms/') ? pages : schemas;
-    target.set(path.posix.basename(file), parseSource(text, file));
+    const source = parseSource(text, file);
+    const [error] = source.syntaxErrors;
+    if (error) {
+      const { line, column } = offsetLocation(text, error.offset);
+      throw new DefinitionsError(
+        `${file}:${line}:${column} (${label}) is not valid JSON (${error.message}); npm run forms:check says more`,
+      );
+    }
+    (file.startsWith('forms/') ? pages : schemas).set(path.posix.basename(file), source);
   }
   return { label, pages, schemas };
 }
@@ -59,7 +67,7 @@ export function definitionsAtRef(repo: string, ref: string): Definitions {
     file,
     git(repo, ['show', `${commit}:${file}`]),
   ]);
-  return sorted(files, ref);
+  return definitionsOf(files, ref);
 }
 
 /** The definitions as they are in the working tree at `repo`. */
@@ -73,5 +81,5 @@ export function definitionsInWorkingTree(repo: string): Definitions {
       if (wanted(file)) files.push([file, readFileSync(path.join(full, name), 'utf8')]);
     }
   }
-  return sorted(files, 'working tree');
+  return definitionsOf(files, 'working tree');
 }

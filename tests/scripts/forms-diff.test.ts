@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diffDefinitions, type Change, type DiffReport } from '../../scripts/forms-diff/compare';
 import {
-  BadRefError,
+  DefinitionsError,
   definitionsAtRef,
   definitionsInWorkingTree,
 } from '../../scripts/forms-diff/definition-files';
@@ -158,13 +158,28 @@ describe('forms:diff on an edited copy of the forms', () => {
   });
 
   it('exits 2 with a clear message on a ref git does not know', () => {
-    expect(() => definitionsAtRef(repo, 'no-such-branch')).toThrow(BadRefError);
+    expect(() => definitionsAtRef(repo, 'no-such-branch')).toThrow(DefinitionsError);
     const run = formsDiff(repo);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('give one git ref');
     const bad = formsDiff(repo, 'no-such-branch');
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('"no-such-branch" is not a commit');
+  });
+
+  it('exits 2 naming the place when a form is not valid JSON', () => {
+    const file = path.join(repo, 'forms/final-steps.json');
+    const good = readFileSync(file, 'utf8');
+    writeFileSync(file, good.replace('"id": "final-steps",', '"id": "final-steps"'));
+    try {
+      const run = formsDiff(repo, 'HEAD');
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain(
+        'forms:diff: forms/final-steps.json:4:3 (working tree) is not valid JSON (CommaExpected)',
+      );
+    } finally {
+      writeFileSync(file, good);
+    }
   });
 });
 
