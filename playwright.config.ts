@@ -4,6 +4,20 @@ import { defineConfig } from '@playwright/test';
 export const e2ePort = Number(process.env.E2E_PORT ?? 4173);
 export const e2eDataDir = 'test-results/e2e-data';
 
+/** The system Chromium and its flags; forms:screenshots launches it the same way. */
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/playwright',
@@ -21,18 +35,7 @@ export default defineConfig({
     locale: 'en-US',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: {
     command: `rm -rf ${e2eDataDir} && NODE_ENV=production npm run -s build && node dist/server/main.js`,

@@ -26,7 +26,7 @@ export function readSourceFile(file: string, shownPath = file): SourceFile {
 }
 
 /** Parses JSON text into a source file. */
-function parseSource(text: string, path: string): SourceFile {
+export function parseSource(text: string, path: string): SourceFile {
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
   const syntaxErrors: SourceFile['syntaxErrors'] = errors.map((e) => ({
