@@ -95,7 +95,11 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
     { bodyLimit: ANSWERS_BODY_LIMIT, schema: { body: answersBody, response: message } },
     async (request) => {
       assertKnownKeys(forms, request.body);
-      await application.saveAnswers(accountOf(request).accountId, writable(forms, request.body));
+      await application.saveAnswers(
+        accountOf(request).accountId,
+        writable(forms, request.body),
+        forms.version,
+      );
       return { message: messages.answersSaved };
     },
   );
@@ -156,6 +160,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
       answer: await application.claimVisitorAnswers(
         accountOf(request).accountId,
         request.body.token,
+        forms.version,
       ),
     }),
   );

@@ -2,18 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import type { AccountService } from '../identity/accounts';
 import { accountOf } from '../identity/authenticate';
 import type { ApplicationService } from './application-service';
+import type { DefinitionVersions } from './definition-versions';
+import type { FormsRuntime } from './forms-runtime';
 import { profileReply } from '../../contract/application';
+import type { Answers } from '../../engine/definitions';
 
 export interface ApiRoutesOptions {
   application: ApplicationService;
   accounts: AccountService;
+  forms: FormsRuntime;
+  versions: DefinitionVersions;
   /** The applicant's attached documents (GET /api/document-answer's map). */
   documentAnswers?: (accountId: string) => Promise<Record<string, unknown>>;
 }
 
 /** The signed-in applicant's profile (SPEC §7); mounted behind requireSession. */
 export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions) {
-  const { application, accounts, documentAnswers } = options;
+  const { application, accounts, forms, versions, documentAnswers } = options;
 
   app.get('/profile', { schema: { response: profileReply } }, async (request) => {
     const { accountId, username } = accountOf(request);
@@ -23,13 +28,28 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
       accounts.loginTimesOf(accountId),
       documentAnswers?.(accountId) ?? {},
     ]);
+    const changes = await versions.changesFor(accountId, async () => ({
+      answers,
+      addAnother: await application.addAnotherOf(accountId),
+      tabs: await application.tabsOf(accountId),
+    }));
     return {
-      answer: answers,
+      answer: current(forms, answers),
       document_answer: documents,
       username,
       last_page: progress.lastPage,
       successful_login: logins,
       web_status: progress.webStatuses.map((web_status) => ({ web_status })),
+      ...(changes?.pages.length ? { definition_changes: changes } : {}),
     };
   });
+}
+
+/**
+ * The answers to keys today's data model has. Answers to questions the forms no longer ask stay
+ * stored for staff (the submission and exports take every key) but never reach the page, which
+ * would otherwise send them back as keys the server refuses.
+ */
+function current(forms: FormsRuntime, answers: Answers): Answers {
+  return Object.fromEntries(Object.entries(answers).filter(([key]) => forms.knownKeys.has(key)));
 }
