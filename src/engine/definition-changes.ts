@@ -12,14 +12,14 @@ import { fieldIndex, pageFields, type PageField } from './page-fields';
 import { isFieldVisible } from './visibility';
 
 /** A question the applicant is pointed to: its key, label and link (`/{page}#{key}`). */
-export interface ChangedQuestion {
+interface ChangedQuestion {
   key: string;
   label: string;
   href: string;
 }
 
 /** An answer whose option the list no longer offers; `was` is the option's label as chosen. */
-export interface ChangedOption extends ChangedQuestion {
+interface ChangedOption extends ChangedQuestion {
   was: string;
 }
 
