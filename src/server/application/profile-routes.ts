@@ -28,11 +28,15 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
       accounts.loginTimesOf(accountId),
       documentAnswers?.(accountId) ?? {},
     ]);
-    const changes = await versions.changesFor(accountId, async () => ({
-      answers,
-      addAnother: await application.addAnotherOf(accountId),
-      tabs: await application.tabsOf(accountId),
-    }));
+    // A submitted application can no longer change: an edit since means nothing to its owner.
+    const submitted = progress.webStatuses.includes('submitted');
+    const changes = submitted
+      ? undefined
+      : await versions.changesFor(accountId, async () => ({
+          answers,
+          addAnother: await application.addAnotherOf(accountId),
+          tabs: await application.tabsOf(accountId),
+        }));
     return {
       answer: current(forms, answers),
       document_answer: documents,

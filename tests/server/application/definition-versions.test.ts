@@ -40,14 +40,14 @@ function editedForms(): FormsRuntime {
 describe.each(databases)('definition versions on $name', ({ url }) => {
   let t: TestApp;
   let ada: Record<string, string>;
-  let deployed: FastifyInstance | undefined;
+  let deployed: FastifyInstance[] = [];
   beforeEach(async () => {
     t = await createTestApp(url, {}, today);
     ada = await signedIn(t, 'ada@example.org');
   });
   afterEach(async () => {
-    await deployed?.close();
-    deployed = undefined;
+    for (const app of deployed) await app.close();
+    deployed = [];
     await t.close();
   });
 
@@ -56,9 +56,10 @@ describe.each(databases)('definition versions on $name', ({ url }) => {
     const { config, db, clock } = t;
     const documents = createDocuments({ config, db, clock, forms, site: loadSite() });
     const mailer = { send: async () => {} };
-    deployed = await buildApp({ config, db, clock, mailer, logger: false, forms, documents });
-    await deployed.ready();
-    return deployed;
+    const app = await buildApp({ config, db, clock, mailer, logger: false, forms, documents });
+    deployed.push(app);
+    await app.ready();
+    return app;
   }
 
   const call = (
@@ -191,6 +192,11 @@ describe.each(databases)('definition versions on $name', ({ url }) => {
       .where('key', '=', 'preferred_name')
       .executeTakeFirstOrThrow();
     expect(stored.value).toBe('Ace');
+    // Submitted, then the forms change again: nothing is announced to a finished application.
+    const later = await deploy({ ...today, version: 'later-version', label: 'later' });
+    expect((await call(later, 'GET', '/api/profile')).json()).not.toHaveProperty(
+      'definition_changes',
+    );
   });
 
   it('reports nothing to an applicant whose last save has no version kept', async () => {
