@@ -3,7 +3,7 @@ import type { Clock } from '../clock';
 import { errors } from '../errors';
 import { messages } from '../messages';
 import type { ApplicationService } from './application-service';
-import type { FormsRuntime } from './forms-runtime';
+import { knownAnswers, type FormsRuntime } from './forms-runtime';
 import { accountOf } from '../identity/authenticate';
 import { pageKeys } from '../../engine/page-fields';
 import {
@@ -157,10 +157,13 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
     '/visitor-answers/claim',
     { bodyLimit: 4096, schema: { body: visitorTokenBody, response: answersReply } },
     async (request) => ({
-      answer: await application.claimVisitorAnswers(
-        accountOf(request).accountId,
-        request.body.token,
-        forms.version,
+      answer: knownAnswers(
+        forms,
+        await application.claimVisitorAnswers(
+          accountOf(request).accountId,
+          request.body.token,
+          forms.version,
+        ),
       ),
     }),
   );
@@ -188,6 +191,8 @@ export async function visitorAnswerRoutes(app: FastifyInstance, options: Applica
   app.get<{ Querystring: VisitorTokenBody }>(
     '/tmp',
     { schema: { querystring: visitorTokenBody, response: answersReply } },
-    async (request) => ({ answer: await application.visitorAnswers(request.query.token) }),
+    async (request) => ({
+      answer: knownAnswers(forms, await application.visitorAnswers(request.query.token)),
+    }),
   );
 }

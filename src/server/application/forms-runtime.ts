@@ -1,4 +1,4 @@
-import type { FormState, PageDefinition } from '../../engine/definitions';
+import type { Answers, FormState, PageDefinition } from '../../engine/definitions';
 
 /** The definitions of one version, as a snapshot keeps them (definition_snapshots). */
 export interface DefinitionSet {
@@ -31,4 +31,13 @@ export interface FormsRuntime {
   pages: readonly PageDefinition[];
   /** Field errors of every page, page id → field → messages (SPEC §5), as the client shows them. */
   validateAll(state: FormState, now: Date): Record<string, Record<string, string[]>>;
+}
+
+/**
+ * The answers to keys today's data model has, as the page receives them. Answers to questions
+ * the forms no longer ask stay stored for staff (the submission freezes every key) but never
+ * reach the page, which would otherwise send them back as keys the server refuses (issue 18).
+ */
+export function knownAnswers(forms: FormsRuntime, answers: Answers): Answers {
+  return Object.fromEntries(Object.entries(answers).filter(([key]) => forms.knownKeys.has(key)));
 }

@@ -3,9 +3,8 @@ import type { AccountService } from '../identity/accounts';
 import { accountOf } from '../identity/authenticate';
 import type { ApplicationService } from './application-service';
 import type { DefinitionVersions } from './definition-versions';
-import type { FormsRuntime } from './forms-runtime';
+import { knownAnswers, type FormsRuntime } from './forms-runtime';
 import { profileReply } from '../../contract/application';
-import type { Answers } from '../../engine/definitions';
 
 export interface ApiRoutesOptions {
   application: ApplicationService;
@@ -38,7 +37,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
           tabs: await application.tabsOf(accountId),
         }));
     return {
-      answer: current(forms, answers),
+      answer: knownAnswers(forms, answers),
       document_answer: documents,
       username,
       last_page: progress.lastPage,
@@ -47,13 +46,4 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
       ...(changes?.pages.length ? { definition_changes: changes } : {}),
     };
   });
-}
-
-/**
- * The answers to keys today's data model has. Answers to questions the forms no longer ask stay
- * stored for staff (the submission and exports take every key) but never reach the page, which
- * would otherwise send them back as keys the server refuses.
- */
-function current(forms: FormsRuntime, answers: Answers): Answers {
-  return Object.fromEntries(Object.entries(answers).filter(([key]) => forms.knownKeys.has(key)));
 }

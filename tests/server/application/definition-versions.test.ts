@@ -199,6 +199,24 @@ describe.each(databases)('definition versions on $name', ({ url }) => {
     );
   });
 
+  it("hands back a visitor's answers without removed keys, and keeps them when claimed", async () => {
+    const kept = await t.call('POST', '/public/tmp', {
+      answer: { first_name: 'Ada', preferred_name: 'Ace' },
+    });
+    const { token } = kept.json() as { token: string };
+    const after = await deploy(editedForms());
+    const read = await after.inject({ method: 'GET', url: `/public/tmp?token=${token}` });
+    expect(read.json()).toEqual({ answer: { first_name: 'Ada' } });
+    const claim = await call(after, 'POST', '/api/visitor-answers/claim', { token });
+    expect(claim.json()).toEqual({ answer: { first_name: 'Ada' } });
+    const stored = await t.db
+      .selectFrom('answers')
+      .select('value')
+      .where('key', '=', 'preferred_name')
+      .executeTakeFirstOrThrow();
+    expect(stored.value).toBe('Ace');
+  });
+
   it('reports nothing to an applicant whose last save has no version kept', async () => {
     await t.call('PUT', '/api/answer', { first_name: 'Ada' }, ada);
     await t.db.updateTable('accounts').set({ forms_version: 'never-kept' }).execute();
