@@ -58,3 +58,34 @@ export const authCards = {
   forgotPassword: card('Forgot Password', 'Remembered your password?', 'Log In'),
   resetPassword: card('Reset Password', 'Need a new link?', 'Forgot Password'),
 };
+
+const count = (n: number, one: string, many: string) =>
+  n === 1 ? one : many.replace('#', String(n));
+
+/** Issue 18: the notice on a page the forms changed since the applicant's last save. */
+export const definitionChangeTexts = {
+  title: 'This page has changed since your last visit',
+  added: (n: number) =>
+    count(
+      n,
+      'We added 1 question since your last visit:',
+      'We added # questions since your last visit:',
+    ),
+  options: (n: number) =>
+    count(
+      n,
+      'An option you chose is no longer offered. Please choose again:',
+      '# options you chose are no longer offered. Please choose again:',
+    ),
+  /** A link to a question whose chosen option went: its label and the option as chosen. */
+  option: (label: string, was: string) => `${label} (you chose “${was}”)`,
+  removed: (n: number) =>
+    count(
+      n,
+      'We no longer ask 1 question you answered. Your answer is kept for the admissions office.',
+      'We no longer ask # questions you answered. Your answers are kept for the admissions office.',
+    ),
+  /** Beside a step in the step navigation, read with the step's title. */
+  stepMark: 'Changed',
+  stepMarkHidden: ' since your last visit',
+} as const;

@@ -42,19 +42,50 @@ export const visitorTokenReply = {
   200: allRequired({ token: { type: 'string' } }),
 } as const;
 
-/** GET /api/profile (SPEC §3 "Profile response"). */
+const changedQuestion = {
+  key: { type: 'string' },
+  label: { type: 'string' },
+  href: { type: 'string' },
+} as const;
+
+/**
+ * What changed for the applicant since their last save, when the forms changed since (issue 18):
+ * the label of the edition they saved under and, per page, the required questions added, the
+ * chosen options no longer offered and the keys of answers no page asks any more.
+ */
+const definitionChanges = allRequired({
+  since: { type: 'string' },
+  pages: {
+    type: 'array',
+    items: allRequired({
+      page: { type: 'string' },
+      title: { type: 'string' },
+      route: { type: 'string' },
+      added: { type: 'array', items: allRequired(changedQuestion) },
+      options: {
+        type: 'array',
+        items: allRequired({ ...changedQuestion, was: { type: 'string' } }),
+      },
+      removed: { type: 'array', items: { type: 'string' } },
+    }),
+  },
+});
+
+const profile = allRequired({
+  answer: stringMap,
+  document_answer: { type: 'object', additionalProperties: true },
+  username: { type: 'string' },
+  last_page: { type: 'string' },
+  successful_login: { type: 'array', items: { type: 'string' } },
+  web_status: {
+    type: 'array',
+    items: { type: 'object', properties: { web_status: { type: 'string' } } },
+  },
+});
+
+/** GET /api/profile (SPEC §3 "Profile response"; `definition_changes` only when there are some). */
 export const profileReply = {
-  200: allRequired({
-    answer: stringMap,
-    document_answer: { type: 'object', additionalProperties: true },
-    username: { type: 'string' },
-    last_page: { type: 'string' },
-    successful_login: { type: 'array', items: { type: 'string' } },
-    web_status: {
-      type: 'array',
-      items: { type: 'object', properties: { web_status: { type: 'string' } } },
-    },
-  }),
+  200: { ...profile, properties: { ...profile.properties, definition_changes: definitionChanges } },
 } as const;
 
 /** add-another id → number of blocks shown. */
@@ -75,6 +106,7 @@ export const addAnotherBody = allRequired({
 export const tabsBody = allRequired({ tab_id: idString, chosen_tab: idString });
 
 export type Profile = Wire<(typeof profileReply)[200]>;
+export type DefinitionChanges = Wire<typeof definitionChanges>;
 export type LastPageBody = Wire<typeof lastPageBody>;
 export type WebStatusBody = Wire<typeof webStatusBody>;
 export type ValidationsBody = Wire<typeof validationsBody>;

@@ -231,6 +231,8 @@ export interface AlertWindow {
 
 /** forms/site.json: the university configuration, alert windows, Help and Privacy texts. */
 export interface SiteConfig {
+  /** A readable label of this edition of the definitions (the content hash is the version). */
+  version?: string;
   university: {
     name: string;
     applicationTitle: string;

@@ -80,7 +80,7 @@ export function fieldView(
 }
 
 /** Whether a question shows as required: `required: true`, or a condition that holds. */
-function isRequired(question: KeyedQuestion, state: FormState): boolean {
+export function isRequired(question: KeyedQuestion, state: FormState): boolean {
   const { required } = question;
   if (required === undefined || typeof required === 'boolean') return required === true;
   return evaluateCondition(required, state.answers);

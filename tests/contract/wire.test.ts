@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { Profile } from '../../src/contract/application';
+import type { DefinitionChanges, Profile } from '../../src/contract/application';
 import type { ConversionStatus, DocumentAnswers } from '../../src/contract/documents';
 import type { LookupRecord } from '../../src/contract/lookup';
 import { allRequired, type Wire } from '../../src/contract/wire';
@@ -28,6 +28,13 @@ describe('the wire types derived from the route schemas', () => {
       last_page: string;
       successful_login: string[];
       web_status: { web_status?: string }[];
+      definition_changes?: DefinitionChanges;
+    }>();
+    expectTypeOf<DefinitionChanges['pages'][number]['options'][number]>().toEqualTypeOf<{
+      key: string;
+      label: string;
+      href: string;
+      was: string;
     }>();
     expectTypeOf<DocumentAnswers>().toEqualTypeOf<
       Record<string, { file_name: string; file_size: number }>

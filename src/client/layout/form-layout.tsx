@@ -13,6 +13,7 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { StepNavigation } from './step-navigation';
 import { WelcomeBanner } from './welcome-banner';
+import { useDefinitionChanges } from '../session/use-definition-changes';
 import '../styles/shell.css';
 
 // Only a signed-in applicant has a PDF copy: visitors never load the button's code.
@@ -38,6 +39,7 @@ export function FormLayout() {
   const navigationType = useNavigationType();
   const navigate = useNavigate();
   const summary = useRef<HTMLDivElement>(null);
+  const changes = useDefinitionChanges();
   useFocusOnNavigation(summary, errors.showing, location, navigationType);
 
   const followSummaryLink = (route: string, key: string) => {
@@ -67,7 +69,11 @@ export function FormLayout() {
       <div className="shell-container shell__body">
         <AreaErrorBoundary area="chrome">
           <WelcomeBanner snapshot={snapshot} onAccountRoute={session.handOff} />
-          <StepNavigation currentRoute={location.pathname} onNavigate={session.goToPage} />
+          <StepNavigation
+            currentRoute={location.pathname}
+            changedPages={new Set(changes.keys())}
+            onNavigate={session.goToPage}
+          />
         </AreaErrorBoundary>
         {snapshot.is_logged_in && (
           <AreaErrorBoundary area="chrome">

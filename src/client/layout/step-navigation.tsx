@@ -1,13 +1,16 @@
 import type { MouseEvent } from 'react';
 import { formPages } from '../../forms/form-pages';
+import { definitionChangeTexts } from '../messages';
 
 interface StepNavigationProps {
   currentRoute: string;
+  /** Ids of the pages the forms changed since the applicant's last save (marked, in words). */
+  changedPages?: ReadonlySet<string>;
   onNavigate: (route: string) => void;
 }
 
 /** The numbered steps (SPEC §2): 1 About You, 2 Your Academics, 3 Final Steps. */
-export function StepNavigation({ currentRoute, onNavigate }: StepNavigationProps) {
+export function StepNavigation({ currentRoute, changedPages, onNavigate }: StepNavigationProps) {
   const follow = (route: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     onNavigate(route);
@@ -33,6 +36,12 @@ export function StepNavigation({ currentRoute, onNavigate }: StepNavigationProps
                 </span>
                 <span className="visually-hidden">Step {page.step}: </span>
                 <span className="step-navigation__title">{page.title}</span>
+                {changedPages?.has(page.id) && (
+                  <span className="step-navigation__changed">
+                    {definitionChangeTexts.stepMark}
+                    <span className="visually-hidden">{definitionChangeTexts.stepMarkHidden}</span>
+                  </span>
+                )}
               </a>
             </li>
           );

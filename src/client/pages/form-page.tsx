@@ -7,6 +7,8 @@ import { useDocumentTitle } from '../components/use-document-title';
 import { useApplicationSession } from '../session/application-session';
 import { PageRenderer, useFormStore } from '../session/form-bridge';
 import { pageHeadingId } from '../layout/form-layout';
+import { DefinitionChangesNotice } from '../layout/definition-changes-notice';
+import { useDefinitionChanges } from '../session/use-definition-changes';
 
 /** The form page of the path (/about, /education, /final-steps); any other path goes to /about. */
 export function FormPage() {
@@ -19,6 +21,7 @@ export function FormPage() {
 function PageView({ page }: { page: PageDefinition }) {
   const store = useFormStore();
   const { errors } = useApplicationSession();
+  const changes = useDefinitionChanges().get(page.id);
   // The store validates the page on screen.
   useLayoutEffect(() => store.setPage(page), [store, page]);
   useDocumentTitle(page.title, errors.showing);
@@ -32,6 +35,7 @@ function PageView({ page }: { page: PageDefinition }) {
         {page.title}
       </h1>
       {page.description && <p className="form-page__description">{page.description}</p>}
+      {changes && <DefinitionChangesNotice changes={changes} />}
       <PageRenderer page={page} />
     </div>
   );

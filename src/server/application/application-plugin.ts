@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
+import type { Db } from '../db/database';
 import type { Documents } from '../documents';
 import type { AccountService } from '../identity/accounts';
 import { publicScope, sessionScope, type SessionScopeOptions } from '../identity/route-scopes';
@@ -10,10 +11,12 @@ import type { ApplicationService } from './application-service';
 import { applicationRoutes, visitorAnswerRoutes } from './application-routes';
 import { formLayoutRoutes } from './form-layout-routes';
 import type { FormsRuntime } from './forms-runtime';
+import { DefinitionVersions } from './definition-versions';
 import { serviceRoutes } from './service-routes';
 
 export interface ApplicationPluginOptions extends SessionScopeOptions {
   config: Config;
+  db: Db;
   clock: Clock;
   forms: FormsRuntime;
   application: ApplicationService;
@@ -28,6 +31,8 @@ export interface ApplicationPluginOptions extends SessionScopeOptions {
  */
 export async function applicationPlugin(app: FastifyInstance, options: ApplicationPluginOptions) {
   const { config, clock, forms, application, accounts, documents } = options;
+  const versions = new DefinitionVersions(options.db, forms, clock);
+  await versions.recordSnapshot();
   const applicationOptions = {
     application,
     forms,
@@ -48,6 +53,8 @@ export async function applicationPlugin(app: FastifyInstance, options: Applicati
       await scope.register(apiRoutes, {
         application,
         accounts,
+        forms,
+        versions,
         documentAnswers: (accountId: string) => documents.documents.list(accountId),
       });
       await scope.register(applicationRoutes, applicationOptions);

@@ -3,7 +3,7 @@ import type { Clock } from '../clock';
 import { errors } from '../errors';
 import { messages } from '../messages';
 import type { ApplicationService } from './application-service';
-import type { FormsRuntime } from './forms-runtime';
+import { knownAnswers, type FormsRuntime } from './forms-runtime';
 import { accountOf } from '../identity/authenticate';
 import { pageKeys } from '../../engine/page-fields';
 import {
@@ -95,7 +95,11 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
     { bodyLimit: ANSWERS_BODY_LIMIT, schema: { body: answersBody, response: message } },
     async (request) => {
       assertKnownKeys(forms, request.body);
-      await application.saveAnswers(accountOf(request).accountId, writable(forms, request.body));
+      await application.saveAnswers(
+        accountOf(request).accountId,
+        writable(forms, request.body),
+        forms.version,
+      );
       return { message: messages.answersSaved };
     },
   );
@@ -153,9 +157,13 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
     '/visitor-answers/claim',
     { bodyLimit: 4096, schema: { body: visitorTokenBody, response: answersReply } },
     async (request) => ({
-      answer: await application.claimVisitorAnswers(
-        accountOf(request).accountId,
-        request.body.token,
+      answer: knownAnswers(
+        forms,
+        await application.claimVisitorAnswers(
+          accountOf(request).accountId,
+          request.body.token,
+          forms.version,
+        ),
       ),
     }),
   );
@@ -183,6 +191,8 @@ export async function visitorAnswerRoutes(app: FastifyInstance, options: Applica
   app.get<{ Querystring: VisitorTokenBody }>(
     '/tmp',
     { schema: { querystring: visitorTokenBody, response: answersReply } },
-    async (request) => ({ answer: await application.visitorAnswers(request.query.token) }),
+    async (request) => ({
+      answer: knownAnswers(forms, await application.visitorAnswers(request.query.token)),
+    }),
   );
 }

@@ -10,6 +10,7 @@ import { AppError } from '../errors';
 import { randomToken, type SecretHasher } from '../identity/secrets';
 import { RateLimitedError } from '../identity/rate-limiter';
 import { assertNotSubmitted, exclusive } from './account-lock';
+import { recordSaveVersion } from './definition-versions';
 
 import type { Answers } from '../../engine/definitions';
 import { webStatuses, type WebStatus } from '../../engine/web-status';
@@ -37,9 +38,10 @@ export class ApplicationService {
 
   /**
    * Merges answers key by key: keys not in this save keep their stored value, so two tabs
-   * saving different keys never erase each other's answers.
+   * saving different keys never erase each other's answers. The account records the
+   * definitions version the save was made under (issue 18).
    */
-  async saveAnswers(accountId: string, answers: Answers): Promise<void> {
+  async saveAnswers(accountId: string, answers: Answers, formsVersion: string): Promise<void> {
     const entries = Object.entries(answers);
     if (entries.length === 0) {
       await this.assertNotSubmitted(accountId);
@@ -60,6 +62,7 @@ export class ApplicationService {
           })),
         )
         .execute();
+      await recordSaveVersion(trx, accountId, formsVersion);
     });
   }
 
@@ -357,7 +360,11 @@ export class ApplicationService {
   }
 
   /** Moves a visitor's answers into an account, once: the token is spent by this call. */
-  async claimVisitorAnswers(accountId: string, token: string): Promise<Answers> {
+  async claimVisitorAnswers(
+    accountId: string,
+    token: string,
+    formsVersion: string,
+  ): Promise<Answers> {
     const answers = await this.visitorAnswers(token);
     const tokenHash = this.hasher.hash('visitor', token);
     const spent = await this.db
@@ -365,7 +372,7 @@ export class ApplicationService {
       .where('token_hash', '=', tokenHash)
       .executeTakeFirst();
     if (Number(spent.numDeletedRows) !== 1) throw new AppError('TOKEN_INVALID');
-    await this.saveAnswers(accountId, answers);
+    await this.saveAnswers(accountId, answers, formsVersion);
     return answers;
   }
 }

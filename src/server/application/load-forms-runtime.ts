@@ -5,34 +5,38 @@ import { appRoot } from '../app-root';
 import { formPages, pageValidator } from '../../forms/form-pages';
 import { fileAnswerKeys } from '../../engine/page-fields';
 import { validateApplication } from '../../engine/page-validation';
-import type { PageDefinition } from '../../engine/definitions';
+import type { PageDefinition, SiteConfig } from '../../engine/definitions';
 import { walkDefinition } from '../../engine/walk-definition';
 import type { FormsRuntime } from './forms-runtime';
 
 /**
  * The forms as the server uses them: the engine's pages and compiled validators (the very ones
- * the browser runs), the data model's keys, and a version hash of forms/ and schemas/ that is
- * frozen with each submission so staff know which questions were answered.
+ * the browser runs), the data model's keys, and a version hash of forms/ and schemas/ (with the
+ * readable label of forms/site.json) that each save records and each submission freezes, so
+ * staff know which questions were answered and a returning applicant is told what changed.
  */
 export function loadFormsRuntime(
   formsDir = path.join(appRoot, 'forms'),
   schemasDir = path.join(appRoot, 'schemas'),
 ): FormsRuntime {
   const hash = createHash('sha256');
+  const schemas: Record<string, unknown> = {};
   for (const dir of [formsDir, schemasDir]) {
     for (const file of readdirSync(dir)
       .filter((f) => f.endsWith('.json'))
       .sort()) {
-      hash.update(`${path.basename(dir)}/${file}\0${readFileSync(path.join(dir, file), 'utf8')}\0`);
+      const text = readFileSync(path.join(dir, file), 'utf8');
+      hash.update(`${path.basename(dir)}/${file}\0${text}\0`);
+      if (dir === schemasDir) schemas[file] = JSON.parse(text);
     }
   }
-  const dataModel = JSON.parse(
-    readFileSync(path.join(schemasDir, 'answers.schema.json'), 'utf8'),
-  ) as {
-    properties?: Record<string, unknown>;
-  };
+  const dataModel = schemas['answers.schema.json'] as { properties?: Record<string, unknown> };
+  const site = JSON.parse(readFileSync(path.join(formsDir, 'site.json'), 'utf8')) as SiteConfig;
+  const version = hash.digest('hex').slice(0, 16);
   return {
-    version: hash.digest('hex').slice(0, 16),
+    version,
+    label: site.version ?? version,
+    definitions: { pages: formPages, schemas },
     knownKeys: new Set(Object.keys(dataModel.properties ?? {})),
     pageRoutes: formPages.map((page) => page.route),
     ...layoutQuestions(formPages),

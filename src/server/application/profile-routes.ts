@@ -2,18 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import type { AccountService } from '../identity/accounts';
 import { accountOf } from '../identity/authenticate';
 import type { ApplicationService } from './application-service';
+import type { DefinitionVersions } from './definition-versions';
+import { knownAnswers, type FormsRuntime } from './forms-runtime';
 import { profileReply } from '../../contract/application';
 
 export interface ApiRoutesOptions {
   application: ApplicationService;
   accounts: AccountService;
+  forms: FormsRuntime;
+  versions: DefinitionVersions;
   /** The applicant's attached documents (GET /api/document-answer's map). */
   documentAnswers?: (accountId: string) => Promise<Record<string, unknown>>;
 }
 
 /** The signed-in applicant's profile (SPEC §7); mounted behind requireSession. */
 export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions) {
-  const { application, accounts, documentAnswers } = options;
+  const { application, accounts, forms, versions, documentAnswers } = options;
 
   app.get('/profile', { schema: { response: profileReply } }, async (request) => {
     const { accountId, username } = accountOf(request);
@@ -23,13 +27,23 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
       accounts.loginTimesOf(accountId),
       documentAnswers?.(accountId) ?? {},
     ]);
+    // A submitted application can no longer change: an edit since means nothing to its owner.
+    const submitted = progress.webStatuses.includes('submitted');
+    const changes = submitted
+      ? undefined
+      : await versions.changesFor(accountId, async () => ({
+          answers,
+          addAnother: await application.addAnotherOf(accountId),
+          tabs: await application.tabsOf(accountId),
+        }));
     return {
-      answer: answers,
+      answer: knownAnswers(forms, answers),
       document_answer: documents,
       username,
       last_page: progress.lastPage,
       successful_login: logins,
       web_status: progress.webStatuses.map((web_status) => ({ web_status })),
+      ...(changes?.pages.length ? { definition_changes: changes } : {}),
     };
   });
 }

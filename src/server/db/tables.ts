@@ -7,6 +7,8 @@ export interface Database {
     confirmed_at: string | null;
     last_page: string;
     created_at: string;
+    /** The definitions version of the applicant's last save (null before any save recorded one). */
+    forms_version: string | null;
   };
   confirmation_codes: {
     account_id: string;
@@ -54,6 +56,13 @@ export interface Database {
     answers: string;
     forms_version: string;
     submitted_at: string;
+  };
+  /** Each definitions version a server has run: its label and pages + schemas as JSON. */
+  definition_snapshots: {
+    version: string;
+    label: string;
+    definitions: string;
+    created_at: string;
   };
   /** A visitor's answers, kept under a temporary single-use token until they have an account. */
   visitor_answers: {

@@ -169,6 +169,8 @@ export function cookieJar(response: LightMyRequestResponse): Record<string, stri
  */
 export const fixtureForms: FormsRuntime = {
   version: 'fixture-1',
+  label: 'fixture edition 1',
+  definitions: { pages: [], schemas: {} },
   knownKeys: new Set(['first_name', 'last_name', 'city', 'gender', 'gender_desc']),
   pageRoutes: ['/about', '/education', '/final-steps'],
   addAnother: new Map([['activities', 3]]),
