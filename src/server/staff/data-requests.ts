@@ -8,6 +8,7 @@ import type { Database } from '../db/tables';
 import { errors } from '../errors';
 import { normalise } from '../identity/accounts';
 import { AuditLog } from './audit-log';
+import { blobPrefixes, heldAbout } from './held-data';
 import type { Erased } from '../../contract/staff-admin';
 
 /** Who asked, for the audit record: "staff:<e-mail>" or "cli:<os user>", and from where. */
@@ -34,13 +35,6 @@ const applicantTables = [
   ['staff_links', 'account_id'],
   ['jobs', 'owner'],
 ] as const satisfies ReadonlyArray<readonly [keyof Database, string]>;
-
-/** The folders of the blob store an applicant's files are kept under (uploads, conversions, PDFs). */
-const blobPrefixes = (accountId: string) => [
-  `uploads/${accountId}/`,
-  `documents/${accountId}/`,
-  `pdfs/${accountId}/`,
-];
 
 /**
  * An applicant's data requests (FERPA, GDPR; issue 17), shared by the staff console and
@@ -71,172 +65,12 @@ export class DataRequests {
    */
   async export(email: string, by: Requester): Promise<{ email: string; zip: Readable }> {
     const account = await this.accountOf(email);
-    const id = account.id;
-    const [
-      logins,
-      sessions,
-      answers,
-      addAnother,
-      tabs,
-      webStatuses,
-      submission,
-      reports,
-      documents,
-      pdfs,
-      grants,
-      jobs,
-      links,
-    ] = await Promise.all([
-      this.db
-        .selectFrom('successful_logins')
-        .select('logged_in_at')
-        .where('account_id', '=', id)
-        .orderBy('logged_in_at')
-        .execute(),
-      this.db
-        .selectFrom('sessions')
-        .select(['created_at', 'last_seen_at', 'expires_at'])
-        .where('account_id', '=', id)
-        .orderBy('created_at')
-        .execute(),
-      this.db
-        .selectFrom('answers')
-        .select(['key', 'value', 'updated_at'])
-        .where('account_id', '=', id)
-        .orderBy('key')
-        .execute(),
-      this.db
-        .selectFrom('add_another_counts')
-        .select(['button_id', 'num_components'])
-        .where('account_id', '=', id)
-        .orderBy('button_id')
-        .execute(),
-      this.db
-        .selectFrom('chosen_tabs')
-        .select(['tab_id', 'chosen_tab'])
-        .where('account_id', '=', id)
-        .orderBy('tab_id')
-        .execute(),
-      this.db
-        .selectFrom('web_statuses')
-        .select(['web_status', 'created_at'])
-        .where('account_id', '=', id)
-        .orderBy('created_at')
-        .execute(),
-      this.db
-        .selectFrom('submissions')
-        .select(['answers', 'forms_version', 'submitted_at'])
-        .where('account_id', '=', id)
-        .executeTakeFirst(),
-      this.db
-        .selectFrom('validation_reports')
-        .select(['page', 'errors', 'created_at'])
-        .where('account_id', '=', id)
-        .orderBy('page')
-        .execute(),
-      this.db
-        .selectFrom('document_answers')
-        .selectAll()
-        .where('account_id', '=', id)
-        .orderBy('answer_key')
-        .execute(),
-      this.db
-        .selectFrom('application_pdfs')
-        .selectAll()
-        .where('account_id', '=', id)
-        .orderBy('kind')
-        .execute(),
-      this.db
-        .selectFrom('upload_grants')
-        .select(['object_key', 'answer_key', 'created_at', 'uploaded_at'])
-        .where('account_id', '=', id)
-        .orderBy('created_at')
-        .execute(),
-      this.db
-        .selectFrom('jobs')
-        .select(['kind', 'status', 'attempts', 'last_error', 'created_at', 'updated_at'])
-        .where('owner', '=', id)
-        .orderBy('created_at')
-        .execute(),
-      this.db
-        .selectFrom('staff_links')
-        .select(['id', 'created_by', 'created_at', 'expires_at', 'revoked_at', 'revoked_by'])
-        .where('account_id', '=', id)
-        .orderBy('created_at')
-        .execute(),
-    ]);
-    const audit = await this.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('subject', '=', account.username)
-      .orderBy('at')
-      .orderBy('id')
-      .execute();
-
-    // Each stored file, under a name a person can read; files no row names any more are kept too.
-    const names = new Map<string, string>();
-    for (const document of documents) {
-      names.set(document.upload_key, `uploads/${document.answer_key}/${document.file_name}`);
-      if (document.pdf_key) names.set(document.pdf_key, `documents/${document.answer_key}.pdf`);
-    }
-    for (const pdf of pdfs) {
-      if (pdf.pdf_key) names.set(pdf.pdf_key, `application/${pdf.kind}.pdf`);
-    }
-    const keys = (
-      await Promise.all(blobPrefixes(id).map((prefix) => this.blobs.list(prefix)))
-    ).flat();
-    const files = keys.map((key) => ({ key, name: names.get(key) ?? `other/${key}` }));
-
-    const held = {
-      exportedAt: this.clock.now().toISOString(),
-      account: {
-        id,
-        email: account.username,
-        confirmedAt: account.confirmed_at,
-        lastPage: account.last_page,
-        createdAt: account.created_at,
-      },
-      logins: logins.map((row) => row.logged_in_at),
-      sessions,
-      answers,
-      addAnother,
-      tabs,
-      webStatuses,
-      submission: submission
-        ? { ...submission, answers: JSON.parse(submission.answers) as unknown }
-        : null,
-      validationReports: reports.map((row) => ({
-        ...row,
-        errors: JSON.parse(row.errors) as unknown,
-      })),
-      documents: documents.map((row) => ({
-        answerKey: row.answer_key,
-        fileName: row.file_name,
-        fileSize: row.file_size,
-        kind: row.kind,
-        status: row.status,
-        message: row.message,
-        createdAt: row.created_at,
-        updatedAt: row.updated_at,
-      })),
-      applicationPdfs: pdfs.map((row) => ({
-        kind: row.kind,
-        status: row.status,
-        message: row.message,
-        updatedAt: row.updated_at,
-      })),
-      uploads: grants,
-      jobs,
-      links,
-      audit: audit.map((row) => ({ ...row, detail: JSON.parse(row.detail) as unknown })),
-      files: files.map((file) => file.name),
-    };
-
+    const { held, files } = await heldAbout(this.db, this.blobs, this.clock, account);
     await new AuditLog(this.db, this.clock).record({
       actor: by.actor,
       action: 'data.export',
       subject: account.username,
-      detail: { accountId: id, files: files.length },
+      detail: { accountId: account.id, files: files.length },
       ip: by.ip,
     });
 

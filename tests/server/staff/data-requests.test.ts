@@ -101,6 +101,7 @@ async function applicant(
   return { cookies, id };
 }
 
+// Each applicant of the fixture builds two PDFs and converts an upload: seconds on a busy machine.
 describe.each(databases)('applicants’ data requests on $name', ({ url }) => {
   let t: TestApp;
   let admin: TestStaff;
@@ -194,7 +195,7 @@ describe.each(databases)('applicants’ data requests on $name', ({ url }) => {
       .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor: `staff:${admin.email}`, subject: 'ada@example.org' });
-  });
+  }, 60_000);
 
   it('asks for the e-mail twice, and says when no applicant has it', async () => {
     for (const kind of ['export', 'erase'] as const) {
@@ -219,7 +220,7 @@ describe.each(databases)('applicants’ data requests on $name', ({ url }) => {
       );
     }
     expect(await t.db.selectFrom('accounts').select('id').execute()).toHaveLength(2);
-  });
+  }, 60_000);
 
   it('erases an applicant: no row and no file of theirs is left, one audit record says so', async () => {
     const before = await rowsMentioning(t, adaId);
@@ -287,7 +288,7 @@ describe.each(databases)('applicants’ data requests on $name', ({ url }) => {
     expect(await rowsMentioning(t, eveId)).toEqual(evesRows);
     // Her session is gone with her account.
     expect((await t.call('GET', '/api/profile', undefined, ada)).statusCode).toBe(401);
-  });
+  }, 60_000);
 
   it('removes files left behind when the same e-mail is erased again', async () => {
     await request('erase', 'ada@example.org');
@@ -309,7 +310,7 @@ describe.each(databases)('applicants’ data requests on $name', ({ url }) => {
         .where('action', '=', 'data.erase')
         .execute(),
     ).toHaveLength(2);
-  });
+  }, 60_000);
 });
 
 // The CLI opens the database from the environment, as the server does: the SQLite one under DATA_DIR.
