@@ -7,94 +7,117 @@ import type { Analytics } from '../../contract/staff-applications';
 /** The most-missed fields shown per page. */
 const FIELDS_PER_PAGE = 10;
 
-const count = (value: string | number | bigint) => Number(value);
+const count = (value: string | number | bigint | null) => Number(value ?? 0);
+const countAll = sql<string | number>`count(*)`;
 
 /**
- * The admissions office's figures (issue 17), each one grouped query the database answers from
- * an index or the summary rows migration 0010 keeps: the funnel, submissions by day, the fields
- * applicants' latest validation reports name most (labelled from the form definitions), the last
- * page of those who have not submitted, and failed conversions by their message.
+ * The admissions office's figures (issue 17), one grouped query each, answered from an index or
+ * from the summary rows migration 0010 keeps (never by reading the answers themselves).
  */
-export async function analytics(db: Db, forms: FormsRuntime): Promise<Analytics> {
-  const [funnel, confirmed, byDay, missed, stopped, failed] = await Promise.all([
-    db
-      .selectFrom('application_summaries')
-      .select([
-        (eb) => eb.fn.countAll<string | number>().as('accounts'),
-        sql<string | number>`sum(case when status >= 1 then 1 else 0 end)`.as('started'),
-        sql<string | number>`sum(case when status >= 2 then 1 else 0 end)`.as('validating'),
-        sql<string | number>`sum(case when status >= 3 then 1 else 0 end)`.as('submitted'),
-      ])
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('accounts')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('confirmed_at', 'is not', null)
-      .executeTakeFirstOrThrow(),
-    db
+export const analyticsFigures = {
+  /** Accounts, confirmed, and how many reached each status (a later status counts as reached). */
+  async funnel(db: Db): Promise<Analytics['funnel']> {
+    const [byStatus, confirmed] = await Promise.all([
+      db
+        .selectFrom('application_summaries')
+        .select(['status', countAll.as('count')])
+        .groupBy('status')
+        .execute(),
+      db
+        .selectFrom('accounts')
+        .select(countAll.as('count'))
+        .where('confirmed_at', 'is not', null)
+        .executeTakeFirstOrThrow(),
+    ]);
+    const reached = (status: number) =>
+      byStatus
+        .filter((row) => Number(row.status) >= status)
+        .reduce((n, row) => n + count(row.count), 0);
+    return {
+      accounts: reached(0),
+      confirmed: count(confirmed.count),
+      started: reached(1),
+      validating: reached(2),
+      submitted: reached(3),
+    };
+  },
+
+  async submissionsByDay(db: Db): Promise<Analytics['submissionsByDay']> {
+    // Grouped by the expression of the index submissions_day, written the same so it is used.
+    const day = sql<string>`substr(submitted_at, 1, 10)`;
+    const rows = await db
       .selectFrom('submissions')
-      .select([
-        sql<string>`substr(submitted_at, 1, 10)`.as('day'),
-        (eb) => eb.fn.countAll<string | number>().as('count'),
-      ])
-      .groupBy(sql`substr(submitted_at, 1, 10)`)
-      .orderBy('day')
-      .execute(),
-    db
+      .select([day.as('day'), countAll.as('count')])
+      .groupBy(day)
+      .orderBy(day)
+      .execute();
+    return rows.map((row) => ({ day: row.day, count: count(row.count) }));
+  },
+
+  /**
+   * The fields applicants' latest validation reports name most, the first ten of each page in
+   * step order, labelled from the form definitions (a field no longer asked keeps its key).
+   */
+  async missedFields(db: Db, forms: FormsRuntime): Promise<Analytics['missedFields']> {
+    const rows = await db
       .selectFrom('validation_report_fields')
-      .select(['page', 'key', (eb) => eb.fn.countAll<string | number>().as('count')])
+      .select(['page', 'key', countAll.as('count')])
       .groupBy(['page', 'key'])
-      .execute(),
-    db
+      .execute();
+    const order = forms.pages.map((page) => page.id);
+    const rank = (page: string) => (order.includes(page) ? order.indexOf(page) : order.length);
+    const labelOf = (pageId: string, key: string) => {
+      const page = forms.pages.find((p) => p.id === pageId);
+      return (page && fieldIndex(page).get(key)?.question.label) || key;
+    };
+    return rows
+      .map((row) => ({ page: row.page, key: row.key, count: count(row.count) }))
+      .sort(
+        (a, b) =>
+          rank(a.page) - rank(b.page) ||
+          a.page.localeCompare(b.page) ||
+          b.count - a.count ||
+          a.key.localeCompare(b.key),
+      )
+      .filter((row, i, all) => i < FIELDS_PER_PAGE || all[i - FIELDS_PER_PAGE]!.page !== row.page)
+      .map((row) => ({ ...row, label: labelOf(row.page, row.key) }));
+  },
+
+  /** The last page of those who have not submitted. */
+  async stoppedAt(db: Db): Promise<Analytics['stoppedAt']> {
+    const rows = await db
       .selectFrom('application_summaries')
-      .select(['last_page', (eb) => eb.fn.countAll<string | number>().as('count')])
+      .select(['last_page', countAll.as('count')])
       .where('status', '<', 3)
       .groupBy('last_page')
-      .orderBy('count', 'desc')
-      .orderBy('last_page')
-      .execute(),
-    db
+      .execute();
+    return rows
+      .map((row) => ({ page: row.last_page, count: count(row.count) }))
+      .sort((a, b) => b.count - a.count || a.page.localeCompare(b.page));
+  },
+
+  /** Conversions that failed, by the message the applicant was shown. */
+  async failedConversions(db: Db): Promise<Analytics['failedConversions']> {
+    const rows = await db
       .selectFrom('document_answers')
-      .select(['message', (eb) => eb.fn.countAll<string | number>().as('count')])
+      .select(['message', countAll.as('count')])
       .where('status', '=', 'FAILED')
       .groupBy('message')
-      .orderBy('count', 'desc')
-      .orderBy('message')
-      .execute(),
+      .execute();
+    return rows
+      .map((row) => ({ reason: row.message, count: count(row.count) }))
+      .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
+  },
+};
+
+/** Every figure of GET /analytics. */
+export async function analytics(db: Db, forms: FormsRuntime): Promise<Analytics> {
+  const [funnel, submissionsByDay, missedFields, stoppedAt, failedConversions] = await Promise.all([
+    analyticsFigures.funnel(db),
+    analyticsFigures.submissionsByDay(db),
+    analyticsFigures.missedFields(db, forms),
+    analyticsFigures.stoppedAt(db),
+    analyticsFigures.failedConversions(db),
   ]);
-
-  const pageOrder = forms.pages.map((page) => page.id);
-  const labelOf = (pageId: string, key: string) => {
-    const page = forms.pages.find((p) => p.id === pageId);
-    return (page && fieldIndex(page).get(key)?.question.label) || key;
-  };
-  const missedFields = missed
-    .map((row) => ({ page: row.page, key: row.key, count: count(row.count) }))
-    .sort(
-      (a, b) =>
-        rank(pageOrder, a.page) - rank(pageOrder, b.page) ||
-        a.page.localeCompare(b.page) ||
-        b.count - a.count ||
-        a.key.localeCompare(b.key),
-    )
-    .filter((row, i, rows) => i < FIELDS_PER_PAGE || rows[i - FIELDS_PER_PAGE]!.page !== row.page)
-    .map((row) => ({ ...row, label: labelOf(row.page, row.key) }));
-
-  return {
-    funnel: {
-      accounts: count(funnel.accounts),
-      confirmed: count(confirmed.n),
-      started: count(funnel.started ?? 0),
-      validating: count(funnel.validating ?? 0),
-      submitted: count(funnel.submitted ?? 0),
-    },
-    submissionsByDay: byDay.map((row) => ({ day: row.day, count: count(row.count) })),
-    missedFields,
-    stoppedAt: stopped.map((row) => ({ page: row.last_page, count: count(row.count) })),
-    failedConversions: failed.map((row) => ({ reason: row.message, count: count(row.count) })),
-  };
+  return { funnel, submissionsByDay, missedFields, stoppedAt, failedConversions };
 }
-
-/** A page's place in step order; pages no longer defined come after. */
-const rank = (order: readonly string[], page: string) =>
-  order.includes(page) ? order.indexOf(page) : order.length;

@@ -7,7 +7,13 @@ import { optionAnswerText } from '../../engine/read-only-document';
 import { descKey } from '../../engine/visibility';
 
 /** Submissions read per query: the export holds one batch at a time, whatever the total. */
-const BATCH = 500;
+const BATCH = 200;
+
+/**
+ * Lets the event loop turn between batches: on SQLite every query is synchronous, so an export
+ * written to a fast client would otherwise hold the server for its whole length.
+ */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 interface Submitted {
   accountId: string;
@@ -39,6 +45,7 @@ async function* submitted(db: Db): AsyncGenerator<Submitted[]> {
     }));
     if (rows.length < BATCH) return;
     after = rows[rows.length - 1]!.account_id;
+    await turn();
   }
 }
 

@@ -95,9 +95,7 @@ describe.each(databases)('staff exports and analytics ($name)', ({ url }) => {
     const response = await get('/exports/applications.csv');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe(
-      'attachment; filename="applications.csv"',
-    );
+    expect(response.headers['content-disposition']).toBe('attachment; filename="applications.csv"');
     const rows = parse(response.body, { bom: true, columns: true }) as Array<
       Record<string, string>
     >;
