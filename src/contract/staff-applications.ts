@@ -4,7 +4,7 @@ import { allRequired, answerKey, type Wire } from './wire';
 
 const day = { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' } as const;
 const statuses = ['none', 'started', 'validating', 'submitted'] as const;
-export const applicationSorts = [
+const applicationSorts = [
   'name',
   'email',
   'status',

@@ -235,10 +235,10 @@ export interface Database {
     last_activity_at: string;
     submitted_at: string;
   };
-  /** Each field an applicant's latest validation report of a page names, kept by triggers. */
-  validation_report_fields: {
-    account_id: string;
+  /** Per page and field, how many applicants' latest validation reports name it (triggers). */
+  missed_field_counts: {
     page: string;
     key: string;
+    count: number;
   };
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { errors } from '../errors';
 import type {
+  ApplicationRow,
   ApplicationStatus,
   ApplicationsPage,
   ApplicationsQuery,
@@ -19,12 +20,7 @@ function withDefaults(query: ApplicationsQuery) {
 }
 
 /** SPEC §4's status by how many recognised statuses an account has recorded (0 to 3). */
-export const statusNames: readonly ApplicationStatus[] = [
-  'none',
-  'started',
-  'validating',
-  'submitted',
-];
+const statusNames: readonly ApplicationStatus[] = ['none', 'started', 'validating', 'submitted'];
 
 const sortColumns = {
   name: 'name',
@@ -80,9 +76,18 @@ export async function listApplications(
     counts.all += n;
   }
   const column = sortColumns[query.sort];
-  let page = filtered();
-  if (query.status) page = page.where('s.status', '=', statusNames.indexOf(query.status));
-  const rows = await page
+  let matching = filtered();
+  if (query.status) matching = matching.where('s.status', '=', statusNames.indexOf(query.status));
+  // The page's ids first, from the sort's index alone, then their rows: a deep page skips index
+  // entries, not whole rows.
+  const ids = matching
+    .select('s.account_id')
+    .orderBy(`s.${column}`, query.order)
+    .orderBy('s.account_id', query.order)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const rows = await db
+    .selectFrom('application_summaries as s')
     .select([
       's.account_id',
       's.email',
@@ -98,17 +103,16 @@ export async function listApplications(
           .select(eb.fn.countAll<string | number>().as('n'))
           .as('documents'),
     ])
+    .where('s.account_id', 'in', ids)
     .orderBy(`s.${column}`, query.order)
     .orderBy('s.account_id', query.order)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
     .execute();
   return {
     counts,
     total: query.status ? counts[query.status] : counts.all,
     page: query.page,
     pageSize: query.pageSize,
-    rows: rows.map((row) => ({
+    rows: rows.map((row): ApplicationRow => ({
       accountId: row.account_id,
       email: row.email,
       name: row.name,

@@ -19,6 +19,7 @@ import {
   type ApplicationDocumentParams,
   type ApplicationParams,
   type ApplicationsQuery,
+  type StaffApplication,
 } from '../../contract/staff-applications';
 
 /**
@@ -70,7 +71,7 @@ export async function staffApplicationsRoutes(app: FastifyInstance, services: Se
       config: { staffAccess: 'reader' },
       schema: { params: applicationParams, response: applicationReply },
     },
-    async (request, reply) => {
+    async (request, reply): Promise<StaffApplication> => {
       const { accountId } = request.params;
       const summary = await summaryOf(accountId);
       await record(request, 'application.read', summary.email, { accountId });
