@@ -173,6 +173,27 @@ describe.each(databases)('staff exports and analytics ($name)', ({ url }) => {
     ]);
   });
 
+  it('counts right when many reports are written at once, in any order of their keys', async () => {
+    const many = [];
+    for (let i = 0; i < 8; i++) many.push(await applicant(t, `many${i}@example.com`));
+    const keys = ['city', 'phone_home', 'middle_name', 'birth_date'];
+    const posts = many.flatMap((someone, i) =>
+      [0, 1, 2].map((round) => {
+        const order = [...keys.slice((i + round) % 4), ...keys.slice(0, (i + round) % 4)];
+        const report = Object.fromEntries(order.map((key) => [key, ['Missing.']]));
+        return t.call('POST', '/api/validations', report, someone.cookies);
+      }),
+    );
+    expect((await Promise.all(posts)).map((response) => response.statusCode)).toEqual(
+      posts.map(() => 200),
+    );
+    const { missedFields } = (await get('/analytics')).json() as {
+      missedFields: Array<{ key: string; count: number }>;
+    };
+    const counted = Object.fromEntries(missedFields.map((f) => [f.key, f.count]));
+    expect(counted).toMatchObject({ city: 8, phone_home: 8, middle_name: 8, birth_date: 9 });
+  });
+
   it('streams many applications in batches, each once', async () => {
     const now = t.clock.now().toISOString();
     const ids = Array.from({ length: 1203 }, (_, i) => `bulk-${String(i).padStart(5, '0')}`);
