@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databases, type TestApp } from '../helpers/test-app';
 import { ServiceTokens } from '../../../src/server/identity/service-tokens';
 import { SecretHasher } from '../../../src/server/identity/secrets';
+import { PDFDocument } from 'pdf-lib';
+import { readPdf } from '../helpers/pdf-text';
 import { addStaff, type TestStaff } from './staff-helpers';
 import { applicant, type SeededApplicant } from './staff-seed';
 
@@ -219,7 +221,9 @@ describe.each(databases)('staff applications ($name)', ({ url }) => {
     const packet = await get();
     expect(packet.statusCode).toBe(200);
     expect(packet.headers['content-type']).toBe('application/pdf');
-    expect(packet.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const reading = await readPdf(new Uint8Array(packet.rawPayload));
+    expect(reading.text).toContain('Alan Turing');
+    expect(reading.outline).toEqual(['About You', 'Your Academics', 'Final Steps']);
     const audit = await t.db
       .selectFrom('audit_log')
       .select(['actor', 'subject'])
@@ -227,6 +231,54 @@ describe.each(databases)('staff applications ($name)', ({ url }) => {
       .execute();
     expect(audit).toEqual([{ actor: 'staff:reader@staff.example.edu', subject: alan.email }]);
   }, 60_000);
+
+  it('serves a converted document, and audits it', async () => {
+    const pdf = await PDFDocument.create();
+    pdf.addPage();
+    const key = `converted/${ada.accountId}/transcript.pdf`;
+    await t.documents.blobs.put(key, await pdf.save(), 'application/pdf');
+    const now = t.clock.now().toISOString();
+    await t.db
+      .insertInto('document_answers')
+      .values({
+        account_id: ada.accountId,
+        answer_key: 'transcript_file',
+        file_name: 'transcript.pdf',
+        file_size: 1000,
+        kind: 'pdf',
+        upload_key: 'uploads/x',
+        pdf_key: key,
+        conversion_id: 'c1',
+        status: 'COMPLETED',
+        message: '',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const response = await t.call(
+      'GET',
+      `/api/staff/applications/${ada.accountId}/documents/transcript_file`,
+      undefined,
+      reader.cookies,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const [row] = (await list('?q=ada%40')).rows;
+    expect(row?.documents).toBe(1);
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['actor', 'subject', 'detail'])
+      .where('action', '=', 'application.document')
+      .execute();
+    expect(audit).toEqual([
+      {
+        actor: 'staff:reader@staff.example.edu',
+        subject: ada.email,
+        detail: JSON.stringify({ accountId: ada.accountId, key: 'transcript_file' }),
+      },
+    ]);
+  });
 
   it('lets a reader read but not export or see analytics; nobody without a session', async () => {
     for (const path of ['/exports/applications.csv', '/exports/applications.jsonl', '/analytics']) {
