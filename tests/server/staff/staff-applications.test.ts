@@ -224,6 +224,12 @@ describe.each(databases)('staff applications ($name)', ({ url }) => {
     const reading = await readPdf(new Uint8Array(packet.rawPayload));
     expect(reading.text).toContain('Alan Turing');
     expect(reading.outline).toEqual(['About You', 'Your Academics', 'Final Steps']);
+    // Each page's bookmark holds its sections' (the About page's first is the name).
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const doc = await pdfjs.getDocument({ data: new Uint8Array(packet.rawPayload) }).promise;
+    const [about] = (await doc.getOutline()) ?? [];
+    expect(about?.items.length).toBeGreaterThan(0);
+    expect(about?.items[0]?.title).toBe('Your Name and Birth Date');
     const audit = await t.db
       .selectFrom('audit_log')
       .select(['actor', 'subject'])
