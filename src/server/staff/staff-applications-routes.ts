@@ -26,7 +26,8 @@ import {
  * The staff console's reading of applications (issue 17): the list, one application as the
  * service link shows it, its frozen submission packet and its documents (readers and admins);
  * the exports and the analytics (admins). Every read of an application and every export is
- * written to the audit log before it is answered.
+ * written to the audit log before it is answered; those routes have no HEAD twin, which would
+ * write the record and send nothing.
  */
 export async function staffApplicationsRoutes(app: FastifyInstance, services: Services) {
   const { db, forms, audit, application } = services;
@@ -70,6 +71,7 @@ export async function staffApplicationsRoutes(app: FastifyInstance, services: Se
     {
       config: { staffAccess: 'reader' },
       schema: { params: applicationParams, response: applicationReply },
+      exposeHeadRoute: false,
     },
     async (request, reply): Promise<StaffApplication> => {
       const { accountId } = request.params;
@@ -82,7 +84,11 @@ export async function staffApplicationsRoutes(app: FastifyInstance, services: Se
 
   app.get<{ Params: ApplicationParams }>(
     '/applications/:accountId/packet.pdf',
-    { config: { staffAccess: 'reader' }, schema: { params: applicationParams } },
+    {
+      config: { staffAccess: 'reader' },
+      schema: { params: applicationParams },
+      exposeHeadRoute: false,
+    },
     async (request, reply) => {
       const { accountId } = request.params;
       const summary = await summaryOf(accountId);
@@ -99,7 +105,11 @@ export async function staffApplicationsRoutes(app: FastifyInstance, services: Se
 
   app.get<{ Params: ApplicationDocumentParams }>(
     '/applications/:accountId/documents/:key',
-    { config: { staffAccess: 'reader' }, schema: { params: applicationDocumentParams } },
+    {
+      config: { staffAccess: 'reader' },
+      schema: { params: applicationDocumentParams },
+      exposeHeadRoute: false,
+    },
     async (request, reply) => {
       const { accountId, key } = request.params;
       const summary = await summaryOf(accountId);
@@ -124,7 +134,7 @@ export async function staffApplicationsRoutes(app: FastifyInstance, services: Se
 
   app.get(
     '/exports/applications.csv',
-    { config: { staffAccess: 'admin' }, schema: {} },
+    { config: { staffAccess: 'admin' }, schema: {}, exposeHeadRoute: false },
     async (request, reply) => {
       await record(request, 'export.csv', null, { formsVersion: forms.version });
       return download(
@@ -138,7 +148,7 @@ export async function staffApplicationsRoutes(app: FastifyInstance, services: Se
 
   app.get(
     '/exports/applications.jsonl',
-    { config: { staffAccess: 'admin' }, schema: {} },
+    { config: { staffAccess: 'admin' }, schema: {}, exposeHeadRoute: false },
     async (request, reply) => {
       await record(request, 'export.jsonl', null, { formsVersion: forms.version });
       return download(
