@@ -13,6 +13,7 @@ import {
   serviceTokenQuery as tokenQuery,
 } from '../../contract/service';
 import type { KeyParams } from '../../contract/documents';
+import { serviceView } from './service-view';
 
 export interface ServiceRoutesOptions {
   accounts: AccountService;
@@ -73,22 +74,8 @@ export async function serviceRoutes(app: FastifyInstance, options: ServiceRoutes
       schema: { querystring: tokenQuery, response: serviceAnswersReply },
     },
     async (request) => {
-      const accountId = accountOf(request);
       await audited(request, 'application.read');
-      const [submitted, live, addAnother, tabs, documentAnswer] = await Promise.all([
-        application.submittedAnswersOf(accountId),
-        application.answersOf(accountId),
-        application.addAnotherOf(accountId),
-        application.tabsOf(accountId),
-        documents.list(accountId),
-      ]);
-      return {
-        // After submission staff read the copy frozen then.
-        answer: submitted ?? live,
-        add_another: addAnother,
-        document_answer: documentAnswer,
-        tabs,
-      };
+      return serviceView(application, documents, accountOf(request));
     },
   );
 
