@@ -17,6 +17,9 @@ const applicationSorts = [
  * GET /applications: filters, search, sort and page. Query parameters are strings (the server
  * does not coerce types); the page is a number from 1, the page size from 1 to 100.
  */
+/** The exports take no parameters: anything in the query is refused rather than ignored. */
+export const exportQuery = { type: 'object', additionalProperties: false } as const;
+
 export const applicationsQuery = {
   type: 'object',
   properties: {

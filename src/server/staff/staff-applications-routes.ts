@@ -16,6 +16,7 @@ import {
   applicationReply,
   applicationsQuery,
   applicationsReply,
+  exportQuery,
   type ApplicationDocumentParams,
   type ApplicationParams,
   type ApplicationsQuery,
@@ -134,7 +135,11 @@ export async function staffApplicationsRoutes(app: FastifyInstance, services: Se
 
   app.get(
     '/exports/applications.csv',
-    { config: { staffAccess: 'admin' }, schema: {}, exposeHeadRoute: false },
+    {
+      config: { staffAccess: 'admin' },
+      schema: { querystring: exportQuery },
+      exposeHeadRoute: false,
+    },
     async (request, reply) => {
       await record(request, 'export.csv', null, { formsVersion: forms.version });
       return download(
@@ -148,7 +153,11 @@ export async function staffApplicationsRoutes(app: FastifyInstance, services: Se
 
   app.get(
     '/exports/applications.jsonl',
-    { config: { staffAccess: 'admin' }, schema: {}, exposeHeadRoute: false },
+    {
+      config: { staffAccess: 'admin' },
+      schema: { querystring: exportQuery },
+      exposeHeadRoute: false,
+    },
     async (request, reply) => {
       await record(request, 'export.jsonl', null, { formsVersion: forms.version });
       return download(

@@ -185,6 +185,7 @@ describe.each(databases)('staff applications ($name)', ({ url }) => {
       .selectFrom('audit_log')
       .selectAll()
       .where('action', '=', 'application.read')
+      .where('actor', 'like', 'staff:%')
       .execute();
     expect(audit).toEqual([
       expect.objectContaining({
