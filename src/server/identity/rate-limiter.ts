@@ -4,6 +4,21 @@ import type { Db } from '../db/database';
 import type { Clock } from '../clock';
 import { AppError } from '../errors';
 import type { SecretHasher } from './secrets';
+import { PreparedQuery } from '../db/prepared-query';
+
+/** One atomic statement on both databases: a new window restarts the count at 1. */
+const countHit = new PreparedQuery((db, p: { bucket: string; start: string }) =>
+  db
+    .insertInto('rate_limits')
+    .values({ bucket: p.bucket, window_start: p.start, hits: 1 })
+    .onConflict((oc) =>
+      oc.column('bucket').doUpdateSet({
+        hits: sql<number>`case when rate_limits.window_start = ${p.start} then rate_limits.hits + 1 else 1 end`,
+        window_start: p.start,
+      }),
+    )
+    .returning('hits'),
+);
 
 /** What one counted hit found: whether it is within the limit, and when the window ends. */
 export interface Hit {
@@ -145,19 +160,8 @@ export class RateLimiter {
       // Redis away: counted in the database instead, never uncounted.
     }
     const start = new Date(windowStart).toISOString();
-    // One atomic statement on both databases: a new window restarts the count at 1.
-    const row = await this.db
-      .insertInto('rate_limits')
-      .values({ bucket: key, window_start: start, hits: 1 })
-      .onConflict((oc) =>
-        oc.column('bucket').doUpdateSet({
-          hits: sql<number>`case when rate_limits.window_start = ${start} then rate_limits.hits + 1 else 1 end`,
-          window_start: start,
-        }),
-      )
-      .returning('hits')
-      .executeTakeFirstOrThrow();
-    return Number(row.hits);
+    const row = await countHit.takeFirst(this.db, { bucket: key, start });
+    return Number(row!.hits);
   }
 }
 
