@@ -112,6 +112,10 @@ export async function createServices(app: FastifyInstance, deps: AppDeps): Promi
     hasher,
     redis ? { client: redis, keyPrefix: config.redis.keyPrefix } : undefined,
   );
+  // The /api write counts not yet written go to the database before it closes.
+  app.addHook('onClose', () =>
+    limiter.flush().catch((err: unknown) => app.log.warn({ err }, 'rate-limit counts not written')),
+  );
   const lookup =
     deps.lookup ??
     new LookupService(
