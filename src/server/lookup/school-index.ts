@@ -23,26 +23,31 @@ const INDEXED_PREFIX = 3;
 export class SchoolIndex {
   /** In the order ties end in: by name, then id. */
   private readonly schools: IndexedSchool[];
+  /** Per prefix, its schools best first for a query of that prefix alone (see `search`). */
   private readonly byPrefix = new Map<string, number[]>();
 
   constructor(schools: IndexedSchool[]) {
     this.schools = [...schools].sort((a, b) =>
       a.nameKey === b.nameKey ? compare(a.id, b.id) : compare(a.nameKey, b.nameKey),
     );
+    const scores = new Map<string, Map<number, number>>();
     this.schools.forEach((school, at) => {
-      const prefixes = new Set<string>();
-      for (const word of school.words) {
+      school.words.forEach((word) => {
         const letters = Array.from(word);
         for (let n = 1; n <= Math.min(INDEXED_PREFIX, letters.length); n++) {
-          prefixes.add(letters.slice(0, n).join(''));
+          const prefix = letters.slice(0, n).join('');
+          let list = scores.get(prefix);
+          if (!list) scores.set(prefix, (list = new Map()));
+          if (!list.has(at)) list.set(at, this.score(school, [prefix], prefix)!);
         }
-      }
-      for (const prefix of prefixes) {
-        let list = this.byPrefix.get(prefix);
-        if (!list) this.byPrefix.set(prefix, (list = []));
-        list.push(at);
-      }
+      });
     });
+    for (const [prefix, list] of scores) {
+      this.byPrefix.set(
+        prefix,
+        [...list].sort((a, b) => a[1] - b[1] || a[0] - b[0]).map(([at]) => at),
+      );
+    }
   }
 
   /**
@@ -51,38 +56,66 @@ export class SchoolIndex {
    * words come earliest (the name's before the city's and the code's), then by name.
    */
   search(tokens: string[], limit: number, state: string | undefined): IndexedSchool[] {
-    const lists = tokens.map(
-      (token) => this.byPrefix.get(Array.from(token).slice(0, INDEXED_PREFIX).join('')) ?? [],
-    );
+    const lists = tokens.map((token) => this.byPrefix.get(indexedPrefix(token)) ?? []);
+    const [only] = tokens;
+    if (only !== undefined && tokens.length === 1 && only === indexedPrefix(only)) {
+      return this.firstOf(lists[0]!, limit, state);
+    }
     const shortest = lists.reduce((a, b) => (b.length < a.length ? b : a));
     const key = tokens.join(' ');
     const best: Array<{ at: number; score: number }> = [];
     for (const at of shortest) {
       const school = this.schools[at]!;
-      let position = 0;
-      for (const token of tokens) {
-        const found = school.words.findIndex((word) => word.startsWith(token));
-        if (found < 0) {
-          position = -1;
-          break;
-        }
-        position += found;
-      }
-      if (position < 0) continue;
-      // Lower is better; the list is in name order, so a tie keeps the earlier school.
-      const score =
-        (state && school.state !== state ? 2 ** 30 : 0) +
-        (school.nameKey.startsWith(key) ? 0 : 2 ** 29) +
-        Math.min(position, 2 ** 28);
-      if (best.length === limit && score >= best[limit - 1]!.score) continue;
+      const found = this.score(school, tokens, key);
+      if (found === undefined) continue;
+      const score = (state && school.state !== state ? 2 ** 30 : 0) + found;
+      const last = best[limit - 1];
+      if (last && (score > last.score || (score === last.score && at > last.at))) continue;
       let i = best.length;
-      while (i > 0 && best[i - 1]!.score > score) i--;
+      while (
+        i > 0 &&
+        (best[i - 1]!.score > score || (best[i - 1]!.score === score && best[i - 1]!.at > at))
+      )
+        i--;
       best.splice(i, 0, { at, score });
       if (best.length > limit) best.pop();
     }
     return best.map(({ at }) => this.schools[at]!);
   }
+
+  /**
+   * A query of one indexed prefix, the commonest (every lookup starts as one): its list is
+   * already in order, so the answer is its first schools, those of `state` brought forward.
+   */
+  private firstOf(list: number[], limit: number, state: string | undefined): IndexedSchool[] {
+    if (!state) return list.slice(0, limit).map((at) => this.schools[at]!);
+    const inState: IndexedSchool[] = [];
+    const others: IndexedSchool[] = [];
+    for (const at of list) {
+      const school = this.schools[at]!;
+      if (school.state === state) inState.push(school);
+      else if (others.length < limit) others.push(school);
+      if (inState.length === limit) break;
+    }
+    return [...inState, ...others].slice(0, limit);
+  }
+
+  /**
+   * Lower is better: 0 when the name begins with the whole query, and the sum of the positions of
+   * the words the tokens begin; undefined when a token begins no word.
+   */
+  private score(school: IndexedSchool, tokens: string[], key: string): number | undefined {
+    let position = 0;
+    for (const token of tokens) {
+      const found = school.words.findIndex((word) => word.startsWith(token));
+      if (found < 0) return undefined;
+      position += found;
+    }
+    return (school.nameKey.startsWith(key) ? 0 : 2 ** 29) + Math.min(position, 2 ** 28);
+  }
 }
+
+const indexedPrefix = (token: string) => Array.from(token).slice(0, INDEXED_PREFIX).join('');
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
