@@ -127,6 +127,9 @@ export async function createServices(app: FastifyInstance, deps: AppDeps): Promi
           })
         : new NoAddressProvider(),
     );
+  // The schools' index is built before the server listens (main.ts loads the data before that),
+  // so no applicant's first lookup waits for it.
+  app.addHook('onReady', () => lookup.prepare());
   return {
     config,
     db,

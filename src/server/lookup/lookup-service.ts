@@ -58,6 +58,11 @@ export class LookupService {
       .executeTakeFirst();
   }
 
+  /** Builds the schools' index now rather than at the first search. */
+  async prepare(): Promise<void> {
+    await this.indexes();
+  }
+
   /**
    * The schools' index, built from lookup_entries the first time and again whenever the loaded
    * data's hash (lookup_meta) has changed: a reload by this or another instance is seen by the
