@@ -25,24 +25,30 @@ const lighthouse = (page: string): Budget[] => [
   { row: `client:lighthouse.${page}.accessibility`, on: 'value', min: 100, source: perf },
   { row: `client:lighthouse.${page}.best-practices`, on: 'value', min: 100, source: perf },
 ];
-const server = (db: string, optional: boolean): Budget[] => {
-  const source = 'bench/server.ts (saves at half the healthz rate, p99 < 50 ms, no errors)';
+const server = (
+  db: string,
+  optional: boolean,
+  bounds: { rate: number; p99: number; source: string },
+): Budget[] => {
+  const { rate, p99, source } = bounds;
   return [
     ...[50, 200].flatMap((c): Budget[] => [
-      { row: `server:${db}.${c}.save-rate-ratio`, on: 'value', min: 0.5, source, optional },
+      { row: `server:${db}.${c}.save-rate-ratio`, on: 'value', min: rate, source, optional },
       { row: `server:${db}.${c}.save-errors`, on: 'value', max: 0, source, optional },
     ]),
-    { row: `server:${db}.200.save-p99`, on: 'value', max: 50, source, optional },
+    { row: `server:${db}.200.save-p99`, on: 'value', max: p99, source, optional },
   ];
 };
 const lookup = (db: string, optional: boolean): Budget[] =>
-  ['name-start', 'any-word'].map((kind) => ({
-    row: `lookup:${db}.${kind}.p95`,
-    on: 'value',
-    max: 10,
-    source: 'bench/lookup.ts (3-letter lookup p95 under 10 ms)',
-    optional,
-  }));
+  ['name-start', 'any-word'].flatMap((kind) =>
+    ['cold', 'warm'].map((state): Budget => ({
+      row: `lookup:${db}.${kind}.${state}.p95`,
+      on: 'value',
+      max: 10,
+      source: 'bench/lookup.ts and issue 19 (3-letter lookup p95 under 10 ms, cold and warm)',
+      optional,
+    })),
+  );
 const staff = (db: string, optional: boolean): Budget[] => [
   ...[
     'list-page',
@@ -77,8 +83,20 @@ const budgets: Budget[] = [
   { row: 'client:typing.further.frame.p95', on: 'ratio', max: 1.15, source: perf },
   ...lighthouse('about'),
   ...lighthouse('login'),
-  ...server('sqlite', false),
-  ...server('postgresql', true),
+  ...server('sqlite', false, {
+    rate: 0.5,
+    p99: 50,
+    source: 'bench/server.ts (saves at half the healthz rate, p99 < 50 ms, no errors)',
+  }),
+  // A save on PostgreSQL waits for four round trips (begin, the account's lock, the upsert,
+  // commit: the lock is what keeps a save from slipping past a submit, account-lock.ts), and
+  // PostgreSQL's own work runs on the same two cores as the server and the load generator: about
+  // twice the CPU of a SQLite save, hence half its rate and twice its p99.
+  ...server('postgresql', true, {
+    rate: 0.25,
+    p99: 100,
+    source: 'issue 19 (PostgreSQL: half the SQLite rate budget, twice its p99; see budgets.ts)',
+  }),
   ...lookup('sqlite', false),
   ...lookup('postgresql', true),
   ...staff('sqlite', false),

@@ -115,6 +115,10 @@ export async function createServices(app: FastifyInstance, deps: AppDeps): Promi
     hasher,
     redis ? { client: redis, keyPrefix: config.redis.keyPrefix } : undefined,
   );
+  // The /api write counts not yet written go to the database before it closes.
+  app.addHook('onClose', () =>
+    limiter.flush().catch((err: unknown) => app.log.warn({ err }, 'rate-limit counts not written')),
+  );
   const lookup =
     deps.lookup ??
     new LookupService(
@@ -127,6 +131,9 @@ export async function createServices(app: FastifyInstance, deps: AppDeps): Promi
         : new NoAddressProvider(),
     );
   const tokens = new ServiceTokens(hasher, clock);
+  // The schools' index is built before the server listens (main.ts loads the data before that),
+  // so no applicant's first lookup waits for it.
+  app.addHook('onReady', () => lookup.prepare());
   return {
     config,
     db,

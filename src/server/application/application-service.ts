@@ -5,6 +5,7 @@ import { descKey } from '../../engine/visibility';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import { dialectOf } from '../db/dialect';
+import { PreparedQuery } from '../db/prepared-query';
 import type { Clock } from '../clock';
 import { AppError } from '../errors';
 import { randomToken, type SecretHasher } from '../identity/secrets';
@@ -18,6 +19,48 @@ import { webStatuses, type WebStatus } from '../../engine/web-status';
 /** SPEC §4: the statuses in order; the status is the count of distinct ones recorded. */
 const webStatusOrder: readonly WebStatus[] = webStatuses;
 const VISITOR_ANSWERS_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The save (PUT /api/answer, the busiest write): the answers come as one JSON object whose
+ * entries the database itself turns into rows, so one prepared statement serves any number of
+ * keys.
+ */
+const saveUnlessSubmitted = new PreparedQuery(
+  (db, p: { accountId: string; answers: string; now: string }, dialect) =>
+    db
+      .insertInto('answers')
+      .columns(['account_id', 'key', 'value', 'updated_at'])
+      .expression(
+        db
+          .selectFrom(
+            (dialect === 'postgres'
+              ? sql<{ key: string; value: string }>`json_each_text(${p.answers}::json)`
+              : sql<{ key: string; value: string }>`json_each(${p.answers})`
+            ).as('entry'),
+          )
+          .select([
+            sql<string>`${p.accountId}`.as('account_id'),
+            'entry.key',
+            'entry.value',
+            sql<string>`${p.now}`.as('updated_at'),
+          ])
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('submissions')
+                  .select('submissions.account_id')
+                  .where('submissions.account_id', '=', p.accountId),
+              ),
+            ),
+          ),
+      )
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'key']).doUpdateSet((eb) => ({
+          value: eb.ref('excluded.value'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      ),
+);
 
 /** An applicant's answers and progress: saving, page, status, submission (SPEC §4, §7). */
 export class ApplicationService {
@@ -42,28 +85,29 @@ export class ApplicationService {
    * definitions version the save was made under (issue 18).
    */
   async saveAnswers(accountId: string, answers: Answers, formsVersion: string): Promise<void> {
-    const entries = Object.entries(answers);
-    if (entries.length === 0) {
+    if (Object.keys(answers).length === 0) {
       await this.assertNotSubmitted(accountId);
       return;
     }
-    const now = this.clock.now().toISOString();
-    await this.exclusive(accountId, async (trx) => {
-      await this.assertNotSubmitted(accountId, trx);
-      await trx
-        .insertInto('answers')
-        .values(
-          entries.map(([key, value]) => ({ account_id: accountId, key, value, updated_at: now })),
-        )
-        .onConflict((oc) =>
-          oc.columns(['account_id', 'key']).doUpdateSet((eb) => ({
-            value: eb.ref('excluded.value'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
-        .execute();
-      await recordSaveVersion(trx, accountId, formsVersion);
-    });
+    const params = {
+      accountId,
+      answers: JSON.stringify(answers),
+      now: this.clock.now().toISOString(),
+    };
+    // One statement that writes nothing once the applicant has submitted, then the definitions'
+    // version the save was made under (a conditional update that writes only when it changed). On
+    // SQLite a statement is a transaction of its own, so the save needs no other; on PostgreSQL it
+    // runs holding the account, as every write that races submit does (account-lock.ts).
+    const save = async (executor: Kysely<Database>) => {
+      const saved = await saveUnlessSubmitted.execute(executor, params);
+      if (saved.numAffectedRows) await recordSaveVersion(executor, accountId, formsVersion);
+      return saved;
+    };
+    const saved =
+      dialectOf(this.db) === 'postgres'
+        ? await this.exclusive(accountId, save)
+        : await save(this.db);
+    if (!saved.numAffectedRows) throw new AppError('ALREADY_SUBMITTED');
   }
 
   async answersOf(accountId: string, executor: Kysely<Database> = this.db): Promise<Answers> {

@@ -4,6 +4,30 @@ import type { Db } from '../db/database';
 import type { Clock } from '../clock';
 import { AppError } from '../errors';
 import type { SecretHasher } from './secrets';
+import { PreparedQuery } from '../db/prepared-query';
+
+/**
+ * Adds `hits` to a bucket's count in one atomic statement on both databases: a new window
+ * restarts the count at `hits`.
+ */
+const countHits = new PreparedQuery((db, p: { bucket: string; start: string; hits: number }) =>
+  db
+    .insertInto('rate_limits')
+    .values({ bucket: p.bucket, window_start: p.start, hits: p.hits })
+    .onConflict((oc) =>
+      oc.column('bucket').doUpdateSet({
+        hits: sql<number>`case when rate_limits.window_start = ${p.start} then rate_limits.hits + ${p.hits} else ${p.hits} end`,
+        window_start: p.start,
+      }),
+    )
+    .returning('hits'),
+);
+
+/**
+ * How long hits counted by `checkSoon` wait before they are written, all buckets in one
+ * transaction: at most this much of another instance's hits goes unseen by this one.
+ */
+const BATCH_MS = 100;
 
 /** What one counted hit found: whether it is within the limit, and when the window ends. */
 export interface Hit {
@@ -51,6 +75,9 @@ export class RateLimiter {
     private readonly memory: MemoryWindows = new MemoryWindows(),
   ) {}
 
+  private readonly batched = new BatchedWindows();
+  private flushing: NodeJS.Timeout | undefined;
+
   /** Counts one hit in bucket; not allowed once the bucket has had more than `limit` hits. */
   async hit(bucket: string, limit: number, windowMs: number): Promise<Hit> {
     const now = this.clock.now().getTime();
@@ -65,6 +92,57 @@ export class RateLimiter {
   async check(bucket: string, limit: number, windowMs: number): Promise<void> {
     const result = await this.hit(bucket, limit, windowMs);
     if (!result.allowed) throw new RateLimitedError(result.retryAfterSeconds);
+  }
+
+  /**
+   * Counts a hit and throws the 429 when it is over the limit, like `check`, without making the
+   * request wait for a database write (the limits on every /api write, the busiest of them being
+   * the save). This instance counts the hit at once; the database receives the hits of every
+   * bucket together within BATCH_MS and answers each bucket's total, every instance's hits
+   * included, which the next hits here count from. With Redis, the same as `check`.
+   */
+  async checkSoon(bucket: string, limit: number, windowMs: number): Promise<void> {
+    if (this.redis) return this.check(bucket, limit, windowMs);
+    const now = this.clock.now().getTime();
+    const windowStart = now - (now % windowMs);
+    const hits = this.batched.count(this.hasher.hash('rate-limit', bucket), windowStart, windowMs);
+    this.flushing ??= setTimeout(() => void this.flushSoon(), BATCH_MS).unref();
+    if (hits > limit) {
+      throw new RateLimitedError(Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)));
+    }
+  }
+
+  /** Writes the hits `checkSoon` counted and not yet written (also when the server stops). */
+  async flush(): Promise<void> {
+    clearTimeout(this.flushing);
+    this.flushing = undefined;
+    const due = this.batched.take(this.clock.now().getTime());
+    if (due.length === 0) return;
+    try {
+      const totals = await this.db.transaction().execute(async (trx) => {
+        const found: number[] = [];
+        for (const { key, windowStart, hits } of due) {
+          const start = new Date(windowStart).toISOString();
+          const row = await countHits.takeFirst(trx, { bucket: key, start, hits });
+          found.push(Number(row!.hits));
+        }
+        return found;
+      });
+      due.forEach((entry, i) => this.batched.written(entry, totals[i]!));
+    } catch (error) {
+      // Not lost: counted again with the next batch.
+      for (const entry of due) this.batched.unwritten(entry);
+      throw error;
+    }
+  }
+
+  private async flushSoon(): Promise<void> {
+    try {
+      await this.flush();
+    } catch {
+      // The database is away: the hits wait for the next batch, and GET /readyz says so.
+      this.flushing ??= setTimeout(() => void this.flushSoon(), BATCH_MS).unref();
+    }
   }
 
   /**
@@ -145,19 +223,8 @@ export class RateLimiter {
       // Redis away: counted in the database instead, never uncounted.
     }
     const start = new Date(windowStart).toISOString();
-    // One atomic statement on both databases: a new window restarts the count at 1.
-    const row = await this.db
-      .insertInto('rate_limits')
-      .values({ bucket: key, window_start: start, hits: 1 })
-      .onConflict((oc) =>
-        oc.column('bucket').doUpdateSet({
-          hits: sql<number>`case when rate_limits.window_start = ${start} then rate_limits.hits + 1 else 1 end`,
-          window_start: start,
-        }),
-      )
-      .returning('hits')
-      .executeTakeFirstOrThrow();
-    return Number(row.hits);
+    const row = await countHits.takeFirst(this.db, { bucket: key, start, hits: 1 });
+    return Number(row!.hits);
   }
 }
 
@@ -219,5 +286,72 @@ export class MemoryWindows {
       if (bucket.windowEnd <= now) this.buckets.delete(key);
     }
     this.nextSweep = now + 1000;
+  }
+}
+
+interface BatchEntry {
+  key: string;
+  windowStart: number;
+  hits: number;
+}
+
+/**
+ * The counts behind `checkSoon`: per bucket, its current window's total as the database last
+ * answered it, plus the hits counted here since then (some of them perhaps being written now).
+ * A bucket is dropped once its window has ended and its hits are written.
+ */
+class BatchedWindows {
+  private readonly buckets = new Map<
+    string,
+    { windowStart: number; windowEnd: number; stored: number; unwritten: number; writing: number }
+  >();
+
+  /** Counts one hit; returns the window's hits as far as this instance knows them. */
+  count(key: string, windowStart: number, windowMs: number): number {
+    let bucket = this.buckets.get(key);
+    if (!bucket || bucket.windowStart !== windowStart) {
+      // A new window (the old one's unwritten hits no longer matter).
+      bucket = {
+        windowStart,
+        windowEnd: windowStart + windowMs,
+        stored: 0,
+        unwritten: 0,
+        writing: 0,
+      };
+      this.buckets.set(key, bucket);
+    }
+    bucket.unwritten += 1;
+    return bucket.stored + bucket.writing + bucket.unwritten;
+  }
+
+  /** The hits to write now, marked as being written; drops the buckets of ended windows. */
+  take(now: number): BatchEntry[] {
+    const due: BatchEntry[] = [];
+    for (const [key, bucket] of this.buckets) {
+      if (bucket.unwritten > 0) {
+        due.push({ key, windowStart: bucket.windowStart, hits: bucket.unwritten });
+        bucket.writing += bucket.unwritten;
+        bucket.unwritten = 0;
+      } else if (bucket.writing === 0 && bucket.windowEnd <= now) {
+        this.buckets.delete(key);
+      }
+    }
+    return due;
+  }
+
+  /** The database counted `entry`'s hits and answered the window's total, every instance's. */
+  written(entry: BatchEntry, total: number): void {
+    const bucket = this.buckets.get(entry.key);
+    if (!bucket || bucket.windowStart !== entry.windowStart) return;
+    bucket.writing -= entry.hits;
+    // Totals only grow within a window; a batch answering late must not lower it.
+    bucket.stored = Math.max(bucket.stored, total - bucket.writing);
+  }
+
+  unwritten(entry: BatchEntry): void {
+    const bucket = this.buckets.get(entry.key);
+    if (!bucket || bucket.windowStart !== entry.windowStart) return;
+    bucket.writing -= entry.hits;
+    bucket.unwritten += entry.hits;
   }
 }

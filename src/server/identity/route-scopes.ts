@@ -38,6 +38,8 @@ export const sessionScope = fp(async (app: FastifyInstance, options: SessionScop
 /**
  * Per-account limits on every write to /api (after the session is known, before the handler):
  * all writes share one budget a minute, and validation reports have a smaller one of their own.
+ * Counted without waiting for a database write (RateLimiter.checkSoon): a save waits for its own
+ * write only.
  */
 function addApiWriteLimits(app: FastifyInstance, { limiter, rateLimit }: RateLimitOptions) {
   app.addHook('preHandler', async (request) => {
@@ -45,8 +47,8 @@ function addApiWriteLimits(app: FastifyInstance, { limiter, rateLimit }: RateLim
     const { accountId } = accountOf(request);
     const route = request.routeOptions.url ?? request.url;
     if (route === '/api/validations') {
-      await limiter.check(`validations:${accountId}`, rateLimit.validationsPerMinute, MINUTE);
+      await limiter.checkSoon(`validations:${accountId}`, rateLimit.validationsPerMinute, MINUTE);
     }
-    await limiter.check(`api-writes:${accountId}`, rateLimit.apiWritesPerMinute, MINUTE);
+    await limiter.checkSoon(`api-writes:${accountId}`, rateLimit.apiWritesPerMinute, MINUTE);
   });
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
+import { PreparedQuery } from '../db/prepared-query';
 import { randomToken, type SecretHasher } from './secrets';
 
 /** Idle expiry matches the client's inactivity logout (SPEC §9: 900000 ms). */
@@ -12,6 +13,23 @@ export interface SessionAccount {
   accountId: string;
   username: string;
 }
+
+/** Every request behind /api resolves its session: prepared once (see prepared-query.ts). */
+const liveSession = new PreparedQuery((db, p: { tokenHash: string }) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+    .select([
+      'sessions.account_id',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'accounts.username',
+    ])
+    .where('sessions.token_hash', '=', p.tokenHash),
+);
+const touchSession = new PreparedQuery((db, p: { tokenHash: string; now: string }) =>
+  db.updateTable('sessions').set({ last_seen_at: p.now }).where('token_hash', '=', p.tokenHash),
+);
 
 export class SessionStore {
   constructor(
@@ -40,17 +58,7 @@ export class SessionStore {
   /** The account behind a live token, refreshing its idle timer; undefined when absent or expired. */
   async resolve(token: string): Promise<SessionAccount | undefined> {
     const tokenHash = this.hasher.hash('session', token);
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
-      .select([
-        'sessions.account_id',
-        'sessions.last_seen_at',
-        'sessions.expires_at',
-        'accounts.username',
-      ])
-      .where('sessions.token_hash', '=', tokenHash)
-      .executeTakeFirst();
+    const row = await liveSession.takeFirst(this.db, { tokenHash });
     if (!row) return undefined;
     const now = this.clock.now().getTime();
     const lastSeen = new Date(row.last_seen_at).getTime();
@@ -59,11 +67,7 @@ export class SessionStore {
       return undefined;
     }
     if (now - lastSeen >= TOUCH_EVERY_MS) {
-      await this.db
-        .updateTable('sessions')
-        .set({ last_seen_at: new Date(now).toISOString() })
-        .where('token_hash', '=', tokenHash)
-        .execute();
+      await touchSession.execute(this.db, { tokenHash, now: new Date(now).toISOString() });
     }
     return { accountId: row.account_id, username: row.username };
   }

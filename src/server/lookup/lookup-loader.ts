@@ -18,7 +18,8 @@ export const lookupDataDir = path.join(appRoot, 'data', 'lookup');
  * database reloads once.
  */
 const LOADER_VERSION = '1';
-const HASH_KEY = 'data_hash';
+/** The lookup_meta row holding the loaded files' hash (LookupService reads it too). */
+export const DATA_HASH_KEY = 'data_hash';
 const BATCH = 500;
 
 export interface LoadResult {
@@ -54,13 +55,17 @@ export async function loadLookupData(db: Db, dir = lookupDataDir): Promise<LoadR
     // Takes the write lock on the hash row before reading it, so two instances load in turn.
     const locked = await trx
       .insertInto('lookup_meta')
-      .values({ key: HASH_KEY, value: '' })
+      .values({ key: DATA_HASH_KEY, value: '' })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: sql`lookup_meta.value` }))
       .returning('value')
       .executeTakeFirstOrThrow();
     if (locked.value === hash) return false;
     await replaceEntries(trx, records);
-    await trx.updateTable('lookup_meta').set({ value: hash }).where('key', '=', HASH_KEY).execute();
+    await trx
+      .updateTable('lookup_meta')
+      .set({ value: hash })
+      .where('key', '=', DATA_HASH_KEY)
+      .execute();
     return true;
   });
   // Fresh statistics, so the planner uses the full-text index rather than reading every row.
@@ -102,7 +107,7 @@ async function storedHash(db: Db): Promise<string | undefined> {
   const row = await db
     .selectFrom('lookup_meta')
     .select('value')
-    .where('key', '=', HASH_KEY)
+    .where('key', '=', DATA_HASH_KEY)
     .executeTakeFirst();
   return row?.value;
 }

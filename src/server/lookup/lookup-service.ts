@@ -1,37 +1,32 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { dialectOf, type Dialect } from '../db/dialect';
+import { PreparedQuery } from '../db/prepared-query';
 import { NoAddressProvider, type AddressProvider } from './address-provider';
 import type { LookupCategory, LookupItem, LookupRecord } from '../../contract/lookup';
-import type { SchoolCategory } from './lookup-types';
-import { queryTokens, wordKey } from './search-text';
+import { DATA_HASH_KEY } from './lookup-loader';
+import { SchoolIndex, type IndexedSchool, type SchoolIndexes } from './school-index';
+import { queryTokens } from './search-text';
 
-interface SchoolRow {
-  id: string;
-  name: string;
-  ceeb: string;
-  city: string;
-  state: string;
-}
+/** Read by every search, to see whether the loaded data changed (prepared once). */
+const dataHashOf = new PreparedQuery((db) =>
+  db.selectFrom('lookup_meta').select('value').where('key', '=', DATA_HASH_KEY),
+);
 
 /**
- * The autocomplete behind /lookup/find: schools from the loaded data, searched with the
- * database's own full-text index, and addresses from the configured provider.
+ * The autocomplete behind /lookup/find: schools from the loaded data, searched in an index in
+ * memory (school-index.ts), and addresses from the configured provider.
  */
 export class LookupService {
-  private readonly dialect: Dialect;
+  private built: SchoolIndexes | undefined;
+  private building: Promise<SchoolIndexes> | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly addresses: AddressProvider = new NoAddressProvider(),
-  ) {
-    this.dialect = dialectOf(db);
-  }
+  ) {}
 
   /**
    * Suggestions for what the user typed. Every word of the query must begin a word of the name,
-   * the city or the code. Order: schools of `state` first, then names that begin with the whole
-   * query, then the index's relevance, then by name.
+   * the city or the code; the order is SchoolIndex.search's.
    */
   async search(
     category: LookupCategory,
@@ -42,7 +37,8 @@ export class LookupService {
     if (category === 'address') return this.addresses.search(query, maxResults);
     const tokens = queryTokens(query);
     if (tokens.length === 0) return [];
-    const rows = await this.searchSchools(category, tokens, maxResults, state?.toUpperCase());
+    const index = (await this.indexes()).byCategory.get(category);
+    const rows = index?.search(tokens, maxResults, state?.toUpperCase()) ?? [];
     return rows.map((row) => ({
       text: row.name,
       id: row.id,
@@ -62,31 +58,47 @@ export class LookupService {
       .executeTakeFirst();
   }
 
-  private async searchSchools(
-    category: SchoolCategory,
-    tokens: string[],
-    limit: number,
-    state: string | undefined,
-  ): Promise<SchoolRow[]> {
-    const key = wordKey(tokens);
-    const stateFirst = state ? sql`(e.state = ${state}) desc,` : sql``;
-    const startsWith = sql`(substr(e.name_key, 1, ${Array.from(key).length}) = ${key}) desc`;
-    // Tokens hold letters and digits only (queryTokens), quoted besides: never query syntax.
-    const query =
-      this.dialect === 'postgres'
-        ? sql<SchoolRow>`
-            select e.id, e.name, e.ceeb, e.city, e.state
-            from lookup_entries e, to_tsquery('simple', ${tokens.map((t) => `'${t}':*`).join(' & ')}) q
-            where e.category = ${category} and e.search @@ q
-            order by ${stateFirst} ${startsWith}, ts_rank(e.search, q) desc, e.name_key, e.id
-            limit ${limit}`
-        : sql<SchoolRow>`
-            select e.id, e.name, e.ceeb, e.city, e.state
-            from lookup_fts join lookup_entries e on e.entry_no = lookup_fts.rowid
-            where lookup_fts match ${tokens.map((t) => `"${t}"*`).join(' ')}
-              and e.category = ${category}
-            order by ${stateFirst} ${startsWith}, lookup_fts.rank, e.name_key, e.id
-            limit ${limit}`;
-    return (await query.execute(this.db)).rows;
+  /** Builds the schools' index now rather than at the first search. */
+  async prepare(): Promise<void> {
+    await this.indexes();
+  }
+
+  /**
+   * The schools' index, built from lookup_entries the first time and again whenever the loaded
+   * data's hash (lookup_meta) has changed: a reload by this or another instance is seen by the
+   * next search. The hash is read before the entries, so an index is never newer than its hash.
+   */
+  private async indexes(): Promise<SchoolIndexes> {
+    const hash = (await dataHashOf.takeFirst(this.db, {}))?.value ?? '';
+    if (this.built?.hash !== hash) {
+      this.building ??= this.build(hash).finally(() => (this.building = undefined));
+      this.built = await this.building;
+    }
+    return this.built;
+  }
+
+  private async build(hash: string): Promise<SchoolIndexes> {
+    const rows = await this.db
+      .selectFrom('lookup_entries')
+      .select(['category', 'id', 'name', 'ceeb', 'city', 'state', 'name_key', 'search_text'])
+      .execute();
+    const byCategory = new Map<string, IndexedSchool[]>();
+    for (const row of rows) {
+      const schools = byCategory.get(row.category) ?? [];
+      byCategory.set(row.category, schools);
+      schools.push({
+        id: row.id,
+        name: row.name,
+        ceeb: row.ceeb,
+        city: row.city,
+        state: row.state,
+        nameKey: row.name_key,
+        words: row.search_text.split(' '),
+      });
+    }
+    return {
+      hash,
+      byCategory: new Map([...byCategory].map(([category, s]) => [category, new SchoolIndex(s)])),
+    };
   }
 }
