@@ -24,6 +24,7 @@ export const serverEntries: ReadonlyArray<{ in: string; out: string }> = [
   { in: 'src/server/conversion/conversion-worker.ts', out: 'server/conversion-worker' },
   { in: 'scripts/migrate.ts', out: 'scripts/migrate' },
   { in: 'scripts/service-link.ts', out: 'scripts/service-link' },
+  { in: 'scripts/staff.ts', out: 'scripts/staff' },
   { in: 'scripts/create-bucket.ts', out: 'scripts/create-bucket' },
   { in: 'scripts/backup.ts', out: 'scripts/backup' },
   { in: 'scripts/restore.ts', out: 'scripts/restore' },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services';
+import { staffIdentityRoutes } from './staff-identity-routes';
 import { staffScope } from './staff-scope';
 
 /**
@@ -12,6 +13,7 @@ export async function staffPlugin(app: FastifyInstance, services: Services): Pro
     async (api) => {
       await api.register(staffScope, services);
       // The staff side's route plugins are registered here, each with `services`.
+      await api.register(staffIdentityRoutes, services);
     },
     { prefix: '/api/staff' },
   );
