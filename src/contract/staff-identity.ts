@@ -77,7 +77,6 @@ export type StaffLoginResponse = Wire<(typeof staffLoginReply)[200]>;
 export type TotpSetup = Wire<(typeof totpSetupReply)[200]>;
 export type TotpBody = Wire<typeof totpBody>;
 export type StaffMe = Wire<(typeof staffMeReply)[200]>;
-export type StaffMember = Wire<typeof member>;
 export type MembersResponse = Wire<(typeof membersReply)[200]>;
 export type AddMemberBody = Wire<typeof addMemberBody>;
 export type AddMemberResponse = Wire<(typeof addMemberReply)[201]>;

@@ -48,6 +48,15 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<O
     conformIdTokenClaims: options.emailInUserinfoOnly ?? false,
     pkce: { required: () => true },
     cookies: { keys: ['oidc-provider-test-cookie-key'] },
+    // Seconds; said here so the provider does not log that its defaults were used.
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      Grant: 600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 600,
+    },
     async findAccount(_ctx, accountId) {
       const user = options.users?.[accountId] ?? { email: accountId, emailVerified: true };
       return {

@@ -14,7 +14,7 @@ export interface StaffOidcRoutesOptions {
 }
 
 /** Where the provider sends the browser back: to be registered at the provider as is. */
-export const OIDC_CALLBACK_PATH = '/api/staff/oidc/callback';
+const OIDC_CALLBACK_PATH = '/api/staff/oidc/callback';
 
 /**
  * GET /oidc/start and /oidc/callback: single sign-on for members already added as staff (by the

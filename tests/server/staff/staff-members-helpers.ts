@@ -27,17 +27,24 @@ export function authenticator(secret: string): TOTP {
   return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
 }
 
-/** Signs in with password and a set-up TOTP; returns the cookies and the authenticator. */
+/**
+ * Signs in with the password and a TOTP code: setting TOTP up first, or with `app`, the
+ * authenticator set up before (the clock must have moved to a step not used yet).
+ */
 export async function signInWithTotp(
   t: TestApp,
   email: string,
+  app?: TOTP,
 ): Promise<{ cookies: Record<string, string>; app: TOTP }> {
   const login = await t.call('POST', '/api/staff/login', { email, password: STAFF_PASSWORD });
   const half = cookieJar(login);
-  const setup = await t.call('GET', '/api/staff/totp/setup', undefined, half);
-  const app = authenticator(setup.json<{ secret: string }>().secret);
-  const code = app.generate({ timestamp: t.clock.now().getTime() });
+  let authenticatorApp = app;
+  if (!authenticatorApp) {
+    const setup = await t.call('GET', '/api/staff/totp/setup', undefined, half);
+    authenticatorApp = authenticator(setup.json<{ secret: string }>().secret);
+  }
+  const code = authenticatorApp.generate({ timestamp: t.clock.now().getTime() });
   const done = await t.call('POST', '/api/staff/totp', { code }, half);
   if (done.statusCode !== 200) throw new Error(`TOTP sign-in failed: ${done.body}`);
-  return { cookies: cookieJar(done), app };
+  return { cookies: cookieJar(done), app: authenticatorApp };
 }

@@ -12,7 +12,7 @@ import {
   fixtureForms,
   type TestApp,
 } from '../helpers/test-app';
-import type { TotpSetup } from '../../../src/contract/staff-identity';
+import type { StaffLoginResponse, TotpSetup } from '../../../src/contract/staff-identity';
 import { loadSite } from '../../../src/server/site';
 import { addMember, authenticator, signInWithTotp, STAFF_PASSWORD } from './staff-members-helpers';
 
@@ -33,7 +33,7 @@ describe.each(databases)('staff password and TOTP sign-in ($name)', ({ url }) =>
       password: STAFF_PASSWORD,
     });
     expect(login.statusCode).toBe(200);
-    expect(login.json()).toEqual({ next: 'totp-setup' });
+    expect(login.json<StaffLoginResponse>()).toEqual({ next: 'totp-setup' });
     const half = cookieJar(login);
     const cookie = login.cookies.find((c) => c.name === 'admissions_identity.staff');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
