@@ -46,6 +46,14 @@ export async function staffOidcRoutes(app: FastifyInstance, options: StaffOidcRo
     },
   };
 
+  // Asked at start, so a wrong issuer is in the log before anyone tries to sign in; a failure
+  // there is only logged (discover() does), and the first sign-in asks again.
+  if (oidc) {
+    app.addHook('onReady', async () => {
+      void oidc.discover().catch(() => undefined);
+    });
+  }
+
   app.get(
     '/oidc/start',
     { config: { staffAccess: 'public' }, schema: { response: redirectReply } },

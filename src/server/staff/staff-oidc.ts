@@ -22,8 +22,8 @@ export type OidcIdentity =
 
 /**
  * Single sign-on for staff by OpenID Connect (issue 17): the authorization code flow with PKCE,
- * state and nonce (openid-client). The provider's metadata is discovered at first use and kept;
- * a provider that does not answer makes a sign-in fail with STAFF_SSO_UNAVAILABLE, never the
+ * state and nonce (openid-client). The provider's metadata is discovered once and kept; a
+ * provider that does not answer makes a sign-in fail with STAFF_SSO_UNAVAILABLE, never the
  * server's start, and the next sign-in asks again.
  */
 export class StaffOidc {
@@ -93,7 +93,8 @@ export class StaffOidc {
     return { ok: true, email };
   }
 
-  private discover(): Promise<oidc.Configuration> {
+  /** The provider's metadata, asked for once and kept; STAFF_SSO_UNAVAILABLE while it does not answer. */
+  discover(): Promise<oidc.Configuration> {
     if (!this.configuration) {
       const { issuer, clientId, clientSecret } = this.settings;
       const url = new URL(issuer);
