@@ -149,9 +149,9 @@ export function LinksPage() {
                             className="button button--secondary"
                             disabled={revoke.isPending}
                             onClick={() => revoke.mutate(link.id)}
+                            aria-label={`Revoke the link for ${link.email}`}
                           >
                             Revoke
-                            <span className="visually-hidden"> the link for {link.email}</span>
                           </button>
                         )}
                       </td>

@@ -115,8 +115,9 @@ export function MembersPage() {
                           className="button button--secondary"
                           disabled={remove.isPending}
                           onClick={() => remove.mutate(member.id)}
+                          aria-label={`Remove ${member.email}`}
                         >
-                          Remove<span className="visually-hidden"> {member.email}</span>
+                          Remove
                         </button>
                       )}
                     </td>
