@@ -105,4 +105,28 @@ describe('the applications list at /staff', () => {
       '/api/staff/applications?status=started&sort=lastActivity&order=desc&page=1&pageSize=25',
     );
   });
+
+  it('leads to one application and back to the list as it was', async () => {
+    staffServer({
+      'GET /api/staff/me': jsonResponse(reader),
+      'GET /api/staff/applications': jsonResponse(applicationList([adaRow])),
+      'GET /api/staff/applications/acc-ada': jsonResponse({
+        email: 'ada@example.edu',
+        name: 'Ada Lovelace',
+        status: 'started',
+        submittedAt: null,
+        formsVersion: null,
+        view: { answer: { first_name: 'Ada' }, add_another: {}, document_answer: {}, tabs: {} },
+      }),
+    });
+    const { user, app } = renderApp({ pathname: '/staff', search: '?q=ada&page=2' });
+    await user.click(await screen.findByRole('link', { name: 'Ada Lovelace' }));
+    await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' });
+    // Not submitted: no packet yet, and a reader is offered no staff link.
+    expect(screen.queryByRole('link', { name: 'Submission packet (PDF)' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /staff link/ })).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Back to the applications' }));
+    await screen.findByRole('heading', { level: 1, name: 'Applications' });
+    expect(app.router.state.location.search).toBe('?q=ada&page=2');
+  });
 });

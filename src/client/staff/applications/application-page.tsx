@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { ServiceSheets } from '../../staff-view/service-sheets';
 import { QueryError } from '../query-error';
@@ -15,6 +15,8 @@ import { useStaffMember } from '../use-staff-member';
  */
 export function ApplicationPage() {
   const accountId = useParams().accountId ?? '';
+  // Back to the list as it was (its search, sort and page), when the list led here.
+  const listSearch = (useLocation().state as { listSearch?: unknown } | null)?.listSearch;
   const isAdmin = useStaffMember().data?.role === 'admin';
   const application = useQuery({
     queryKey: ['staff', 'application', accountId],
@@ -31,7 +33,14 @@ export function ApplicationPage() {
       hasErrors={application.isError}
     >
       <p>
-        <Link to={staffPaths.applications}>Back to the applications</Link>
+        <Link
+          to={{
+            pathname: staffPaths.applications,
+            search: typeof listSearch === 'string' ? listSearch : '',
+          }}
+        >
+          Back to the applications
+        </Link>
       </p>
       <QueryError error={application.error} />
       {application.isPending && <LoadingSpinner />}

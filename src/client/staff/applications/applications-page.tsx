@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { QueryError } from '../query-error';
 import { Pager } from '../pager';
 import { staffApi } from '../staff-api';
@@ -23,6 +23,7 @@ const columns: { id: SortColumn; label: string }[] = [
 /** /staff: every application, paged, sorted and filtered by the server. */
 export function ApplicationsPage() {
   const { search, change } = useListSearch();
+  const listSearch = useLocation().search;
   const query = applicationsQuery(search);
   const list = useQuery({
     queryKey: ['staff', 'applications', query],
@@ -68,7 +69,7 @@ export function ApplicationsPage() {
                       </span>
                     </td>
                     <td>
-                      <Link to={staffPaths.application(row.accountId)}>
+                      <Link to={staffPaths.application(row.accountId)} state={{ listSearch }}>
                         {row.name || 'No name given'}
                       </Link>
                     </td>
