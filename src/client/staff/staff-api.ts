@@ -19,7 +19,7 @@ import type {
 } from './staff-wire';
 
 /** Every staff route lives under this prefix (src/server/staff/staff-plugin.ts). */
-export const staffApiRoot = '/api/staff';
+const staffApiRoot = '/api/staff';
 
 /** A query string of the values that are set; empty values are left out. */
 export function queryString(values: Record<string, string | number | undefined>): string {

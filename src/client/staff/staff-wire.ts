@@ -85,7 +85,7 @@ export interface IssuedLink {
   expiresAt: string;
 }
 
-export interface AuditRow {
+interface AuditRow {
   id: string | number;
   at: string;
   actor: string;

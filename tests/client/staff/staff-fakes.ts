@@ -5,7 +5,7 @@ import type {
   StaffMember,
 } from '../../../src/client/staff/staff-wire';
 
-export interface StaffCall {
+interface StaffCall {
   method: string;
   /** The path with its query string, as the console asked for it. */
   url: string;

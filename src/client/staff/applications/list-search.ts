@@ -28,7 +28,7 @@ const columns: readonly string[] = [
 const day = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The list's filters, sort and page from the address; anything unreadable takes its default. */
-export function readListSearch(params: URLSearchParams): ListSearch {
+function readListSearch(params: URLSearchParams): ListSearch {
   const status = params.get('status') ?? '';
   const sort = params.get('sort') ?? '';
   const page = Number(params.get('page'));
