@@ -17,6 +17,12 @@ interface ServiceSheetsProps {
 export const applicantName = (answer: ServiceAnswers['answer']) =>
   [answer.first_name, answer.last_name].filter(Boolean).join(' ');
 
+/** A form page's title from the id or route it is named by (an applicant's last page, say). */
+export function pageTitleOf(page: string): string {
+  const route = page.startsWith('/') ? page : `/${page}`;
+  return formPages.find((p) => p.id === page || p.route === route)?.title ?? page;
+}
+
 /**
  * Every form page of one application as read-only sheets (SPEC §6), drawn from the engine's
  * readOnlyDocument (the same structure as the downloadable PDF). The staff link's view and the

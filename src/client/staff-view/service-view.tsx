@@ -8,6 +8,9 @@ import { useServiceAnswers } from './service-answers';
 import { applicantName, ServiceSheets } from './service-sheets';
 import { university } from '../layout/site-config';
 
+// What the staff console shows of the form, loaded with this module (see loadServiceView).
+export { pageTitleOf, ServiceSheets } from './service-sheets';
+
 /**
  * The service (staff) view opened by a staff link's `service_token` (SPEC §6): the applicant's
  * answers read-only, as PDF-like sheets. No header, footer, navigation, account menu or buttons;

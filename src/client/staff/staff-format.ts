@@ -1,4 +1,3 @@
-import { formPages } from '../../forms/form-pages';
 import type { WebStatus } from './staff-wire';
 
 /** How the console names an application's web status (SPEC §4). */
@@ -23,11 +22,4 @@ export function formatDateTime(iso: string | null | undefined): string {
 export function formatDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? day : dateOnly.format(date);
-}
-
-/** A form page's title from the id or route the server names it by (the last page, say). */
-export function pageTitle(page: string | null | undefined): string {
-  if (!page) return '—';
-  const route = page.startsWith('/') ? page : `/${page}`;
-  return formPages.find((p) => p.id === page || p.route === route)?.title ?? page;
 }

@@ -35,7 +35,8 @@ describe('one application', () => {
       'href',
       '/api/staff/applications/acc-ada/documents/transcript_file',
     );
-    const academics = screen.getByRole('article', { name: 'Your Academics' });
+    // The sheets come with the staff view's module, loaded after the console.
+    const academics = await screen.findByRole('article', { name: 'Your Academics' });
     expect(
       within(academics).getByRole('link', { name: 'Open the document as a PDF' }),
     ).toHaveAttribute('href', '/api/staff/applications/acc-ada/documents/transcript_file');
@@ -78,7 +79,8 @@ describe('analytics', () => {
       ['Nov 18, 2026', '4'],
       ['Nov 20, 2026', '6'],
     ]);
-    expect(rowsOf(screen.getByRole('table', { name: 'Missed on About You' }))).toEqual([
+    // Page titles come with the staff view's module, loaded after the console.
+    expect(rowsOf(await screen.findByRole('table', { name: 'Missed on About You' }))).toEqual([
       ['Date of Birth', '7'],
     ]);
     expect(rowsOf(screen.getByRole('table', { name: 'Missed on Your Academics' }))).toEqual([

@@ -23,6 +23,8 @@ describe('the applications list at /staff', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['60All', '10Not started', '20Started', '5Validating', '25Submitted']);
+    // The last page is named by its title once the form's pages have loaded.
+    await within(table).findByText('Final Steps');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(
       within(rows[0] as HTMLElement)

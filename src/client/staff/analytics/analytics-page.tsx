@@ -3,9 +3,9 @@ import { BarChart, type Bar } from '../charts/bar-chart';
 import { DayChart } from '../charts/day-chart';
 import { QueryError } from '../query-error';
 import { staffApi } from '../staff-api';
-import { pageTitle } from '../staff-format';
 import { StaffPage } from '../staff-page';
 import type { Analytics } from '../staff-wire';
+import { usePageTitle } from '../use-form-view';
 
 const funnelSteps: { key: keyof Analytics['funnel']; label: string }[] = [
   { key: 'accounts', label: 'Accounts' },
@@ -45,6 +45,7 @@ export function AnalyticsPage() {
     queryFn: ({ signal }) => staffApi.analytics(signal),
   });
   const data = analytics.data;
+  const pageTitle = usePageTitle();
   return (
     <StaffPage title="Analytics" hasErrors={analytics.isError}>
       <QueryError error={analytics.error} />

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { LoadingSpinner } from '../../components/loading-spinner';
-import { ServiceSheets } from '../../staff-view/service-sheets';
 import { QueryError } from '../query-error';
 import { staffApi, staffDownloads } from '../staff-api';
 import { formatDateTime, statusLabels } from '../staff-format';
 import { StaffPage } from '../staff-page';
 import { staffPaths } from '../staff-paths';
+import { useFormView } from '../use-form-view';
 import { useStaffMember } from '../use-staff-member';
 
 /**
@@ -25,6 +25,8 @@ export function ApplicationPage() {
     gcTime: 0,
   });
   const data = application.data;
+  const formView = useFormView();
+  const ServiceSheets = formView.data?.ServiceSheets;
   const documentKeys = data ? Object.keys(data.view.document_answer) : [];
 
   return (
@@ -43,7 +45,7 @@ export function ApplicationPage() {
         </Link>
       </p>
       <QueryError error={application.error} />
-      {application.isPending && <LoadingSpinner />}
+      {(application.isPending || formView.isPending) && <LoadingSpinner />}
       {data && (
         <>
           <dl className="staff-facts">
@@ -87,12 +89,15 @@ export function ApplicationPage() {
               </li>
             )}
           </ul>
-          <div className="staff-sheets">
-            <ServiceSheets
-              data={data.view}
-              documentUrl={(key) => staffDownloads.document(accountId, key)}
-            />
-          </div>
+          <QueryError error={formView.error} />
+          {ServiceSheets && (
+            <div className="staff-sheets">
+              <ServiceSheets
+                data={data.view}
+                documentUrl={(key) => staffDownloads.document(accountId, key)}
+              />
+            </div>
+          )}
         </>
       )}
     </StaffPage>

@@ -3,8 +3,9 @@ import { Link, useLocation } from 'react-router-dom';
 import { QueryError } from '../query-error';
 import { Pager } from '../pager';
 import { staffApi } from '../staff-api';
-import { formatDateTime, pageTitle, statusLabels } from '../staff-format';
+import { formatDateTime, statusLabels } from '../staff-format';
 import { StaffPage } from '../staff-page';
+import { usePageTitle } from '../use-form-view';
 import { staffPaths } from '../staff-paths';
 import type { ApplicationList, WebStatus } from '../staff-wire';
 import { ApplicationFilters } from './application-filters';
@@ -32,6 +33,7 @@ export function ApplicationsPage() {
     placeholderData: keepPreviousData,
   });
   const data = list.data;
+  const pageTitle = usePageTitle();
 
   return (
     <StaffPage title="Applications">
