@@ -107,6 +107,15 @@ export const appRoutes: RouteObject[] = [
           },
         ],
       },
+      {
+        // The staff console (issue 17) is one branch with its own routes inside, loaded only
+        // here: an applicant's load of the form fetches none of its code.
+        path: 'staff/*',
+        lazy: page(
+          () => import('./staff/staff-console'),
+          (m) => m.StaffConsole,
+        ),
+      },
       { index: true, element: <RedirectToDefault /> },
       { path: '*', element: <RedirectToDefault /> },
     ],

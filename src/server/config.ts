@@ -66,6 +66,8 @@ export interface Config {
   shutdown: { drainMs: number; timeoutMs: number };
   /** The bearer token GET /metrics requires; empty means there is no /metrics. */
   metricsToken: string;
+  /** Staff single sign-on by OpenID Connect (issue 17); null when STAFF_OIDC_* are not set. */
+  staffOidc: { issuer: string; clientId: string; clientSecret: string } | null;
   /** A Redis for every rate limit, shared by every instance; empty means the database (and memory for /lookup). */
   redis: { url: string; keyPrefix: string };
   /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): none, or their addresses. */
@@ -230,6 +232,8 @@ export function loadConfig(env: Env = process.env, role: 'server' | 'worker' = '
     );
   }
 
+  const staffOidc = readStaffOidc(env, problems);
+
   const redisUrl = env.REDIS_URL ?? '';
   if (redisUrl && !/^rediss?:\/\/\S+$/.test(redisUrl)) {
     problems.push(
@@ -300,6 +304,7 @@ export function loadConfig(env: Env = process.env, role: 'server' | 'worker' = '
     jobs,
     shutdown,
     metricsToken,
+    staffOidc,
     redis: { url: redisUrl, keyPrefix: redisKeyPrefix },
     trustProxy,
     migrateOnStart,
@@ -344,6 +349,41 @@ function readTrustProxy(raw: string, problems: string[]): false | string {
     `TRUST_PROXY must be empty, or proxy addresses, CIDR ranges or one of loopback, linklocal, uniquelocal, separated by commas, got "${raw}".`,
   );
   return false;
+}
+
+const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * STAFF_OIDC_ISSUER, _CLIENT_ID and _CLIENT_SECRET: all three, or none (no single sign-on). The
+ * issuer is https, or http only on this machine (a provider started beside the server in tests):
+ * the ID token's keys and the client secret never cross a network in the clear.
+ */
+function readStaffOidc(env: Env, problems: string[]): Config['staffOidc'] {
+  const issuer = env.STAFF_OIDC_ISSUER ?? '';
+  const clientId = env.STAFF_OIDC_CLIENT_ID ?? '';
+  const clientSecret = env.STAFF_OIDC_CLIENT_SECRET ?? '';
+  if (!issuer && !clientId && !clientSecret) return null;
+  if (!issuer || !clientId || !clientSecret) {
+    problems.push(
+      'STAFF_OIDC_ISSUER, STAFF_OIDC_CLIENT_ID and STAFF_OIDC_CLIENT_SECRET must be set together (or all left empty: no single sign-on).',
+    );
+    return null;
+  }
+  let url: URL | undefined;
+  try {
+    url = new URL(issuer);
+  } catch {
+    // reported below
+  }
+  const secure =
+    url?.protocol === 'https:' || (url?.protocol === 'http:' && loopbackHosts.has(url.hostname));
+  if (!url || !secure || url.search || url.hash) {
+    problems.push(
+      `STAFF_OIDC_ISSUER must be the provider's https issuer URL, such as https://login.example.edu/realms/staff (http only on 127.0.0.1 or localhost), got "${issuer}".`,
+    );
+    return null;
+  }
+  return { issuer, clientId, clientSecret };
 }
 
 /** BLOB_STORE=local (default: DATA_DIR/blobs) or s3 with its S3_* settings. */

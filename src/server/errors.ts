@@ -176,6 +176,45 @@ export const errorCatalogue = {
     status: 403,
     message: 'Your staff role does not allow this.',
   },
+  // One answer for an unknown e-mail and a wrong password: the sign-in form tells no one who is staff.
+  STAFF_CREDENTIALS_INVALID: {
+    code: 'STAFF_CREDENTIALS_INVALID',
+    status: 400,
+    message: 'Incorrect e-mail address or password.',
+  },
+  STAFF_TOTP_INVALID: {
+    code: 'STAFF_TOTP_INVALID',
+    status: 400,
+    message:
+      'That code is not right or was already used. Enter the 6-digit code your authenticator app shows now.',
+  },
+  STAFF_TOTP_SET_UP: {
+    code: 'STAFF_TOTP_SET_UP',
+    status: 409,
+    message:
+      'Two-step sign-in is already set up for this account. Enter the code your authenticator app shows.',
+  },
+  STAFF_MEMBER_EXISTS: {
+    code: 'STAFF_MEMBER_EXISTS',
+    status: 409,
+    message: 'A staff member with this e-mail address already exists.',
+  },
+  STAFF_MEMBER_NOT_FOUND: {
+    code: 'STAFF_MEMBER_NOT_FOUND',
+    status: 404,
+    message: 'There is no such staff member.',
+  },
+  STAFF_REMOVE_SELF: {
+    code: 'STAFF_REMOVE_SELF',
+    status: 409,
+    message: 'You cannot remove yourself. Ask another admin to do it.',
+  },
+  STAFF_SSO_UNAVAILABLE: {
+    code: 'STAFF_SSO_UNAVAILABLE',
+    status: 503,
+    message:
+      'Single sign-on is not available right now: the identity provider did not answer. Sign in with your password, or try again later.',
+  },
   RATE_LIMITED: {
     code: 'RATE_LIMITED',
     status: 429,

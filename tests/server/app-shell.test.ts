@@ -44,6 +44,10 @@ describe('the application page and its headers', () => {
       '/about',
       '/no/such/page?token=abc&x=1',
       '/reset?username=a%40b.co&id=xyz',
+      // The staff console routes itself too (issue 17).
+      '/staff',
+      '/staff/login?error=sso',
+      '/staff/applications/3f2c?status=submitted',
     ]) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);

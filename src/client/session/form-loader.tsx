@@ -10,9 +10,14 @@ import { SessionProvider } from './session-provider';
 import { useVisitorAnswers } from './use-visitor-answers';
 import { visitorTokenParam, withoutVisitorToken } from './visitor-token';
 
-// Staff links are rare: the staff view's code loads only for one.
+/**
+ * The staff view's module. Staff links are rare: its code loads only for one. The staff console
+ * loads it through here too (staff/use-form-view.ts): imported from anywhere else, the bundler
+ * would regroup the chunks an applicant's first load of /about fetches.
+ */
+export const loadServiceView = () => import('../staff-view/service-view');
 const ServiceView = lazy(() =>
-  import('../staff-view/service-view').then((module) => ({ default: module.ServiceView })),
+  loadServiceView().then((module) => ({ default: module.ServiceView })),
 );
 
 /**

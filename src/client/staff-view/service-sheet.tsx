@@ -1,7 +1,6 @@
 import type { PageDefinition } from '../../engine/definitions';
 import { pageFields } from '../../engine/page-fields';
 import type { ReadOnlyPage, ReadOnlyRow } from '../../engine/read-only-document';
-import { serviceDocumentUrl } from '../documents/service-document';
 
 const fileKeysCache = new WeakMap<readonly PageDefinition[], ReadonlySet<string>>();
 
@@ -23,8 +22,8 @@ export function fileKeysOf(pages: readonly PageDefinition[]): ReadonlySet<string
 
 interface ServiceSheetProps {
   page: ReadOnlyPage;
-  /** The staff link's token, for the links to attached documents. */
-  token: string;
+  /** The address of an attached document's PDF. */
+  documentUrl: (key: string) => string;
   fileKeys: ReadonlySet<string>;
   /** The line at the top of every sheet, as on the PDF's pages. */
   runningHead: string;
@@ -34,7 +33,7 @@ interface ServiceSheetProps {
  * One form page as a sheet of paper (SPEC §6): its title, its sections, and a label and value per
  * answered question. An attached document is a note with a link to its PDF.
  */
-export function ServiceSheet({ page, token, fileKeys, runningHead }: ServiceSheetProps) {
+export function ServiceSheet({ page, documentUrl, fileKeys, runningHead }: ServiceSheetProps) {
   const titleId = `sheet-${page.pageId}`;
   return (
     <article className="service-sheet" aria-labelledby={titleId}>
@@ -53,7 +52,10 @@ export function ServiceSheet({ page, token, fileKeys, runningHead }: ServiceShee
               <div key={row.key} className="service-sheet__row">
                 <dt className="service-sheet__label">{row.label}</dt>
                 <dd className="service-sheet__value">
-                  <RowValue row={row} token={token} isFile={fileKeys.has(row.key)} />
+                  <RowValue
+                    row={row}
+                    href={fileKeys.has(row.key) ? documentUrl(row.key) : undefined}
+                  />
                 </dd>
               </div>
             ))}
@@ -64,11 +66,12 @@ export function ServiceSheet({ page, token, fileKeys, runningHead }: ServiceShee
   );
 }
 
-function RowValue({ row, token, isFile }: { row: ReadOnlyRow; token: string; isFile: boolean }) {
-  if (!isFile) return <>{row.value}</>;
+/** A value, or for a file question the note with a link to the document (`href`). */
+function RowValue({ row, href }: { row: ReadOnlyRow; href: string | undefined }) {
+  if (href === undefined) return <>{row.value}</>;
   return (
     <span className="service-sheet__note">
-      {row.value} <a href={serviceDocumentUrl(row.key, token)}>Open the document as a PDF</a>
+      {row.value} <a href={href}>Open the document as a PDF</a>
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /**
@@ -17,6 +17,11 @@ export class SecretHasher {
     const a = Buffer.from(this.hash(purpose, value));
     const b = Buffer.from(stored);
     return a.length === b.length && timingSafeEqual(a, b);
+  }
+
+  /** A 256-bit key of its own for `purpose` (HKDF-SHA256 of the secret), for sealing secrets at rest. */
+  deriveKey(purpose: string): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.key, '', `admissions ${purpose}`, 32));
   }
 }
 

@@ -1,0 +1,105 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { LoadingSpinner } from '../../components/loading-spinner';
+import { QueryError } from '../query-error';
+import { staffApi, staffDownloads } from '../staff-api';
+import { formatDateTime, statusLabels } from '../staff-format';
+import { StaffPage } from '../staff-page';
+import { staffPaths } from '../staff-paths';
+import { useFormView } from '../use-form-view';
+import { useStaffMember } from '../use-staff-member';
+
+/**
+ * /staff/applications/:accountId: the read-only view a staff link shows (the same sheets), the
+ * frozen submission packet and each document. Every read is audited by the server.
+ */
+export function ApplicationPage() {
+  const accountId = useParams().accountId ?? '';
+  // Back to the list as it was (its search, sort and page), when the list led here.
+  const listSearch = (useLocation().state as { listSearch?: unknown } | null)?.listSearch;
+  const isAdmin = useStaffMember().data?.role === 'admin';
+  const application = useQuery({
+    queryKey: ['staff', 'application', accountId],
+    queryFn: ({ signal }) => staffApi.application(accountId, signal),
+    // Each opening is a read the audit log records, so it is read again, not served from memory.
+    gcTime: 0,
+  });
+  const data = application.data;
+  const formView = useFormView();
+  const ServiceSheets = formView.data?.ServiceSheets;
+  const documentKeys = data ? Object.keys(data.view.document_answer) : [];
+
+  return (
+    <StaffPage
+      title={data ? data.name || data.email : 'Application'}
+      hasErrors={application.isError}
+    >
+      <p>
+        <Link
+          to={{
+            pathname: staffPaths.applications,
+            search: typeof listSearch === 'string' ? listSearch : '',
+          }}
+        >
+          Back to the applications
+        </Link>
+      </p>
+      <QueryError error={application.error} />
+      {(application.isPending || formView.isPending) && <LoadingSpinner />}
+      {data && (
+        <>
+          <dl className="staff-facts">
+            <div>
+              <dt>E-mail</dt>
+              <dd>{data.email}</dd>
+            </div>
+            <div>
+              <dt>Status</dt>
+              <dd>{statusLabels[data.status]}</dd>
+            </div>
+            <div>
+              <dt>Submitted at</dt>
+              <dd>{formatDateTime(data.submittedAt)}</dd>
+            </div>
+            {data.formsVersion && (
+              <div>
+                <dt>Form version</dt>
+                <dd>{data.formsVersion}</dd>
+              </div>
+            )}
+          </dl>
+          <ul className="staff-actions">
+            {data.status === 'submitted' && (
+              <li>
+                <a href={staffDownloads.packet(accountId)}>Submission packet (PDF)</a>
+              </li>
+            )}
+            {documentKeys.map((key) => (
+              <li key={key}>
+                <a href={staffDownloads.document(accountId, key)}>
+                  Document: {data.view.document_answer[key]?.file_name ?? key} (PDF)
+                </a>
+              </li>
+            ))}
+            {isAdmin && (
+              <li>
+                <Link to={`${staffPaths.links}?email=${encodeURIComponent(data.email)}`}>
+                  Issue a staff link for this applicant
+                </Link>
+              </li>
+            )}
+          </ul>
+          <QueryError error={formView.error} />
+          {ServiceSheets && (
+            <div className="staff-sheets">
+              <ServiceSheets
+                data={data.view}
+                documentUrl={(key) => staffDownloads.document(accountId, key)}
+              />
+            </div>
+          )}
+        </>
+      )}
+    </StaffPage>
+  );
+}

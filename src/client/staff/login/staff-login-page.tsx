@@ -1,0 +1,97 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { Notice } from '../../components/notice';
+import { TextField } from '../../components/text-field';
+import { QueryError } from '../query-error';
+import { staffApi, staffDownloads } from '../staff-api';
+import { staffMessages } from '../staff-messages';
+import { StaffPage } from '../staff-page';
+import type { LoginAnswer } from '../staff-wire';
+import { TotpStep } from './totp-step';
+
+/** The notice another screen sends along (session ended, signed out). */
+function noticeOf(state: unknown): string | undefined {
+  const notice = (state as { notice?: unknown } | null)?.notice;
+  return typeof notice === 'string' ? notice : undefined;
+}
+
+/**
+ * /staff/login: e-mail and password, then the TOTP code (set up by QR code the first time);
+ * or single sign-on when the server offers it. Messages come from the server.
+ */
+export function StaffLoginPage() {
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const [step, setStep] = useState<LoginAnswer['next'] | 'credentials'>('credentials');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const options = useQuery({
+    queryKey: ['staff', 'sign-in-options'],
+    queryFn: ({ signal }) => staffApi.signInOptions(signal),
+  });
+  const logIn = useMutation({
+    mutationFn: staffApi.logIn,
+    onSuccess: (answer) => setStep(answer.next),
+  });
+  const notice = noticeOf(location.state);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    logIn.mutate({ email: email.trim(), password });
+  };
+
+  if (step !== 'credentials') {
+    return (
+      <main id="main-content" className="staff-login">
+        <TotpStep firstTime={step === 'totp-setup'} />
+      </main>
+    );
+  }
+  return (
+    <main id="main-content" className="staff-login">
+      <StaffPage title="Staff sign in" hasErrors={logIn.isError}>
+        {notice && (
+          <Notice kind={notice === staffMessages.signedOut ? 'success' : 'error'}>{notice}</Notice>
+        )}
+        {search.get('error') === 'sso' && <Notice kind="error">{staffMessages.ssoRefused}</Notice>}
+        <QueryError error={logIn.error} />
+        <form className="staff-form" noValidate onSubmit={submit}>
+          <TextField
+            id="staff-email"
+            name="email"
+            label="E-mail address"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={setEmail}
+          />
+          <TextField
+            id="staff-password"
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+          />
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={logIn.isPending}
+            aria-busy={logIn.isPending || undefined}
+          >
+            Continue
+          </button>
+        </form>
+        {options.data?.oidc && (
+          <p className="staff-login__sso">
+            <a className="button button--secondary" href={staffDownloads.oidcStart}>
+              Sign in with single sign-on
+            </a>
+          </p>
+        )}
+      </StaffPage>
+    </main>
+  );
+}

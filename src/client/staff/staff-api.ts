@@ -1,0 +1,117 @@
+import { ServerError, UnauthorizedError } from '../api/errors';
+import { fetchJson } from '../api/fetch-json';
+import { genericErrorMessage } from '../messages';
+import type {
+  AddedMember,
+  Analytics,
+  ApplicationDetail,
+  ApplicationList,
+  AuditPage,
+  ErasedCounts,
+  IssuedLink,
+  LoginAnswer,
+  MemberRow,
+  SignInOptions,
+  StaffLink,
+  StaffMember,
+  StaffRole,
+  TotpSetup,
+} from './staff-wire';
+
+/** Every staff route lives under this prefix (src/server/staff/staff-plugin.ts). */
+const staffApiRoot = '/api/staff';
+
+/** A query string of the values that are set; empty values are left out. */
+export function queryString(values: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) {
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+const get = <T>(path: string, signal?: AbortSignal) =>
+  fetchJson<T>(`${staffApiRoot}${path}`, { signal });
+const post = <T>(path: string, body: unknown = {}) =>
+  fetchJson<T>(`${staffApiRoot}${path}`, { method: 'POST', body });
+
+/**
+ * A call answered 204 No Content. fetchJson reads every answer as JSON and reports an empty body
+ * as a ServerError carrying the status, so a 204 is success here.
+ */
+async function noContent(path: string, method: 'POST' | 'DELETE'): Promise<void> {
+  try {
+    await fetchJson<unknown>(`${staffApiRoot}${path}`, { method });
+  } catch (error) {
+    if (error instanceof ServerError && error.status === 204) return;
+    throw error;
+  }
+}
+
+/** The console's calls to /api/staff (BRIEF-staff.md). */
+export const staffApi = {
+  signInOptions: (signal?: AbortSignal) => get<SignInOptions>('/sign-in-options', signal),
+  logIn: (body: { email: string; password: string }) => post<LoginAnswer>('/login', body),
+  totpSetup: (signal?: AbortSignal) => get<TotpSetup>('/totp/setup', signal),
+  confirmTotp: (code: string) => post<StaffMember>('/totp', { code }),
+  me: (signal?: AbortSignal) => get<StaffMember>('/me', signal),
+  logOut: () => noContent('/logout', 'POST'),
+  applications: (search: string, signal?: AbortSignal) =>
+    get<ApplicationList>(`/applications${search}`, signal),
+  application: (accountId: string, signal?: AbortSignal) =>
+    get<ApplicationDetail>(`/applications/${encodeURIComponent(accountId)}`, signal),
+  analytics: (signal?: AbortSignal) => get<Analytics>('/analytics', signal),
+  links: (signal?: AbortSignal) => get<{ links: StaffLink[] }>('/links', signal),
+  issueLink: (body: { accountId: string; days: number }) => post<IssuedLink>('/links', body),
+  revokeLink: (id: string) => post<{ id: string; revokedAt: string }>(`/links/${id}/revoke`),
+  audit: (search: string, signal?: AbortSignal) => get<AuditPage>(`/audit${search}`, signal),
+  eraseApplicant: (body: { email: string; confirm: string }) =>
+    post<ErasedCounts>('/data-requests/erase', body),
+  members: (signal?: AbortSignal) => get<{ members: MemberRow[] }>('/members', signal),
+  addMember: (body: { email: string; role: StaffRole }) => post<AddedMember>('/members', body),
+  removeMember: (id: string) => noContent(`/members/${encodeURIComponent(id)}`, 'DELETE'),
+};
+
+/** Addresses the browser opens or downloads itself (a PDF, a streamed export). */
+export const staffDownloads = {
+  packet: (accountId: string) =>
+    `${staffApiRoot}/applications/${encodeURIComponent(accountId)}/packet.pdf`,
+  document: (accountId: string, key: string) =>
+    `${staffApiRoot}/applications/${encodeURIComponent(accountId)}/documents/${encodeURIComponent(key)}`,
+  csv: `${staffApiRoot}/exports/applications.csv`,
+  jsonLines: `${staffApiRoot}/exports/applications.jsonl`,
+  auditCsv: (search: string) => `${staffApiRoot}/audit.csv${search}`,
+  oidcStart: `${staffApiRoot}/oidc/start`,
+};
+
+/**
+ * POST /data-requests/export answers with a zip, which fetchJson cannot read: the zip is fetched
+ * here and handed to the browser as a download. A refusal carries the server's message.
+ */
+export async function downloadApplicantData(email: string, confirm: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(`${staffApiRoot}/data-requests/export`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/zip, application/json' },
+      body: JSON.stringify({ email, confirm }),
+    });
+  } catch {
+    throw new ServerError(genericErrorMessage, { status: 0 });
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { message?: unknown };
+    const message = typeof body.message === 'string' ? body.message : genericErrorMessage;
+    if (response.status === 401) throw new UnauthorizedError(message, { status: 401 });
+    throw new ServerError(message, { status: response.status });
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = `applicant-${email.replace(/[^a-z0-9.@_-]/gi, '_')}.zip`;
+  anchor.click();
+  // The click has started the download; the address can go once the browser has taken it.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

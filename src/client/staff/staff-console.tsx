@@ -1,0 +1,60 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import { AdminOnly } from './admin-only';
+import { AnalyticsPage } from './analytics/analytics-page';
+import { ApplicationPage } from './applications/application-page';
+import { ApplicationsPage } from './applications/applications-page';
+import { AuditPage } from './audit/audit-page';
+import { DataRequestsPage } from './data-requests/data-requests-page';
+import { ExportsPage } from './exports-page';
+import { LinksPage } from './links/links-page';
+import { StaffLoginPage } from './login/staff-login-page';
+import { MembersPage } from './members/members-page';
+import { staffMessages } from './staff-messages';
+import { staffPaths } from './staff-paths';
+import { createStaffQueryClient } from './staff-query-client';
+import { StaffLayout } from './staff-layout';
+import './staff.css';
+
+/**
+ * The staff console (issue 17), everything under /staff: one lazily loaded module of the client
+ * (app-routes.tsx), so an applicant's load of the form fetches none of it. Its screens are
+ * descendant routes of that one branch; the router's data APIs are not needed here.
+ */
+export function StaffConsole() {
+  // Under the data router useNavigate's function is stable, so the client keeps the first one.
+  const navigate = useNavigate();
+  const [queryClient] = useState(() =>
+    createStaffQueryClient((wasSignedIn, client) => {
+      // flushSync unmounts the console at once, so nothing refetches what is cleared next.
+      void Promise.resolve(
+        navigate(staffPaths.login, {
+          replace: true,
+          state: wasSignedIn ? { notice: staffMessages.sessionEnded } : undefined,
+          flushSync: true,
+        }),
+      ).finally(() => client.clear());
+    }),
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Routes>
+        <Route path="login" element={<StaffLoginPage />} />
+        <Route element={<StaffLayout />}>
+          <Route index element={<ApplicationsPage />} />
+          <Route path="applications/:accountId" element={<ApplicationPage />} />
+          <Route element={<AdminOnly />}>
+            <Route path="exports" element={<ExportsPage />} />
+            <Route path="analytics" element={<AnalyticsPage />} />
+            <Route path="links" element={<LinksPage />} />
+            <Route path="audit" element={<AuditPage />} />
+            <Route path="data-requests" element={<DataRequestsPage />} />
+            <Route path="members" element={<MembersPage />} />
+          </Route>
+          <Route path="*" element={<Navigate to={staffPaths.applications} replace />} />
+        </Route>
+      </Routes>
+    </QueryClientProvider>
+  );
+}

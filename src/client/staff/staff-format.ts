@@ -1,0 +1,25 @@
+import type { WebStatus } from './staff-wire';
+
+/** How the console names an application's web status (SPEC §4). */
+export const statusLabels: Record<WebStatus, string> = {
+  none: 'Not started',
+  started: 'Started',
+  validating: 'Validating',
+  submitted: 'Submitted',
+};
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A server timestamp for people ("Nov 25, 2026, 11:42 PM"); a dash when there is none. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+}
+
+/** A day (YYYY-MM-DD, as the server counts them in UTC) for people ("Nov 25, 2026"). */
+export function formatDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : dateOnly.format(date);
+}

@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, renderApp } from '../render-app';
+import { admin, applicationList, reader, staffServer } from './staff-fakes';
+
+const unauthorized = () =>
+  jsonResponse(
+    { code: 'STAFF_UNAUTHORIZED', message: 'Please sign in to the staff console.' },
+    401,
+  );
+
+const navLinks = () =>
+  within(screen.getByRole('navigation', { name: 'Staff console' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
+describe('the console’s frame', () => {
+  it('shows an administrator every screen, with their e-mail and Sign out in the header', async () => {
+    staffServer({
+      'GET /api/staff/me': jsonResponse(admin),
+      'GET /api/staff/applications': jsonResponse(applicationList([])),
+    });
+    renderApp('/staff');
+    await screen.findByRole('heading', { level: 1, name: 'Applications' });
+    expect(navLinks()).toEqual([
+      'Applications',
+      'Exports',
+      'Analytics',
+      'Links',
+      'Audit',
+      'Data requests',
+      'Staff',
+    ]);
+    const header = screen.getByRole('banner');
+    expect(header).toHaveTextContent('registrar@example.edu');
+    expect(within(header).getByRole('button', { name: 'Sign out' })).toBeEnabled();
+  });
+
+  it('shows a reader only the applications, and no admin screen by its address', async () => {
+    const { calls } = staffServer({ 'GET /api/staff/me': jsonResponse(reader) });
+    renderApp('/staff/exports');
+    await screen.findByRole('heading', { level: 1, name: 'Not available' });
+    expect(navLinks()).toEqual(['Applications']);
+    expect(screen.getByRole('alert')).toHaveTextContent('This screen is for administrators.');
+    expect(screen.queryByRole('link', { name: 'Download CSV' })).toBeNull();
+    expect(calls.map((c) => c.url)).toEqual(['/api/staff/me']);
+  });
+
+  it('sends a visitor without a session to /staff/login, without a notice', async () => {
+    staffServer({
+      'GET /api/staff/me': unauthorized(),
+      'GET /api/staff/sign-in-options': jsonResponse({ oidc: false }),
+    });
+    const { app } = renderApp('/staff/audit');
+    await screen.findByRole('heading', { level: 1, name: 'Staff sign in' });
+    expect(app.router.state.location.pathname).toBe('/staff/login');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('sends a member whose session ended back to /staff/login with a notice', async () => {
+    staffServer({
+      'GET /api/staff/me': jsonResponse(admin),
+      'GET /api/staff/applications': jsonResponse(applicationList([])),
+      // The session ends between two screens.
+      'GET /api/staff/analytics': unauthorized(),
+      'GET /api/staff/sign-in-options': jsonResponse({ oidc: false }),
+    });
+    const { user, app } = renderApp('/staff');
+    await screen.findByRole('heading', { level: 1, name: 'Applications' });
+    await user.click(screen.getByRole('link', { name: 'Analytics' }));
+    await screen.findByRole('heading', { level: 1, name: 'Staff sign in' });
+    expect(app.router.state.location.pathname).toBe('/staff/login');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your staff session has ended. Please sign in again.',
+    );
+    // The applicant's /login is not involved.
+    expect(screen.queryByRole('heading', { name: 'Log In' })).toBeNull();
+  });
+
+  it('signs out and says so', async () => {
+    const { calls } = staffServer({
+      'GET /api/staff/me': jsonResponse(reader),
+      'GET /api/staff/applications': jsonResponse(applicationList([])),
+      'POST /api/staff/logout': new Response(null, { status: 204 }),
+      'GET /api/staff/sign-in-options': jsonResponse({ oidc: false }),
+    });
+    const { user, app } = renderApp('/staff');
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await screen.findByRole('heading', { level: 1, name: 'Staff sign in' });
+    expect(app.router.state.location.pathname).toBe('/staff/login');
+    expect(screen.getByRole('status')).toHaveTextContent('You have signed out.');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      '/api/staff/logout',
+    ]);
+  });
+});
