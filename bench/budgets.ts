@@ -43,6 +43,31 @@ const lookup = (db: string, optional: boolean): Budget[] =>
     source: 'bench/lookup.ts (3-letter lookup p95 under 10 ms)',
     optional,
   }));
+const staff = (db: string, optional: boolean): Budget[] => [
+  ...[
+    'list-page',
+    'list-deep',
+    'list-submitted',
+    'search',
+    'analytics',
+    ...['funnel', 'submissionsByDay', 'missedFields', 'stoppedAt', 'failedConversions'].map(
+      (figure) => `analytics-${figure}`,
+    ),
+  ].map((measure): Budget => ({
+    row: `staff:${db}.${measure}.p95`,
+    on: 'value',
+    max: 100,
+    source: 'issue 17 (50,000 applications: list, search and analytics under 100 ms)',
+    optional,
+  })),
+  {
+    row: `staff:${db}.csv-export.rss-growth`,
+    on: 'value',
+    max: 100,
+    source: 'issue 17 (a CSV export of 50,000 grows memory by under 100 MB)',
+    optional,
+  },
+];
 
 const budgets: Budget[] = [
   { row: 'client:size.js.gzip', on: 'value', max: 110, source: perf },
@@ -56,6 +81,8 @@ const budgets: Budget[] = [
   ...server('postgresql', true),
   ...lookup('sqlite', false),
   ...lookup('postgresql', true),
+  ...staff('sqlite', false),
+  ...staff('postgresql', true),
   {
     row: 'documents:application-pdf',
     on: 'value',

@@ -32,6 +32,7 @@ const benches: Array<{ name: string; load: () => Promise<BenchModule> }> = [
   { name: 'server', load: () => import('../bench/server') },
   { name: 'startup', load: () => import('../bench/startup') },
   { name: 'isolation', load: () => import('../bench/isolation') },
+  { name: 'staff', load: () => import('../bench/staff') },
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -5,6 +5,7 @@
  * disagree.
  */
 import type {
+  Answers,
   AddressQuestion,
   FormState,
   KeyedQuestion,
@@ -127,6 +128,15 @@ function rowsOfQuestion(question: Question, context: Context): ReadOnlyRow[] {
   }
 }
 
+/**
+ * A select, radio or yes-no answer's display text (what its `_desc` holds), as the view and the
+ * PDF print it; staff exports fill `_desc` columns with it.
+ */
+export function optionAnswerText(question: KeyedQuestion, answers: Answers, now?: Date): string {
+  const options = question.type === 'yes-no' ? (question.options ?? yesNo) : question.options;
+  return optionText(question.key, answers, options, now);
+}
+
 /** The text shown for a keyed answer; '' when unanswered. */
 function keyedValue(question: KeyedQuestion, { state, options }: Context): string {
   const answers = state.answers;
@@ -138,9 +148,8 @@ function keyedValue(question: KeyedQuestion, { state, options }: Context): strin
       return checkMark(raw === 'true');
     case 'select':
     case 'radio':
-      return optionText(question.key, answers, question.options, options.now);
     case 'yes-no':
-      return optionText(question.key, answers, question.options ?? yesNo, options.now);
+      return optionAnswerText(question, answers, options.now);
     case 'date': {
       const [y, m, d] = raw.split('-');
       return isIsoDate(raw) ? `${m}/${d}/${y}` : raw;

@@ -141,6 +141,16 @@ export const errorCatalogue = {
     status: 404,
     message: 'The PDF of your application is not ready yet. Please try again in a moment.',
   },
+  APPLICATION_NOT_FOUND: {
+    code: 'APPLICATION_NOT_FOUND',
+    status: 404,
+    message: 'There is no application with this id.',
+  },
+  PACKET_NOT_READY: {
+    code: 'PACKET_NOT_READY',
+    status: 409,
+    message: 'The submission packet of this application is being prepared. Try again in a moment.',
+  },
   SERVICE_TOKEN_INVALID: {
     code: 'SERVICE_TOKEN_INVALID',
     status: 403,
@@ -290,6 +300,11 @@ export const errorCatalogue = {
     code: 'UPLOAD_REFUSED',
     status: 403,
     message: 'The upload form has a field its policy does not allow: %s.',
+  },
+  PACKET_NOT_SUBMITTED: {
+    code: 'PACKET_NOT_READY',
+    status: 409,
+    message: 'This application has not been submitted, so it has no submission packet.',
   },
   NOT_READY_DRAINING: {
     code: 'NOT_READY',

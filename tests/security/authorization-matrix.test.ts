@@ -314,7 +314,9 @@ describe.each(databases)('the authorization matrix on $name', ({ url }) => {
   ];
 
   it('has a row for every /api, /service and upload route, and nothing else is unguarded', () => {
-    const routes = routesOf(t.app);
+    // /api/staff is the staff side's (issue 17): its own scope guards it, and its own matrix of
+    // staff actors (no session, applicant, reader, admin, revoked link, removed staff) tests it.
+    const routes = routesOf(t.app).filter((route) => !/^\w+ \/api\/staff\//.test(route));
     const covered = new Set([...withHead(Object.keys(matrix)), ...withHead(publicRoutes)]);
     expect(routes.filter((route) => !covered.has(route))).toEqual([]);
     const guarded = routes.filter((r) => /^\w+ \/(api|service|uploads)\b/.test(r));

@@ -11,6 +11,7 @@ import {
   serviceTokenQuery as tokenQuery,
 } from '../../contract/service';
 import type { KeyParams } from '../../contract/documents';
+import { serviceView } from './service-view';
 
 export interface ServiceRoutesOptions {
   accounts: AccountService;
@@ -52,23 +53,7 @@ export async function serviceRoutes(app: FastifyInstance, options: ServiceRoutes
     {
       schema: { querystring: tokenQuery, response: serviceAnswersReply },
     },
-    async (request) => {
-      const accountId = accountOf(request);
-      const [submitted, live, addAnother, tabs, documentAnswer] = await Promise.all([
-        application.submittedAnswersOf(accountId),
-        application.answersOf(accountId),
-        application.addAnotherOf(accountId),
-        application.tabsOf(accountId),
-        documents.list(accountId),
-      ]);
-      return {
-        // After submission staff read the copy frozen then.
-        answer: submitted ?? live,
-        add_another: addAnother,
-        document_answer: documentAnswer,
-        tabs,
-      };
-    },
+    async (request) => serviceView(application, documents, accountOf(request)),
   );
 
   app.get<{ Params: KeyParams }>(

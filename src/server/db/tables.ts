@@ -220,4 +220,25 @@ export interface Database {
     /** From where: the client's address as the server saw it. */
     ip: string;
   };
+  /**
+   * One row per account for the staff console's list (issue 17), kept by triggers (migration
+   * 0010): the name from the answers, the status as 0–3 recognised statuses, '' while unsubmitted.
+   */
+  application_summaries: {
+    account_id: string;
+    email: string;
+    name: string;
+    /** The name and e-mail in lower case, searched with LIKE. */
+    search: string;
+    status: number;
+    last_page: string;
+    last_activity_at: string;
+    submitted_at: string;
+  };
+  /** Per page and field, how many applicants' latest validation reports name it (triggers). */
+  missed_field_counts: {
+    page: string;
+    key: string;
+    count: number;
+  };
 }

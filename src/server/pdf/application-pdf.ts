@@ -25,7 +25,8 @@ const dateText = (date: Date) =>
 /**
  * The application as a PDF: a header with the university and the applicant, one page (or more)
  * per form page with its sections' questions and answers in two columns, then the attached
- * documents; a bookmark per form page and per document, and page numbers on every page.
+ * documents; a bookmark per form page (its titled sections under it) and per document, and page
+ * numbers on every page.
  */
 export async function renderApplicationPdf(
   input: ApplicationPdfInput,
@@ -60,7 +61,8 @@ export async function renderApplicationPdf(
   input.pages.forEach((page, i) => {
     if (i > 0) flow.newPage();
     else flow.space(10);
-    outline.push({ title: page.title, page: flow.page });
+    const sections: OutlineItem[] = [];
+    outline.push({ title: page.title, page: flow.page, children: sections });
     flow.paragraph([{ text: page.title }], { size: 16, style: 'bold', spaceAfter: 6 });
     if (page.sections.length === 0) {
       flow.paragraph([{ text: 'No questions on this page have been answered.', style: 'italic' }]);
@@ -68,6 +70,7 @@ export async function renderApplicationPdf(
     for (const section of page.sections) {
       if (section.title) {
         flow.paragraph([{ text: section.title }], { size: 12, style: 'bold', spaceBefore: 6 });
+        sections.push({ title: section.title, page: flow.page });
       }
       for (const row of section.rows) {
         flow.columns([[{ text: row.label, style: 'bold' }], [{ text: row.value }]], [0.42, 0.58]);

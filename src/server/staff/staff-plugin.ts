@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services';
 import { staffIdentityRoutes } from './staff-identity-routes';
 import { staffScope } from './staff-scope';
+import { staffApplicationsRoutes } from './staff-applications-routes';
 
 /**
  * The admissions office's API (issue 17), under /api/staff: every route declares its access
@@ -14,6 +15,7 @@ export async function staffPlugin(app: FastifyInstance, services: Services): Pro
       await api.register(staffScope, services);
       // The staff side's route plugins are registered here, each with `services`.
       await api.register(staffIdentityRoutes, services);
+      await api.register(staffApplicationsRoutes, services);
     },
     { prefix: '/api/staff' },
   );

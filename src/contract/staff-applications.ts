@@ -1,0 +1,117 @@
+/** The staff console's applications, exports and analytics (issue 17), under /api/staff. */
+import { serviceAnswersReply } from './service';
+import { allRequired, answerKey, type Wire } from './wire';
+
+const day = { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' } as const;
+const statuses = ['none', 'started', 'validating', 'submitted'] as const;
+const applicationSorts = [
+  'name',
+  'email',
+  'status',
+  'lastPage',
+  'lastActivity',
+  'submittedAt',
+] as const;
+
+/**
+ * GET /applications: filters, search, sort and page. Query parameters are strings (the server
+ * does not coerce types); the page is a number from 1, the page size from 1 to 100.
+ */
+export const applicationsQuery = {
+  type: 'object',
+  properties: {
+    status: { type: 'string', enum: statuses },
+    submittedFrom: day,
+    submittedTo: day,
+    q: { type: 'string', maxLength: 200 },
+    sort: { type: 'string', enum: applicationSorts },
+    order: { type: 'string', enum: ['asc', 'desc'] },
+    page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$' },
+    pageSize: { type: 'string', pattern: '^([1-9]|[1-9][0-9]|100)$' },
+  },
+} as const;
+
+const status = { type: 'string', enum: statuses } as const;
+const nullableTime = { type: ['string', 'null'] } as const;
+
+const applicationRow = allRequired({
+  accountId: { type: 'string' },
+  email: { type: 'string' },
+  name: { type: 'string' },
+  status,
+  lastPage: { type: 'string' },
+  lastActivityAt: { type: 'string' },
+  submittedAt: nullableTime,
+  documents: { type: 'integer' },
+});
+
+export const applicationsReply = {
+  200: allRequired({
+    counts: allRequired({
+      all: { type: 'integer' },
+      none: { type: 'integer' },
+      started: { type: 'integer' },
+      validating: { type: 'integer' },
+      submitted: { type: 'integer' },
+    }),
+    total: { type: 'integer' },
+    page: { type: 'integer' },
+    pageSize: { type: 'integer' },
+    rows: { type: 'array', items: applicationRow },
+  }),
+} as const;
+
+export const applicationParams = allRequired({
+  accountId: { type: 'string', pattern: '^[A-Za-z0-9-]{1,64}$' },
+});
+export const applicationDocumentParams = allRequired({
+  accountId: applicationParams.properties.accountId,
+  key: answerKey,
+});
+
+/** GET /applications/:accountId: the applicant and what the service link's view shows. */
+export const applicationReply = {
+  200: allRequired({
+    email: { type: 'string' },
+    name: { type: 'string' },
+    status,
+    submittedAt: nullableTime,
+    formsVersion: { type: ['string', 'null'] },
+    view: serviceAnswersReply[200],
+  }),
+} as const;
+
+const count = { type: 'integer' } as const;
+
+export const analyticsReply = {
+  200: allRequired({
+    funnel: allRequired({
+      accounts: { type: 'integer' },
+      confirmed: { type: 'integer' },
+      started: { type: 'integer' },
+      validating: { type: 'integer' },
+      submitted: { type: 'integer' },
+    }),
+    submissionsByDay: { type: 'array', items: allRequired({ day: { type: 'string' }, count }) },
+    missedFields: {
+      type: 'array',
+      items: allRequired({
+        page: { type: 'string' },
+        key: { type: 'string' },
+        label: { type: 'string' },
+        count,
+      }),
+    },
+    stoppedAt: { type: 'array', items: allRequired({ page: { type: 'string' }, count }) },
+    failedConversions: { type: 'array', items: allRequired({ reason: { type: 'string' }, count }) },
+  }),
+} as const;
+
+export type ApplicationStatus = (typeof statuses)[number];
+export type ApplicationsQuery = Wire<typeof applicationsQuery>;
+export type ApplicationsPage = Wire<(typeof applicationsReply)[200]>;
+export type ApplicationRow = Wire<typeof applicationRow>;
+export type ApplicationParams = Wire<typeof applicationParams>;
+export type ApplicationDocumentParams = Wire<typeof applicationDocumentParams>;
+export type StaffApplication = Wire<(typeof applicationReply)[200]>;
+export type Analytics = Wire<(typeof analyticsReply)[200]>;

@@ -1,0 +1,157 @@
+import type { Db } from '../db/database';
+import type { FormsRuntime } from '../application/forms-runtime';
+import type { Answers, KeyedQuestion } from '../../engine/definitions';
+import { pageFields } from '../../engine/page-fields';
+import { descTypes } from '../../engine/question-types';
+import { optionAnswerText } from '../../engine/read-only-document';
+import { descKey } from '../../engine/visibility';
+
+/** Submissions read per query: the export holds one batch at a time, whatever the total. */
+const BATCH = 200;
+
+/**
+ * Lets the event loop turn between batches: on SQLite every query is synchronous, so an export
+ * written to a fast client would otherwise hold the server for its whole length.
+ */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+interface Submitted {
+  accountId: string;
+  email: string;
+  submittedAt: string;
+  formsVersion: string;
+  answers: Answers;
+}
+
+/** Every submission, in account-id order, read in batches by keyset (never by offset). */
+async function* submitted(db: Db): AsyncGenerator<Submitted[]> {
+  let after = '';
+  for (;;) {
+    const rows = await db
+      .selectFrom('submissions as s')
+      .innerJoin('accounts as a', 'a.id', 's.account_id')
+      .select(['s.account_id', 'a.username', 's.answers', 's.forms_version', 's.submitted_at'])
+      .where('s.account_id', '>', after)
+      .orderBy('s.account_id')
+      .limit(BATCH)
+      .execute();
+    if (rows.length === 0) return;
+    yield rows.map((row) => ({
+      accountId: row.account_id,
+      email: row.username,
+      submittedAt: row.submitted_at,
+      formsVersion: row.forms_version,
+      answers: JSON.parse(row.answers) as Answers,
+    }));
+    if (rows.length < BATCH) return;
+    after = rows[rows.length - 1]!.account_id;
+    await turn();
+  }
+}
+
+/** The select, radio and yes-no questions by key: their `_desc` is filled as the PDF prints it. */
+function optionQuestions(forms: FormsRuntime): Map<string, KeyedQuestion> {
+  const questions = new Map<string, KeyedQuestion>();
+  for (const field of forms.pages.flatMap((page) => pageFields(page))) {
+    if (descTypes.includes(field.question.type)) questions.set(field.key, field.question);
+  }
+  return questions;
+}
+
+/** One exported application: every key of `keys` ('' when unanswered), `_desc` filled in. */
+function answersRow(
+  application: Submitted,
+  keys: readonly string[],
+  options: ReadonlyMap<string, KeyedQuestion>,
+): Answers {
+  const { answers } = application;
+  const row: Answers = {};
+  for (const key of keys) row[key] = answers[key] ?? '';
+  for (const [key, question] of options) {
+    row[descKey(key)] = optionAnswerText(question, answers, new Date(application.submittedAt));
+  }
+  return row;
+}
+
+/** The data model's keys in its order, then every other key a submission stored, sorted. */
+async function exportKeys(db: Db, forms: FormsRuntime): Promise<string[]> {
+  const keys = new Set(forms.knownKeys);
+  for (const key of optionQuestions(forms).keys()) keys.add(descKey(key));
+  const stored = new Set<string>();
+  for await (const batch of submitted(db)) {
+    for (const application of batch)
+      for (const key of Object.keys(application.answers)) if (!keys.has(key)) stored.add(key);
+  }
+  return [...keys, ...[...stored].sort()];
+}
+
+/**
+ * A CSV cell (RFC 4180): quoted when it holds a quote, comma or line break. A cell a spreadsheet
+ * would run as a formula (=, +, -, @, tab, carriage return first) is prefixed with an apostrophe,
+ * as OWASP advises against CSV injection; applicants write these cells.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const csvLine = (cells: readonly string[]) => cells.map(csvCell).join(',') + '\r\n';
+
+const META = ['account_id', 'email', 'submitted_at', 'forms_version'];
+
+/**
+ * The submitted applications as CSV, one chunk per batch: a header of every key (the data model's,
+ * their `_desc` companions and any key a submission kept from a question since removed), then a
+ * row per application with the definition version it was answered against. Starts with a UTF-8
+ * byte order mark so spreadsheets read the accents right. The keys come from a first pass over
+ * the submissions, so the header is complete before the first row.
+ */
+export async function* applicationsCsv(db: Db, forms: FormsRuntime): AsyncGenerator<string> {
+  const keys = await exportKeys(db, forms);
+  const options = optionQuestions(forms);
+  yield '\uFEFF' + csvLine([...META, ...keys]);
+  for await (const batch of submitted(db)) {
+    let chunk = '';
+    for (const application of batch) {
+      const row = answersRow(application, keys, options);
+      chunk += csvLine([
+        application.accountId,
+        application.email,
+        application.submittedAt,
+        application.formsVersion,
+        ...keys.map((key) => row[key]!),
+      ]);
+    }
+    yield chunk;
+  }
+}
+
+/**
+ * The submitted applications as JSON Lines: one object a line with the account, e-mail, submission
+ * time, definition version and `answers` holding every data-model key (with `_desc` companions)
+ * and any other key the submission kept.
+ */
+export async function* applicationsJsonl(db: Db, forms: FormsRuntime): AsyncGenerator<string> {
+  const modelKeys = [...new Set(forms.knownKeys)];
+  const options = optionQuestions(forms);
+  for await (const batch of submitted(db)) {
+    let chunk = '';
+    for (const application of batch) {
+      const answers = {
+        ...answersRow(application, modelKeys, options),
+        ...Object.fromEntries(
+          Object.entries(application.answers).filter(([key]) => !forms.knownKeys.has(key)),
+        ),
+      };
+      chunk +=
+        JSON.stringify({
+          account_id: application.accountId,
+          email: application.email,
+          submitted_at: application.submittedAt,
+          forms_version: application.formsVersion,
+          answers,
+        }) + '\n';
+    }
+    yield chunk;
+  }
+}

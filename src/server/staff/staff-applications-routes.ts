@@ -1,0 +1,171 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../services';
+import { AppError, errors } from '../errors';
+import { serviceView } from '../application/service-view';
+import { sendPdf } from '../pdf/pdf-routes';
+import { isSubmitted } from '../application/account-lock';
+import { staffOf } from './staff-scope';
+import { applicationSummary, listApplications } from './applications-query';
+import { applicationsCsv, applicationsJsonl } from './exports';
+import { analytics } from './analytics';
+import {
+  analyticsReply,
+  applicationDocumentParams,
+  applicationParams,
+  applicationReply,
+  applicationsQuery,
+  applicationsReply,
+  type ApplicationDocumentParams,
+  type ApplicationParams,
+  type ApplicationsQuery,
+  type StaffApplication,
+} from '../../contract/staff-applications';
+
+/**
+ * The staff console's reading of applications (issue 17): the list, one application as the
+ * service link shows it, its frozen submission packet and its documents (readers and admins);
+ * the exports and the analytics (admins). Every read of an application and every export is
+ * written to the audit log before it is answered; those routes have no HEAD twin, which would
+ * write the record and send nothing.
+ */
+export async function staffApplicationsRoutes(app: FastifyInstance, services: Services) {
+  const { db, forms, audit, application } = services;
+  const { documents, pdfs } = services.documents;
+
+  const record = (
+    request: FastifyRequest,
+    action: string,
+    subject: string | null,
+    detail: Record<string, unknown> = {},
+  ) =>
+    audit.record({
+      actor: `staff:${staffOf(request).email}`,
+      action,
+      subject,
+      detail,
+      ip: request.ip,
+    });
+
+  /** The application's summary, or a 404 for an id that names no account. */
+  const summaryOf = async (accountId: string) => {
+    const summary = await applicationSummary(db, accountId);
+    if (!summary) throw new AppError('APPLICATION_NOT_FOUND');
+    return summary;
+  };
+
+  app.get<{ Querystring: ApplicationsQuery }>(
+    '/applications',
+    {
+      config: { staffAccess: 'reader' },
+      schema: { querystring: applicationsQuery, response: applicationsReply },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return listApplications(db, request.query);
+    },
+  );
+
+  app.get<{ Params: ApplicationParams }>(
+    '/applications/:accountId',
+    {
+      config: { staffAccess: 'reader' },
+      schema: { params: applicationParams, response: applicationReply },
+      exposeHeadRoute: false,
+    },
+    async (request, reply): Promise<StaffApplication> => {
+      const { accountId } = request.params;
+      const summary = await summaryOf(accountId);
+      await record(request, 'application.read', summary.email, { accountId });
+      reply.header('Cache-Control', 'no-store');
+      return { ...summary, view: await serviceView(application, documents, accountId) };
+    },
+  );
+
+  app.get<{ Params: ApplicationParams }>(
+    '/applications/:accountId/packet.pdf',
+    {
+      config: { staffAccess: 'reader' },
+      schema: { params: applicationParams },
+      exposeHeadRoute: false,
+    },
+    async (request, reply) => {
+      const { accountId } = request.params;
+      const summary = await summaryOf(accountId);
+      if (!(await isSubmitted(db, accountId))) throw errors.PACKET_NOT_SUBMITTED();
+      // The copy frozen at submission holds the answers and every converted document, with a
+      // bookmark per page and per document; asking for its status builds it when missing.
+      const status = await pdfs.status(accountId);
+      const bytes = status.status === 'COMPLETED' ? await pdfs.file(accountId) : undefined;
+      if (!bytes) throw new AppError('PACKET_NOT_READY');
+      await record(request, 'application.packet', summary.email, { accountId });
+      return sendPdf(reply, bytes, `application-${accountId}.pdf`, 'inline');
+    },
+  );
+
+  app.get<{ Params: ApplicationDocumentParams }>(
+    '/applications/:accountId/documents/:key',
+    {
+      config: { staffAccess: 'reader' },
+      schema: { params: applicationDocumentParams },
+      exposeHeadRoute: false,
+    },
+    async (request, reply) => {
+      const { accountId, key } = request.params;
+      const summary = await summaryOf(accountId);
+      const bytes = await documents.convertedPdf(accountId, key);
+      if (!bytes) throw new AppError('DOCUMENT_NOT_FOUND');
+      await record(request, 'application.document', summary.email, { accountId, key });
+      return sendPdf(reply, bytes, `${key}.pdf`, 'inline');
+    },
+  );
+
+  const download = (
+    reply: FastifyReply,
+    type: string,
+    fileName: string,
+    chunks: AsyncGenerator<string>,
+  ) =>
+    reply
+      .type(type)
+      .header('Content-Disposition', `attachment; filename="${fileName}"`)
+      .header('Cache-Control', 'no-store')
+      .send(Readable.from(chunks));
+
+  app.get(
+    '/exports/applications.csv',
+    { config: { staffAccess: 'admin' }, schema: {}, exposeHeadRoute: false },
+    async (request, reply) => {
+      await record(request, 'export.csv', null, { formsVersion: forms.version });
+      return download(
+        reply,
+        'text/csv; charset=utf-8',
+        'applications.csv',
+        applicationsCsv(db, forms),
+      );
+    },
+  );
+
+  app.get(
+    '/exports/applications.jsonl',
+    { config: { staffAccess: 'admin' }, schema: {}, exposeHeadRoute: false },
+    async (request, reply) => {
+      await record(request, 'export.jsonl', null, { formsVersion: forms.version });
+      return download(
+        reply,
+        'application/jsonl; charset=utf-8',
+        'applications.jsonl',
+        applicationsJsonl(db, forms),
+      );
+    },
+  );
+
+  app.get(
+    '/analytics',
+    { config: { staffAccess: 'admin' }, schema: { response: analyticsReply } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return analytics(db, forms);
+    },
+  );
+}
