@@ -25,6 +25,7 @@ export const serverEntries: ReadonlyArray<{ in: string; out: string }> = [
   { in: 'scripts/migrate.ts', out: 'scripts/migrate' },
   { in: 'scripts/service-link.ts', out: 'scripts/service-link' },
   { in: 'scripts/staff.ts', out: 'scripts/staff' },
+  { in: 'scripts/applicant.ts', out: 'scripts/applicant' },
   { in: 'scripts/create-bucket.ts', out: 'scripts/create-bucket' },
   { in: 'scripts/backup.ts', out: 'scripts/backup' },
   { in: 'scripts/restore.ts', out: 'scripts/restore' },

@@ -306,6 +306,28 @@ export const errorCatalogue = {
     status: 409,
     message: 'This application has not been submitted, so it has no submission packet.',
   },
+  APPLICANT_ID_UNKNOWN: {
+    code: 'NOT_FOUND',
+    status: 404,
+    message: 'There is no applicant with the account id %s.',
+  },
+  APPLICANT_EMAIL_UNKNOWN: {
+    code: 'NOT_FOUND',
+    status: 404,
+    message: 'No applicant has the e-mail address %s.',
+  },
+  LINK_UNKNOWN: { code: 'NOT_FOUND', status: 404, message: 'There is no service link %s.' },
+  DATA_REQUEST_UNCONFIRMED: {
+    code: 'BAD_REQUEST',
+    status: 400,
+    message:
+      'To confirm, type the applicant\'s e-mail address again exactly: "%s" does not match "%s".',
+  },
+  AUDIT_DATES_REVERSED: {
+    code: 'BAD_REQUEST',
+    status: 400,
+    message: 'The "from" date (%s) must not be after the "to" date (%s).',
+  },
   NOT_READY_DRAINING: {
     code: 'NOT_READY',
     status: 503,

@@ -25,6 +25,7 @@ import { connectRedis } from './ops/redis';
 import { loadSite, type SiteSettings } from './site';
 import { AuditLog } from './staff/audit-log';
 import { StaffCookie } from './staff/staff-cookie';
+import { StaffLinks } from './staff/staff-links';
 import { StaffSessions } from './staff/staff-sessions';
 import { clientErrorKinds } from '../engine/client-error-report';
 
@@ -56,6 +57,8 @@ export interface Services {
   staffSessions: StaffSessions;
   staffCookie: StaffCookie;
   audit: AuditLog;
+  /** Service links issued from the staff console: listed, traced and revocable. */
+  staffLinks: StaffLinks;
 }
 
 /** Builds the services from the configuration, closing what they hold when the app closes. */
@@ -123,6 +126,7 @@ export async function createServices(app: FastifyInstance, deps: AppDeps): Promi
           })
         : new NoAddressProvider(),
     );
+  const tokens = new ServiceTokens(hasher, clock);
   return {
     config,
     db,
@@ -139,11 +143,12 @@ export async function createServices(app: FastifyInstance, deps: AppDeps): Promi
     limits: { limiter, rateLimit: config.rateLimit },
     application: new ApplicationService(db, hasher, clock),
     lookup,
-    tokens: new ServiceTokens(hasher, clock),
+    tokens,
     clientErrors: clientErrorCounter(clientErrorKinds),
     hasher,
     staffSessions: new StaffSessions(db, hasher, clock),
     staffCookie: new StaffCookie(config.identityCookiePrefix, secure),
     audit: new AuditLog(db, clock),
+    staffLinks: new StaffLinks(db, tokens, clock, config.publicUrl),
   };
 }

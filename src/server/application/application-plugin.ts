@@ -5,6 +5,8 @@ import type { Documents } from '../documents';
 import type { AccountService } from '../identity/accounts';
 import { publicScope, sessionScope, type SessionScopeOptions } from '../identity/route-scopes';
 import type { ServiceTokens } from '../identity/service-tokens';
+import type { AuditLog } from '../staff/audit-log';
+import type { StaffLinks } from '../staff/staff-links';
 import { apiRoutes } from './profile-routes';
 import type { ApplicationService } from './application-service';
 import { applicationRoutes, visitorAnswerRoutes } from './application-routes';
@@ -20,6 +22,8 @@ export interface ApplicationPluginOptions extends SessionScopeOptions {
   accounts: AccountService;
   documents: Documents;
   tokens: ServiceTokens;
+  staffLinks: StaffLinks;
+  audit: AuditLog;
 }
 
 /**
@@ -66,5 +70,7 @@ export async function applicationPlugin(app: FastifyInstance, options: Applicati
     tokens: options.tokens,
     application,
     documents: documents.documents,
+    links: options.staffLinks,
+    audit: options.audit,
   });
 }

@@ -29,6 +29,11 @@ export interface BlobStore {
   get(key: string): Promise<Uint8Array | undefined>;
   /** Deletes the object; deleting one that is not there is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * The keys under a prefix ending in "/" (an applicant's "uploads/{account}/"), for erasing
+   * everything of theirs, including files no row names any more.
+   */
+  list(prefix: string): Promise<string[]>;
   /** Resolves when the store can be used now (GET /readyz); rejects with the reason otherwise. */
   check(): Promise<void>;
 }

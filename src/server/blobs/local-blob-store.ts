@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
-import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { constants, type Dirent } from 'node:fs';
+import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../clock';
 import { AppError, errors } from '../errors';
@@ -122,6 +122,29 @@ export class LocalBlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await rm(this.fileOf(key), { force: true });
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const root = path.resolve(this.root);
+    let entries: Dirent[];
+    try {
+      entries = await readdir(this.fileOf(prefix.replace(/\/$/, '')), {
+        recursive: true,
+        withFileTypes: true,
+      });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    return (
+      entries
+        // A half-written file (.partial) is not an object yet.
+        .filter((entry) => entry.isFile() && !entry.name.endsWith('.partial'))
+        .map((entry) =>
+          path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+        )
+        .sort()
+    );
   }
 
   /** Readiness: the folder exists (or can be made) and this process may write in it. */

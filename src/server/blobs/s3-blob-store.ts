@@ -138,6 +138,24 @@ export class S3BlobStore implements BlobStore {
     await client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
   }
 
+  async list(prefix: string): Promise<string[]> {
+    const [{ ListObjectsV2Command }, client] = await Promise.all([sdk(), this.client()]);
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({
+          Bucket: this.settings.bucket,
+          Prefix: prefix,
+          ContinuationToken: token,
+        }),
+      );
+      for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys.sort();
+  }
+
   /** The origin presigned posts go to: the endpoint's, or the bucket's virtual host on AWS. */
   private bucketOrigin(): string {
     const { bucket, region, endpoint, forcePathStyle, publicUrl } = this.settings;

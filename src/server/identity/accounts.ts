@@ -165,14 +165,14 @@ export class AccountService {
     return rows.map((row) => row.logged_in_at);
   }
 
-  /** Whether the account still exists (a staff link outlives a purged account). */
-  async exists(accountId: string): Promise<boolean> {
+  /** The account's e-mail address, or undefined when it is gone (a staff link outlives it). */
+  async usernameOf(accountId: string): Promise<string | undefined> {
     const row = await this.deps.db
       .selectFrom('accounts')
-      .select('id')
+      .select('username')
       .where('id', '=', accountId)
       .executeTakeFirst();
-    return row !== undefined;
+    return row?.username;
   }
 
   /** Mails a single-use reset link when the account exists; answers the same either way. */

@@ -10,6 +10,14 @@ interface Claims {
   sub: string;
   /** Expiry, in seconds since 1970. */
   exp: number;
+  /** The staff_links row of a link issued from the staff console; absent on the CLI's links. */
+  lnk?: string;
+}
+
+/** What a valid token names: the applicant, and the console link it was issued as, if any. */
+export interface ServiceGrant {
+  accountId: string;
+  linkId?: string;
 }
 
 /**
@@ -24,17 +32,21 @@ export class ServiceTokens {
     private readonly clock: Clock,
   ) {}
 
-  issue(accountId: string, ttlMs = SERVICE_TOKEN_TTL_MS): string {
+  issue(accountId: string, ttlMs = SERVICE_TOKEN_TTL_MS, linkId?: string): string {
     const claims: Claims = {
       sub: accountId,
       exp: Math.floor((this.clock.now().getTime() + ttlMs) / 1000),
+      ...(linkId ? { lnk: linkId } : {}),
     };
     const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
     return `${payload}.${this.hasher.hash('service', payload)}`;
   }
 
-  /** The account a token names; a 403 with a message when it is altered, forged or expired. */
-  verify(token: string): string {
+  /**
+   * The account (and console link) a token names; a 403 with a message when it is altered,
+   * forged or expired. Whether a console link was revoked is the caller's to check (StaffLinks).
+   */
+  verify(token: string): ServiceGrant {
     const [payload, signature, ...rest] = token.split('.');
     if (!payload || !signature || rest.length > 0) throw new AppError('SERVICE_TOKEN_INVALID');
     if (!this.hasher.matches('service', payload, signature)) {
@@ -46,12 +58,16 @@ export class ServiceTokens {
     } catch {
       throw new AppError('SERVICE_TOKEN_INVALID');
     }
-    if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number') {
+    if (
+      typeof claims.sub !== 'string' ||
+      typeof claims.exp !== 'number' ||
+      (claims.lnk !== undefined && typeof claims.lnk !== 'string')
+    ) {
       throw new AppError('SERVICE_TOKEN_INVALID');
     }
     if (claims.exp * 1000 <= this.clock.now().getTime()) {
       throw new AppError('SERVICE_TOKEN_EXPIRED');
     }
-    return claims.sub;
+    return claims.lnk ? { accountId: claims.sub, linkId: claims.lnk } : { accountId: claims.sub };
   }
 }

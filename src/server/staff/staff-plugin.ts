@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services';
 import { staffIdentityRoutes } from './staff-identity-routes';
+import { adminRoutes } from './admin-routes';
 import { staffScope } from './staff-scope';
 import { staffApplicationsRoutes } from './staff-applications-routes';
 
@@ -16,6 +17,7 @@ export async function staffPlugin(app: FastifyInstance, services: Services): Pro
       // The staff side's route plugins are registered here, each with `services`.
       await api.register(staffIdentityRoutes, services);
       await api.register(staffApplicationsRoutes, services);
+      await api.register(adminRoutes, services);
     },
     { prefix: '/api/staff' },
   );

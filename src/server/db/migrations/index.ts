@@ -13,6 +13,7 @@ import { migration as m0006 } from './0006-job-owner';
 import { migration as m0007 } from './0007-data-safety';
 import { migration as m0008 } from './0008-staff';
 import { migration as m0010 } from './0010-staff-indexes';
+import { migration as m0011 } from './0011-audit-append-only';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0007_data_safety': m0007,
   '0008_staff': m0008,
   '0010_staff_indexes': m0010,
+  '0011_audit_append_only': m0011,
 };

@@ -1,0 +1,110 @@
+/**
+ * The admins' part of the staff API (issue 17), under /api/staff: service links issued from the
+ * console, the audit log, and applicants' data requests (export, erasure).
+ */
+import { allRequired, type Wire } from './wire';
+
+const text = { type: 'string', maxLength: 320, pattern: '^[^\\u0000]*$' } as const;
+const nullableText = { type: ['string', 'null'] } as const;
+const uuid = { type: 'string', pattern: '^[0-9a-f-]{36}$' } as const;
+/** Query parameters come as strings (no type coercion); the handlers parse them. */
+const positiveInteger = { type: 'string', pattern: '^[1-9][0-9]{0,5}$' } as const;
+const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+
+export const linkListQuery = {
+  type: 'object',
+  properties: { accountId: uuid },
+} as const;
+
+const link = allRequired({
+  id: { type: 'string' },
+  accountId: { type: 'string' },
+  email: nullableText,
+  createdBy: { type: 'string' },
+  createdAt: { type: 'string' },
+  expiresAt: { type: 'string' },
+  revokedAt: nullableText,
+});
+
+export const linkListReply = {
+  200: allRequired({ links: { type: 'array', items: link } }),
+} as const;
+
+export const issueLinkBody = {
+  type: 'object',
+  properties: {
+    accountId: uuid,
+    days: { type: 'integer', minimum: 1, maximum: 90 },
+  },
+  required: ['accountId'],
+} as const;
+
+export const issueLinkReply = {
+  201: allRequired({
+    id: { type: 'string' },
+    url: { type: 'string' },
+    expiresAt: { type: 'string' },
+  }),
+} as const;
+
+export const linkParams = allRequired({ id: uuid });
+
+export const revokeLinkReply = {
+  200: allRequired({ id: { type: 'string' }, revokedAt: { type: 'string' } }),
+} as const;
+
+export const auditQuery = {
+  type: 'object',
+  properties: {
+    actor: text,
+    action: text,
+    subject: text,
+    from: day,
+    to: day,
+    page: positiveInteger,
+    pageSize: positiveInteger,
+  },
+} as const;
+
+export const auditReply = {
+  200: allRequired({
+    total: { type: 'integer' },
+    page: { type: 'integer' },
+    pageSize: { type: 'integer' },
+    rows: {
+      type: 'array',
+      items: allRequired({
+        id: { type: 'string' },
+        at: { type: 'string' },
+        actor: { type: 'string' },
+        action: { type: 'string' },
+        subject: nullableText,
+        detail: { type: 'object', additionalProperties: true },
+        ip: { type: 'string' },
+      }),
+    },
+  }),
+} as const;
+
+/** The e-mail twice: the second time typed by the admin, to confirm an export or an erasure. */
+export const dataRequestBody = allRequired({ email: text, confirm: text });
+
+export const eraseReply = {
+  200: allRequired({
+    erased: allRequired({
+      email: { type: 'string' },
+      documents: { type: 'integer' },
+      blobs: { type: 'integer' },
+      answers: { type: 'integer' },
+      sessions: { type: 'integer' },
+    }),
+  }),
+} as const;
+
+export type StaffLink = Wire<typeof link>;
+export type IssueLinkBody = Wire<typeof issueLinkBody>;
+export type IssuedLink = Wire<(typeof issueLinkReply)[201]>;
+export type AuditQuery = Wire<typeof auditQuery>;
+export type AuditPage = Wire<(typeof auditReply)[200]>;
+export type DataRequestBody = Wire<typeof dataRequestBody>;
+export type Erased = Wire<(typeof eraseReply)[200]>['erased'];

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../services';
+import { auditRoutes } from './audit-routes';
+import { dataRequestRoutes } from './data-request-routes';
+import { DataRequests } from './data-requests';
+import { linkRoutes } from './link-routes';
+
+/** The admins' tools (issue 17): service links, the audit log and applicants' data requests. */
+export async function adminRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const { db, clock, audit, staffLinks, documents } = services;
+  await app.register(linkRoutes, { staffLinks, audit });
+  await app.register(auditRoutes, { db, clock, audit });
+  await app.register(dataRequestRoutes, {
+    dataRequests: new DataRequests(db, documents.blobs, clock),
+  });
+}
