@@ -1,7 +1,7 @@
 /**
  * `npm run staff -- add <e-mail> --role admin|reader [--password-stdin]`, `remove <e-mail>`,
- * `list`: manages the admissions staff (issue 17) from the shell, which is how the first admin
- * comes to be. It opens the database and reads the secret exactly as the server does (same
+ * `reset-totp <e-mail>`, `list`: manages the admissions staff (issue 17) from the shell, which is
+ * how the first admin comes to be. It opens the database and reads the secret exactly as the server does (same
  * environment, same DATA_DIR). Additions and removals are written to the audit log as
  * `cli:<os user>`; a removal ends the member's sessions at once.
  */
@@ -19,18 +19,21 @@ const usage = [
   'Usage:',
   '  npm run staff -- add <e-mail> --role admin|reader [--password-stdin]',
   '  npm run staff -- remove <e-mail>',
+  '  npm run staff -- reset-totp <e-mail>',
   '  npm run staff -- list',
 ].join('\n');
 
 type Command =
   | { name: 'add'; email: string; role: StaffRole; passwordStdin: boolean }
-  | { name: 'remove'; email: string }
+  | { name: 'remove' | 'reset-totp'; email: string }
   | { name: 'list' };
 
 function parseArgs(args: string[]): Command {
   const [name, ...rest] = args;
   if (name === 'list' && rest.length === 0) return { name };
-  if (name === 'remove' && rest.length === 1) return { name, email: rest[0]! };
+  if ((name === 'remove' || name === 'reset-totp') && rest.length === 1) {
+    return { name, email: rest[0]! };
+  }
   if (name === 'add') {
     let email = '';
     let role: string | undefined;
@@ -73,17 +76,24 @@ async function main(): Promise<void> {
       const added = await members.add({ ...command, password }, by);
       console.log(`Added ${added.email} as ${added.role}.`);
       if (added.temporaryPassword) console.log(`Temporary password: ${added.temporaryPassword}`);
-    } else if (command.name === 'remove') {
-      const member = await members.findByEmail(command.email);
-      if (!member) throw new AppError('STAFF_MEMBER_NOT_FOUND');
-      await members.remove(member.id, by);
-      console.log(`Removed ${member.email}; their sessions have ended.`);
-    } else {
+    } else if (command.name === 'list') {
       const list = await members.list();
       if (list.length === 0) console.log('No staff members yet.');
       for (const member of list) {
         const totp = member.totp ? 'TOTP set up' : 'TOTP not set up';
         console.log(`${member.email}\t${member.role}\t${totp}\tadded ${member.createdAt}`);
+      }
+    } else {
+      const member = await members.findByEmail(command.email);
+      if (!member) throw new AppError('STAFF_MEMBER_NOT_FOUND');
+      if (command.name === 'remove') {
+        await members.remove(member.id, by);
+        console.log(`Removed ${member.email}; their sessions have ended.`);
+      } else {
+        await members.resetTotp(member.id, by);
+        console.log(
+          `Reset ${member.email}'s authenticator; they set it up again at their next sign-in.`,
+        );
       }
     }
   } finally {

@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { oidcPort, ssoAdminEmail } from '../../playwright.config';
+import { staffMessages } from '../../src/client/staff/staff-messages';
 import { addStaffByCli } from './staff-cli';
 
 /** Signs in at the provider's development pages as `login`, and consents. */
@@ -20,17 +21,21 @@ async function signInAtProvider(page: Page, login: string): Promise<void> {
 test('a staff member signs in through single sign-on', async ({ page }) => {
   expect(await addStaffByCli(ssoAdminEmail, 'admin')).toContain(`Added ${ssoAdminEmail} as admin.`);
 
-  await page.goto('/api/staff/oidc/start');
+  await page.goto('/staff/login');
+  await page.getByRole('link', { name: 'Sign in with single sign-on' }).click();
   await signInAtProvider(page, 'sso-admin');
   await expect(page).toHaveURL(/\/staff$/);
+  await expect(page.getByRole('banner')).toContainText(ssoAdminEmail);
   const me = await page.request.get('/api/staff/me');
   expect(me.status()).toBe(200);
   expect(await me.json()).toEqual({ email: ssoAdminEmail, role: 'admin' });
 });
 
 test('an e-mail that is not staff is sent back to the login page', async ({ page }) => {
-  await page.goto('/api/staff/oidc/start');
+  await page.goto('/staff/login');
+  await page.getByRole('link', { name: 'Sign in with single sign-on' }).click();
   await signInAtProvider(page, 'stranger@example.org');
   await expect(page).toHaveURL(/\/staff\/login\?error=sso$/);
+  await expect(page.getByText(staffMessages.ssoRefused)).toBeVisible();
   expect((await page.request.get('/api/staff/me')).status()).toBe(401);
 });

@@ -1,8 +1,8 @@
 /**
  * `npm run staff` (scripts/staff.ts), run for real as a child process against a new DATA_DIR (and
  * a new PostgreSQL database when TEST_DATABASE_URL is set): add with a generated or a piped
- * password, the applicant password rules, list, remove ending the member's sessions, each change
- * in the audit log as `cli:<os user>`.
+ * password, the applicant password rules, list, remove ending the member's sessions, reset-totp
+ * forgetting an authenticator, each change in the audit log as `cli:<os user>`.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -114,6 +114,27 @@ describe.each(databases)('npm run staff ($name)', ({ url }) => {
           for (const token of tokens) expect(await sessions.resolve(token)).toBeUndefined();
           expect(await db.selectFrom('staff_sessions').selectAll().execute()).toEqual([]);
 
+          // Ada lost her phone: her authenticator is forgotten and her session ended.
+          await db
+            .updateTable('staff')
+            .set({ totp_secret: 'sealed', totp_confirmed_at: new Date().toISOString() })
+            .where('id', '=', rows[0]!.id)
+            .execute();
+          const adaSession = await sessions.create(rows[0]!.id, 'full');
+          const reset = staffCli(env, ['reset-totp', 'ada@staff.example.edu']);
+          expect(reset.status).toBe(0);
+          expect(reset.stdout).toBe(
+            "Reset ada@staff.example.edu's authenticator; they set it up again at their next sign-in.\n",
+          );
+          expect(
+            await db
+              .selectFrom('staff')
+              .select(['totp_secret', 'totp_confirmed_at'])
+              .where('id', '=', rows[0]!.id)
+              .executeTakeFirst(),
+          ).toEqual({ totp_secret: null, totp_confirmed_at: null });
+          expect(await sessions.resolve(adaSession)).toBeUndefined();
+
           const audit = await db
             .selectFrom('audit_log')
             .select(['actor', 'action', 'subject', 'detail', 'ip'])
@@ -140,6 +161,13 @@ describe.each(databases)('npm run staff ($name)', ({ url }) => {
               action: 'staff.remove',
               subject: null,
               detail: '{"email":"grace@staff.example.edu","role":"reader"}',
+              ip: 'local',
+            },
+            {
+              actor: `cli:${osUser}`,
+              action: 'staff.reset-totp',
+              subject: null,
+              detail: '{"email":"ada@staff.example.edu"}',
               ip: 'local',
             },
           ]);

@@ -99,6 +99,22 @@ export class StaffMembers {
     });
   }
 
+  /**
+   * Forgets a member's authenticator (a lost phone, or a new SESSION_SECRET that can no longer
+   * open it) and ends their sessions: their next sign-in sets TOTP up again from a new QR code.
+   */
+  async resetTotp(id: string, by: StaffActor): Promise<void> {
+    const member = await this.db
+      .updateTable('staff')
+      .set({ totp_secret: null, totp_confirmed_at: null })
+      .where('id', '=', id)
+      .returning('email')
+      .executeTakeFirst();
+    if (!member) throw new AppError('STAFF_MEMBER_NOT_FOUND');
+    await this.sessions.destroyAllFor(id);
+    await this.audit.record({ ...by, action: 'staff.reset-totp', detail: { email: member.email } });
+  }
+
   async findByEmail(email: string) {
     return this.db
       .selectFrom('staff')
