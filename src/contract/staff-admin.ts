@@ -102,8 +102,10 @@ export const eraseReply = {
 } as const;
 
 export type StaffLink = Wire<typeof link>;
+export type LinkList = Wire<(typeof linkListReply)[200]>;
 export type IssueLinkBody = Wire<typeof issueLinkBody>;
 export type IssuedLink = Wire<(typeof issueLinkReply)[201]>;
+export type RevokedLink = Wire<(typeof revokeLinkReply)[200]>;
 export type AuditQuery = Wire<typeof auditQuery>;
 export type AuditPage = Wire<(typeof auditReply)[200]>;
 export type DataRequestBody = Wire<typeof dataRequestBody>;

@@ -2,21 +2,29 @@ import { ServerError, UnauthorizedError } from '../api/errors';
 import { fetchJson } from '../api/fetch-json';
 import { genericErrorMessage } from '../messages';
 import type {
-  AddedMember,
-  Analytics,
-  ApplicationDetail,
-  ApplicationList,
-  AuditPage,
-  ErasedCounts,
-  IssuedLink,
-  LoginAnswer,
-  MemberRow,
+  AddMemberBody,
+  AddMemberResponse,
+  MembersResponse,
   SignInOptions,
-  StaffLink,
-  StaffMember,
-  StaffRole,
+  StaffLoginBody,
+  StaffLoginResponse,
+  StaffMe,
   TotpSetup,
-} from './staff-wire';
+} from '../../contract/staff-identity';
+import type {
+  Analytics,
+  ApplicationsPage,
+  StaffApplication,
+} from '../../contract/staff-applications';
+import type {
+  AuditPage,
+  DataRequestBody,
+  Erased,
+  IssueLinkBody,
+  IssuedLink,
+  LinkList,
+  RevokedLink,
+} from '../../contract/staff-admin';
 
 /** Every staff route lives under this prefix (src/server/staff/staff-plugin.ts). */
 const staffApiRoot = '/api/staff';
@@ -52,24 +60,23 @@ async function noContent(path: string, method: 'POST' | 'DELETE'): Promise<void>
 /** The console's calls to /api/staff (BRIEF-staff.md). */
 export const staffApi = {
   signInOptions: (signal?: AbortSignal) => get<SignInOptions>('/sign-in-options', signal),
-  logIn: (body: { email: string; password: string }) => post<LoginAnswer>('/login', body),
+  logIn: (body: StaffLoginBody) => post<StaffLoginResponse>('/login', body),
   totpSetup: (signal?: AbortSignal) => get<TotpSetup>('/totp/setup', signal),
-  confirmTotp: (code: string) => post<StaffMember>('/totp', { code }),
-  me: (signal?: AbortSignal) => get<StaffMember>('/me', signal),
+  confirmTotp: (code: string) => post<StaffMe>('/totp', { code }),
+  me: (signal?: AbortSignal) => get<StaffMe>('/me', signal),
   logOut: () => noContent('/logout', 'POST'),
   applications: (search: string, signal?: AbortSignal) =>
-    get<ApplicationList>(`/applications${search}`, signal),
+    get<ApplicationsPage>(`/applications${search}`, signal),
   application: (accountId: string, signal?: AbortSignal) =>
-    get<ApplicationDetail>(`/applications/${encodeURIComponent(accountId)}`, signal),
+    get<StaffApplication>(`/applications/${encodeURIComponent(accountId)}`, signal),
   analytics: (signal?: AbortSignal) => get<Analytics>('/analytics', signal),
-  links: (signal?: AbortSignal) => get<{ links: StaffLink[] }>('/links', signal),
-  issueLink: (body: { accountId: string; days: number }) => post<IssuedLink>('/links', body),
-  revokeLink: (id: string) => post<{ id: string; revokedAt: string }>(`/links/${id}/revoke`),
+  links: (signal?: AbortSignal) => get<LinkList>('/links', signal),
+  issueLink: (body: IssueLinkBody) => post<IssuedLink>('/links', body),
+  revokeLink: (id: string) => post<RevokedLink>(`/links/${encodeURIComponent(id)}/revoke`),
   audit: (search: string, signal?: AbortSignal) => get<AuditPage>(`/audit${search}`, signal),
-  eraseApplicant: (body: { email: string; confirm: string }) =>
-    post<ErasedCounts>('/data-requests/erase', body),
-  members: (signal?: AbortSignal) => get<{ members: MemberRow[] }>('/members', signal),
-  addMember: (body: { email: string; role: StaffRole }) => post<AddedMember>('/members', body),
+  eraseApplicant: (body: DataRequestBody) => post<{ erased: Erased }>('/data-requests/erase', body),
+  members: (signal?: AbortSignal) => get<MembersResponse>('/members', signal),
+  addMember: (body: AddMemberBody) => post<AddMemberResponse>('/members', body),
   removeMember: (id: string) => noContent(`/members/${encodeURIComponent(id)}`, 'DELETE'),
 };
 

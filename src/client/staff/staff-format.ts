@@ -1,4 +1,4 @@
-import type { WebStatus } from './staff-wire';
+import type { ApplicationStatus as WebStatus } from '../../contract/staff-applications';
 
 /** How the console names an application's web status (SPEC §4). */
 export const statusLabels: Record<WebStatus, string> = {

@@ -1,9 +1,6 @@
 import { jsonResponse, mockFetch } from '../render-app';
-import type {
-  ApplicationList,
-  ApplicationRow,
-  StaffMember,
-} from '../../../src/client/staff/staff-wire';
+import type { StaffMe } from '../../../src/contract/staff-identity';
+import type { ApplicationRow, ApplicationsPage } from '../../../src/contract/staff-applications';
 
 interface StaffCall {
   method: string;
@@ -31,8 +28,8 @@ export function staffServer(routes: Record<string, Answer>) {
   return { calls };
 }
 
-export const admin: StaffMember = { email: 'registrar@example.edu', role: 'admin' };
-export const reader: StaffMember = { email: 'reader@example.edu', role: 'reader' };
+export const admin: StaffMe = { email: 'registrar@example.edu', role: 'admin' };
+export const reader: StaffMe = { email: 'reader@example.edu', role: 'reader' };
 
 export const adaRow: ApplicationRow = {
   accountId: 'acc-ada',
@@ -58,8 +55,8 @@ export const alanRow: ApplicationRow = {
 
 export function applicationList(
   rows: ApplicationRow[],
-  overrides: Partial<ApplicationList> = {},
-): ApplicationList {
+  overrides: Partial<ApplicationsPage> = {},
+): ApplicationsPage {
   return {
     counts: { all: 60, none: 10, started: 20, validating: 5, submitted: 25 },
     total: rows.length,

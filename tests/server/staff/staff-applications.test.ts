@@ -194,6 +194,8 @@ describe.each(databases)('staff applications ($name)', ({ url }) => {
         detail: JSON.stringify({ accountId: alan.accountId }),
         ip: '127.0.0.1',
       }),
+      // The service link's read above is audited too (staff-admin), under the link.
+      expect.objectContaining({ actor: 'link:cli', subject: alan.email }),
     ]);
   });
 

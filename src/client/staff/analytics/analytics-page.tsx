@@ -4,7 +4,7 @@ import { DayChart } from '../charts/day-chart';
 import { QueryError } from '../query-error';
 import { staffApi } from '../staff-api';
 import { StaffPage } from '../staff-page';
-import type { Analytics } from '../staff-wire';
+import type { Analytics } from '../../../contract/staff-applications';
 import { usePageTitle } from '../use-form-view';
 
 const funnelSteps: { key: keyof Analytics['funnel']; label: string }[] = [

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { statusLabels } from '../staff-format';
-import type { WebStatus } from '../staff-wire';
+import type { ApplicationStatus as WebStatus } from '../../../contract/staff-applications';
 import type { ListSearch } from './list-search';
 
 interface FiltersProps {

@@ -7,7 +7,10 @@ import { formatDateTime, statusLabels } from '../staff-format';
 import { StaffPage } from '../staff-page';
 import { usePageTitle } from '../use-form-view';
 import { staffPaths } from '../staff-paths';
-import type { ApplicationList, WebStatus } from '../staff-wire';
+import type {
+  ApplicationsPage as ApplicationList,
+  ApplicationStatus as WebStatus,
+} from '../../../contract/staff-applications';
 import { ApplicationFilters } from './application-filters';
 import { applicationsQuery, pageSize, useListSearch, type SortColumn } from './list-search';
 import { SortHeader } from './sort-header';

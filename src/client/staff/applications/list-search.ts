@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { queryString } from '../staff-api';
-import type { WebStatus } from '../staff-wire';
+import type { ApplicationStatus as WebStatus } from '../../../contract/staff-applications';
 
 export type SortColumn = 'name' | 'email' | 'status' | 'lastPage' | 'lastActivity' | 'submittedAt';
 export type SortOrder = 'asc' | 'desc';

@@ -7,7 +7,7 @@ import { QueryError } from '../query-error';
 import { queryString, staffApi } from '../staff-api';
 import { formatDateTime } from '../staff-format';
 import { StaffPage } from '../staff-page';
-import type { IssuedLink, StaffLink } from '../staff-wire';
+import type { IssuedLink, StaffLink } from '../../../contract/staff-admin';
 
 const linksKey = ['staff', 'links'] as const;
 
@@ -137,7 +137,7 @@ export function LinksPage() {
                   const state = linkState(link, now);
                   return (
                     <tr key={link.id}>
-                      <td>{link.email}</td>
+                      <td>{link.email ?? 'An erased applicant'}</td>
                       <td>{link.createdBy}</td>
                       <td>{formatDateTime(link.createdAt)}</td>
                       <td>{formatDateTime(link.expiresAt)}</td>
@@ -149,7 +149,7 @@ export function LinksPage() {
                             className="button button--secondary"
                             disabled={revoke.isPending}
                             onClick={() => revoke.mutate(link.id)}
-                            aria-label={`Revoke the link for ${link.email}`}
+                            aria-label={`Revoke the link for ${link.email ?? 'an erased applicant'}`}
                           >
                             Revoke
                           </button>

@@ -7,7 +7,7 @@ import { QueryError } from '../query-error';
 import { staffApi, staffDownloads } from '../staff-api';
 import { staffMessages } from '../staff-messages';
 import { StaffPage } from '../staff-page';
-import type { LoginAnswer } from '../staff-wire';
+import type { StaffLoginResponse } from '../../../contract/staff-identity';
 import { TotpStep } from './totp-step';
 
 /** The notice another screen sends along (session ended, signed out). */
@@ -23,7 +23,7 @@ function noticeOf(state: unknown): string | undefined {
 export function StaffLoginPage() {
   const location = useLocation();
   const [search] = useSearchParams();
-  const [step, setStep] = useState<LoginAnswer['next'] | 'credentials'>('credentials');
+  const [step, setStep] = useState<StaffLoginResponse['next'] | 'credentials'>('credentials');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const options = useQuery({

@@ -6,7 +6,9 @@ import { QueryError } from '../query-error';
 import { staffApi } from '../staff-api';
 import { formatDateTime } from '../staff-format';
 import { StaffPage } from '../staff-page';
-import type { StaffRole } from '../staff-wire';
+import type { StaffMe } from '../../../contract/staff-identity';
+
+type StaffRole = StaffMe['role'];
 import { useStaffMember } from '../use-staff-member';
 
 const membersKey = ['staff', 'members'] as const;
