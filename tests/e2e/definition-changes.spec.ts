@@ -6,6 +6,8 @@ import { edits } from '../fixtures/edited-forms';
 import { expectNoAxeViolations } from './axe';
 import { completeAnswers, saveAnswers, signUpConfirmAndLogIn, uniqueEmail } from './journey';
 import { startEditedFormsServer, type EditedFormsServer } from './edited-forms-server';
+import { signedInAdminApi } from './staff-cli';
+import { unzip } from '../helpers/unzip';
 
 let edited: EditedFormsServer | undefined;
 test.afterAll(async () => {
@@ -89,4 +91,19 @@ test('a returning applicant is shown what changed in the forms since their last 
   await expect(page.getByRole('heading', { level: 1, name: 'Your Academics' })).toBeVisible();
   await expect(page.locator('.definition-changes')).toHaveCount(0);
   await expect(steps.getByText('Changed')).toHaveCount(0);
+
+  // The answer to the removed question reaches the admissions office alone: an admin's export of
+  // everything held about the applicant (a data request, docs/staff.md) still carries it.
+  const staff = await signedInAdminApi(edited.base, uniqueEmail('definition-changes-admin'));
+  const exported = await staff.post('/api/staff/data-requests/export', {
+    data: { email, confirm: email },
+  });
+  expect(exported.status()).toBe(200);
+  const held = JSON.parse(
+    (await unzip(await exported.body())).get('applicant.json')?.toString('utf8') ?? '{}',
+  ) as { answers?: Array<{ key: string; value: string }> };
+  expect(held.answers).toContainEqual(
+    expect.objectContaining({ key: 'preferred_name', value: 'Ace' }),
+  );
+  await staff.dispose();
 });

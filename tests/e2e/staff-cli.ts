@@ -1,6 +1,8 @@
 /** `npm run staff` as an operator runs it, with the e2e server's environment (its DATA_DIR). */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { request, type APIRequestContext } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { e2eDataDir, e2ePort } from '../../playwright.config';
 
 const run = promisify(execFile);
@@ -18,4 +20,22 @@ export async function addStaffByCli(email: string, role: 'admin' | 'reader'): Pr
     },
   });
   return stdout;
+}
+
+/**
+ * A new admin made by the CLI and signed in through the API (password, then the TOTP code from
+ * the set-up's secret): a request context for the staff API of the server at baseURL.
+ */
+export async function signedInAdminApi(baseURL: string, email: string): Promise<APIRequestContext> {
+  const printed = await addStaffByCli(email, 'admin');
+  const password = /Temporary password: (\S+)/.exec(printed)?.[1];
+  if (!password) throw new Error(`npm run staff printed no temporary password: ${printed}`);
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const login = await api.post('/api/staff/login', { data: { email, password } });
+  if (!login.ok()) throw new Error(`staff login answered ${login.status()}: ${await login.text()}`);
+  const { secret } = (await (await api.get('/api/staff/totp/setup')).json()) as { secret: string };
+  const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+  const totp = await api.post('/api/staff/totp', { data: { code } });
+  if (!totp.ok()) throw new Error(`staff TOTP answered ${totp.status()}: ${await totp.text()}`);
+  return api;
 }

@@ -5,37 +5,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import complete from '../../fixtures/answers/complete.json';
 import { dialectOf } from '../../../src/server/db/dialect';
 import { createTestApp, databases, signedIn, type TestApp } from '../helpers/test-app';
 import { png } from '../helpers/fixtures';
 import { uploadDocument } from '../helpers/uploads';
 import { addStaff, type TestStaff } from './staff-helpers';
-
-/** Every entry of a zip: name → bytes. */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error('no zip'));
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
+import { unzip } from '../../helpers/unzip';
 
 /** Every table of the test's database (its own schema on PostgreSQL). */
 async function tablesOf(t: TestApp): Promise<string[]> {
