@@ -26,7 +26,7 @@ export const applicationsQuery = {
     status: { type: 'string', enum: statuses },
     submittedFrom: day,
     submittedTo: day,
-    q: { type: 'string', maxLength: 200 },
+    q: { type: 'string', maxLength: 200, pattern: '^[^\\u0000]*$' },
     sort: { type: 'string', enum: applicationSorts },
     order: { type: 'string', enum: ['asc', 'desc'] },
     page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$' },

@@ -68,7 +68,9 @@ export const addMemberReply = {
   }),
 } as const;
 
-export const memberParams = allRequired({ id: { type: 'string', maxLength: 64 } });
+export const memberParams = allRequired({
+  id: { type: 'string', maxLength: 64, pattern: '^[^\\u0000]*$' },
+});
 export const removeMemberReply = noContent;
 
 export type SignInOptions = Wire<(typeof signInOptionsReply)[200]>;

@@ -51,6 +51,23 @@ describe.each(databases)('requests that once answered 500, on $name', ({ url }) 
     expect(profile.json().answer).toEqual({});
   });
 
+  // The save passes the answers to the database as one JSON text, whose parser on PostgreSQL
+  // refused a lone surrogate's escape: it answered 500. It is stored as U+FFFD, as a bound text
+  // parameter always stored it.
+  it('takes an answer with a lone UTF-16 surrogate, storing it as U+FFFD', async () => {
+    const grace = await signedIn(t, 'grace@example.org');
+    const saved = await t.call(
+      'PUT',
+      '/api/answer',
+      { last_name: "a\ud800' OR 1=1 --\udc00" },
+      grace,
+    );
+    expect(saved.statusCode).toBe(200);
+    expect((await t.call('GET', '/api/profile', undefined, grace)).json().answer).toMatchObject({
+      last_name: "a\ufffd' OR 1=1 --\ufffd",
+    });
+  });
+
   it('still takes any other unicode in an answer', async () => {
     const value = 'Zoë 👩‍👩‍👧 \u202e ǅ \u0001';
     expect((await t.call('PUT', '/api/answer', { first_name: value }, ada)).statusCode).toBe(200);

@@ -21,6 +21,18 @@ const webStatusOrder: readonly WebStatus[] = webStatuses;
 const VISITOR_ANSWERS_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
+ * The text with each lone UTF-16 surrogate replaced by U+FFFD, as UTF-8 encoding of a bound text
+ * parameter does: PostgreSQL's JSON parser refuses a "\ud800" escape with no partner, so the
+ * answers' JSON must not carry one (String.prototype.toWellFormed, ES2024).
+ */
+function wellFormed(text: string): string {
+  return text.replace(
+    /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    '\ufffd',
+  );
+}
+
+/**
  * The save (PUT /api/answer, the busiest write): the answers come as one JSON object whose
  * entries the database itself turns into rows, so one prepared statement serves any number of
  * keys.
@@ -91,7 +103,9 @@ export class ApplicationService {
     }
     const params = {
       accountId,
-      answers: JSON.stringify(answers),
+      answers: JSON.stringify(answers, (_key, value: unknown) =>
+        typeof value === 'string' ? wellFormed(value) : value,
+      ),
       now: this.clock.now().toISOString(),
     };
     // One statement that writes nothing once the applicant has submitted, then the definitions'

@@ -117,7 +117,11 @@ export async function auditRoutes(app: FastifyInstance, options: AuditRoutesOpti
 
   app.get<{ Querystring: AuditQuery }>(
     '/audit.csv',
-    { config: { staffAccess: 'admin' }, schema: { querystring: auditQuery } },
+    {
+      config: { staffAccess: 'admin' },
+      schema: { querystring: auditQuery },
+      exposeHeadRoute: false,
+    },
     async (request, reply) => {
       const filter = filterOf(request.query);
       const { page: _page, pageSize: _pageSize, ...filters } = request.query;

@@ -75,6 +75,10 @@ export class DataRequests {
     });
 
     const zip = new yazl.ZipFile();
+    // A file that cannot be read (the blob store failing) ends the download with that error:
+    // without a listener, yazl's "error" event would throw and take the process down.
+    const output = Readable.from(zip.outputStream);
+    zip.on('error', (error: Error) => output.destroy(error));
     zip.addBuffer(Buffer.from(`${JSON.stringify(held, null, 2)}\n`), 'applicant.json');
     for (const file of files) {
       zip.addReadStreamLazy(file.name, (callback) => {
@@ -86,7 +90,7 @@ export class DataRequests {
       });
     }
     zip.end();
-    return { email: account.username, zip: Readable.from(zip.outputStream) };
+    return { email: account.username, zip: output };
   }
 
   /**

@@ -150,6 +150,17 @@ describe.each(databases)('the audit log on $name', ({ url }) => {
     });
   });
 
+  it('has no HEAD for audited reads: a HEAD would write a record and send nothing', async () => {
+    const response = await t.call('HEAD', '/api/staff/audit.csv', undefined, admin.cookies);
+    expect(response.statusCode).toBe(404);
+    const exports = await t.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'audit.export')
+      .execute();
+    expect(exports).toEqual([]);
+  });
+
   it('streams a log larger than one batch, every row once, in order', async () => {
     const rows = Array.from({ length: 1234 }, (_, i) => ({
       id: `row-${String(i).padStart(5, '0')}`,

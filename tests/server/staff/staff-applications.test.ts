@@ -132,6 +132,8 @@ describe.each(databases)('staff applications ($name)', ({ url }) => {
       '?status=deleted',
       '?submittedFrom=2026-13-01',
       '?submittedFrom=2026-02-01&submittedTo=2026-01-01',
+      // PostgreSQL refuses NUL in text: it is refused before it reaches the database.
+      '?q=ada%00',
     ]) {
       const response = await t.call(
         'GET',
@@ -185,7 +187,6 @@ describe.each(databases)('staff applications ($name)', ({ url }) => {
       .selectFrom('audit_log')
       .selectAll()
       .where('action', '=', 'application.read')
-      .where('actor', 'like', 'staff:%')
       .execute();
     expect(audit).toEqual([
       expect.objectContaining({
