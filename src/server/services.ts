@@ -132,8 +132,15 @@ export async function createServices(app: FastifyInstance, deps: AppDeps): Promi
     );
   const tokens = new ServiceTokens(hasher, clock);
   // The schools' index is built before the server listens (main.ts loads the data before that),
-  // so no applicant's first lookup waits for it.
-  app.addHook('onReady', () => lookup.prepare());
+  // so no applicant's first lookup waits for it. A database that does not answer yet must not
+  // stop the start (/readyz says so): the index is then built by the first lookup.
+  app.addHook('onReady', async () => {
+    try {
+      await lookup.prepare();
+    } catch (err) {
+      app.log.warn({ err }, 'the schools index will be built at the first lookup');
+    }
+  });
   return {
     config,
     db,

@@ -190,6 +190,9 @@ describe.runIf(qpdf)('uploaded PDFs lose all active content', () => {
     expect(reading.pages).toBe(1);
     expect(reading.text).toContain('Visible transcript 42');
     expect(Buffer.from(out).toString('latin1')).not.toContain('secret attachment body');
+    // The worker process is stopped just after it answers: wait (bounded) for it to be gone.
+    for (let i = 0; i < 50 && liveWorkers.size > 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(liveWorkers.size).toBe(0);
     expect(await leftoverProcesses()).toEqual([]);
   }, 60_000);

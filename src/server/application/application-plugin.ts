@@ -36,7 +36,11 @@ export interface ApplicationPluginOptions extends SessionScopeOptions {
 export async function applicationPlugin(app: FastifyInstance, options: ApplicationPluginOptions) {
   const { config, clock, forms, application, accounts, documents } = options;
   const versions = new DefinitionVersions(options.db, forms, clock);
-  await versions.recordSnapshot();
+  // A database that does not answer yet must not stop the start (/readyz says so); the snapshot is
+  // then written before the first comparison.
+  await versions.ensureSnapshot().catch((err: unknown) => {
+    app.log.warn({ err }, 'the definitions snapshot will be written when the database answers');
+  });
   const applicationOptions = {
     application,
     forms,

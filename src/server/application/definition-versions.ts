@@ -31,8 +31,23 @@ export class DefinitionVersions {
     private readonly clock: Clock,
   ) {}
 
+  private recorded: Promise<void> | undefined;
+
+  /**
+   * Keeps today's definitions under their version, once per process: tried at start and again
+   * before each comparison until it has succeeded, so a database that was down when the server
+   * started still gets the snapshot once it answers.
+   */
+  ensureSnapshot(): Promise<void> {
+    this.recorded ??= this.recordSnapshot().catch((error: unknown) => {
+      this.recorded = undefined;
+      throw error;
+    });
+    return this.recorded;
+  }
+
   /** Keeps today's definitions under their version; a version already kept is left as it is. */
-  async recordSnapshot(): Promise<void> {
+  private async recordSnapshot(): Promise<void> {
     const { version, label, definitions } = this.forms;
     await this.db
       .insertInto('definition_snapshots')
@@ -55,6 +70,7 @@ export class DefinitionVersions {
     accountId: string,
     state: () => Promise<FormState>,
   ): Promise<ChangesSinceLastSave | undefined> {
+    await this.ensureSnapshot();
     const account = await this.db
       .selectFrom('accounts')
       .select('forms_version')
