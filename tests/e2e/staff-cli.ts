@@ -22,14 +22,20 @@ export async function addStaffByCli(email: string, role: 'admin' | 'reader'): Pr
   return stdout;
 }
 
+/** Adds an admin by the CLI; returns the temporary password it printed once. */
+export async function addAdminByCli(email: string): Promise<string> {
+  const printed = await addStaffByCli(email, 'admin');
+  const password = /Temporary password: (\S+)/.exec(printed)?.[1];
+  if (!password) throw new Error(`npm run staff printed no temporary password: ${printed}`);
+  return password;
+}
+
 /**
  * A new admin made by the CLI and signed in through the API (password, then the TOTP code from
  * the set-up's secret): a request context for the staff API of the server at baseURL.
  */
 export async function signedInAdminApi(baseURL: string, email: string): Promise<APIRequestContext> {
-  const printed = await addStaffByCli(email, 'admin');
-  const password = /Temporary password: (\S+)/.exec(printed)?.[1];
-  if (!password) throw new Error(`npm run staff printed no temporary password: ${printed}`);
+  const password = await addAdminByCli(email);
   const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
   const login = await api.post('/api/staff/login', { data: { email, password } });
   if (!login.ok()) throw new Error(`staff login answered ${login.status()}: ${await login.text()}`);

@@ -4,13 +4,11 @@
  * exports the CSV, issues and revokes a staff link, reads the audit log and the analytics; axe
  * checks every screen on the way.
  */
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { e2eDataDir, e2ePort } from '../../playwright.config';
 import { expectNoAxeViolations } from './axe';
+import { addAdminByCli } from './staff-cli';
 import {
   completeAnswers,
   onePixelPng,
@@ -18,29 +16,6 @@ import {
   signUpConfirmAndLogIn,
   uniqueEmail,
 } from './journey';
-
-const run = promisify(execFile);
-
-/** `npm run staff -- add`, with the e2e server's environment; returns the temporary password. */
-async function addAdminByCli(email: string): Promise<string> {
-  const { stdout } = await run(
-    'npm',
-    ['run', '-s', 'staff', '--', 'add', email, '--role', 'admin'],
-    {
-      env: {
-        ...process.env,
-        PORT: String(e2ePort),
-        HOST: '127.0.0.1',
-        DATA_DIR: e2eDataDir,
-        NODE_ENV: 'test',
-        DATABASE_URL: '',
-      },
-    },
-  );
-  const password = /Temporary password: (\S+)/.exec(stdout)?.[1];
-  expect(password, stdout).toBeTruthy();
-  return password ?? '';
-}
 
 interface Analytics {
   funnel: Record<'accounts' | 'confirmed' | 'started' | 'validating' | 'submitted', number>;
