@@ -20,12 +20,24 @@ export const lastPageBody = allRequired({ last_page: { type: 'string', maxLength
 
 export const webStatusBody = allRequired({ web_status: { type: 'string', enum: webStatuses } });
 
+/**
+ * Text the database reads as JSON (validation reports feed the staff's missed-field counts on
+ * PostgreSQL, whose JSON refuses NUL and lone surrogates): neither is in any name or message the
+ * client shows, so both are refused (AJV matches patterns with the "u" flag, where
+ * [\ud800-\udfff] is a surrogate alone, never half of a pair).
+ */
+const jsonText = '^[^\\u0000\\ud800-\\udfff]*$';
+
 /** A validations report: field name → the messages it showed. */
 export const validationsBody = {
   type: 'object',
   maxProperties: 500,
-  propertyNames: { maxLength: 80 },
-  additionalProperties: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 500 } },
+  propertyNames: { maxLength: 80, pattern: jsonText },
+  additionalProperties: {
+    type: 'array',
+    maxItems: 20,
+    items: { type: 'string', maxLength: 500, pattern: jsonText },
+  },
 } as const;
 
 /** A visitor's answers token: claimed in a body, read back in a query. */

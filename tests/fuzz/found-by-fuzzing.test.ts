@@ -68,6 +68,21 @@ describe.each(databases)('requests that once answered 500, on $name', ({ url }) 
     });
   });
 
+  // Validation reports are read as JSON by the staff's missed-field counts on PostgreSQL, which
+  // refuses NUL and lone surrogates: it answered 500.
+  it.each([
+    [{ prev_name: ['\u0000'] }],
+    [{ prev_name: ['a\ud800', '%'] }],
+    [{ 'prev\u0000name': ['Enter a name'] }],
+  ])('refuses a validation report with NUL or a lone surrogate with 400: %j', async (report) => {
+    refusedAsBadRequest(await t.call('POST', '/api/validations', report, ada));
+  });
+
+  it('takes a validation report with any other unicode', async () => {
+    const report = { prev_name: ['Zoë 👩‍👩‍👧 — enter a name'] };
+    expect((await t.call('POST', '/api/validations', report, ada)).statusCode).toBeLessThan(300);
+  });
+
   it('still takes any other unicode in an answer', async () => {
     const value = 'Zoë 👩‍👩‍👧 \u202e ǅ \u0001';
     expect((await t.call('PUT', '/api/answer', { first_name: value }, ada)).statusCode).toBe(200);
