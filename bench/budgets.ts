@@ -67,7 +67,7 @@ const staff = (db: string, optional: boolean): Budget[] => [
     optional,
   })),
   {
-    row: `staff:${db}.csv-export.rss-growth`,
+    row: `staff:${db}.csv-export.live-growth`,
     on: 'value',
     max: 100,
     source: 'issue 17 (a CSV export of 50,000 grows memory by under 100 MB)',
