@@ -18,6 +18,7 @@ import { purgeExpired } from '../../src/server/ops/purge';
 import { baseName } from '../../src/server/uploads/document-routes';
 import { pdf } from './helpers/fixtures';
 import { postUpload, presign, uploadDocument } from './helpers/uploads';
+import { addStaff } from './staff/staff-helpers';
 
 const count = async (t: TestApp, table: 'visitor_answers' | 'validation_reports') =>
   Number(
@@ -226,9 +227,11 @@ describe.each(databases)('purge on $name', ({ url }) => {
     utimesSync(path.join(outbox, 'old.eml'), eightDaysAgo, eightDaysAgo);
 
     // Nothing has expired yet: a purge now removes nothing of it.
+    await addStaff(t, 'reader');
     const early = await purgeExpired(deps());
     expect(early).toMatchObject({
       sessions: 0,
+      staffSessions: 0,
       confirmationCodes: 0,
       passwordResets: 0,
       visitorAnswers: 0,
@@ -241,6 +244,7 @@ describe.each(databases)('purge on $name', ({ url }) => {
     const later = await purgeExpired(deps());
     expect(later).toMatchObject({
       sessions: 1,
+      staffSessions: 1,
       confirmationCodes: 1,
       passwordResets: 1,
       visitorAnswers: 1,
@@ -251,6 +255,7 @@ describe.each(databases)('purge on $name', ({ url }) => {
     expect(later.rateLimits).toBeGreaterThan(0);
     for (const table of [
       'sessions',
+      'staff_sessions',
       'confirmation_codes',
       'password_resets',
       'visitor_answers',

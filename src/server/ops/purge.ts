@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { BlobStore } from '../blobs/blob-store';
 import { SESSION_IDLE_MS } from '../identity/sessions';
+import { STAFF_IDLE_MS } from '../staff/staff-sessions';
 
 /** The longest rate-limit window (an hour), with room: older counters count nothing. */
 const RATE_LIMIT_KEEP_MS = 24 * 60 * 60 * 1000;
@@ -23,6 +24,7 @@ export interface PurgeDeps {
 /** What one purge removed, by kind. */
 export interface PurgeCounts {
   sessions: number;
+  staffSessions: number;
   confirmationCodes: number;
   passwordResets: number;
   visitorAnswers: number;
@@ -33,7 +35,8 @@ export interface PurgeCounts {
 }
 
 /**
- * Deletes what has expired (issue 14): sessions past their idle or absolute end, confirmation
+ * Deletes what has expired (issue 14): sessions, applicants' and staff's, past their idle or
+ * absolute end (a session is otherwise removed only when it is presented again), confirmation
  * codes, reset ids, visitor answers, rate-limit counters of past windows, upload grants past
  * their form's expiry and grace (with the blob, when it never became a document) and outbox
  * mail older than OUTBOX_RETENTION_DAYS. Safe to run anywhere at any time, on several instances
@@ -52,6 +55,17 @@ export async function purgeExpired(deps: PurgeDeps): Promise<PurgeCounts> {
         eb.or([
           eb('expires_at', '<=', nowIso),
           eb('last_seen_at', '<=', new Date(now.getTime() - SESSION_IDLE_MS).toISOString()),
+        ]),
+      )
+      .executeTakeFirst(),
+  );
+  const staffSessions = deleted(
+    await db
+      .deleteFrom('staff_sessions')
+      .where((eb) =>
+        eb.or([
+          eb('expires_at', '<=', nowIso),
+          eb('last_seen_at', '<=', new Date(now.getTime() - STAFF_IDLE_MS).toISOString()),
         ]),
       )
       .executeTakeFirst(),
@@ -76,6 +90,7 @@ export async function purgeExpired(deps: PurgeDeps): Promise<PurgeCounts> {
   const outboxFiles = await purgeOutbox(deps, new Date());
   return {
     sessions,
+    staffSessions,
     confirmationCodes,
     passwordResets,
     visitorAnswers,
