@@ -20,8 +20,10 @@ export interface Budget {
 }
 
 const perf = 'issue "[bench] Performance"';
+const perf19 =
+  'issue 19 (first load: ≤ 140 KB gzipped, ready ≤ 1.2× the reference, Lighthouse ≥ 98)';
 const lighthouse = (page: string): Budget[] => [
-  { row: `client:lighthouse.${page}.performance`, on: 'value', min: 95, source: perf },
+  { row: `client:lighthouse.${page}.performance`, on: 'value', min: 98, source: perf19 },
   { row: `client:lighthouse.${page}.accessibility`, on: 'value', min: 100, source: perf },
   { row: `client:lighthouse.${page}.best-practices`, on: 'value', min: 100, source: perf },
 ];
@@ -76,9 +78,11 @@ const staff = (db: string, optional: boolean): Budget[] => [
 ];
 
 const budgets: Budget[] = [
-  { row: 'client:size.js.gzip', on: 'value', max: 110, source: perf },
+  // Issue 19 set the first-load budget at 140 KB (below the smallest peer, JSON Forms at 148 KB);
+  // the earlier 110 KB needed a router smaller than react-router's.
+  { row: 'client:size.js.gzip', on: 'value', max: 140, source: perf19 },
   { row: 'client:size.ajv-compiler', on: 'value', max: 0, source: perf },
-  { row: 'client:load.median', on: 'ratio', max: 1.2, source: perf },
+  { row: 'client:load.median', on: 'ratio', max: 1.2, source: perf19 },
   { row: 'client:typing.first.frame.p95', on: 'ratio', max: 1.15, source: perf },
   { row: 'client:typing.further.frame.p95', on: 'ratio', max: 1.15, source: perf },
   ...lighthouse('about'),
