@@ -72,7 +72,20 @@ export async function staffIdentityRoutes(app: FastifyInstance, services: Servic
       // An unknown address (or a member who signs in only by SSO) costs as much as a wrong password.
       const stored = member?.password_hash ?? (await decoyPasswordHash);
       const right = await verifyPassword(stored, password);
-      if (!member?.password_hash || !right) throw new AppError('STAFF_CREDENTIALS_INVALID');
+      if (!member?.password_hash || !right) {
+        // Refusals are audited like the SSO's: a run of them is how guessing shows. The per-IP and
+        // per-address limits above bound how many rows one client can add.
+        await audit.record({
+          actor: `staff:${normalise(email)}`,
+          action: 'staff.sign-in',
+          detail: {
+            method: 'password',
+            refused: member ? 'wrong password' : 'not a staff member',
+          },
+          ip: request.ip,
+        });
+        throw new AppError('STAFF_CREDENTIALS_INVALID');
+      }
       await signIn.rotate(request, reply, member.id, 'password');
       return { next: member.totp_confirmed_at ? 'totp' : 'totp-setup' };
     },
@@ -91,6 +104,12 @@ export async function staffIdentityRoutes(app: FastifyInstance, services: Servic
       const staff = staffOf(request);
       await limit('totp', request.ip, staff.email);
       if (!(await totp.verify(staff.staffId, request.body.code))) {
+        await audit.record({
+          actor: `staff:${staff.email}`,
+          action: 'staff.sign-in',
+          detail: { method: 'password+totp', refused: 'wrong or used code' },
+          ip: request.ip,
+        });
         throw new AppError('STAFF_TOTP_INVALID');
       }
       await signIn.complete(request, reply, staff, 'password+totp');

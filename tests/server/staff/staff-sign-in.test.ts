@@ -125,6 +125,11 @@ describe.each(databases)('staff password and TOTP sign-in ($name)', ({ url }) =>
       {
         actor: 'staff:ada@staff.example.edu',
         action: 'staff.sign-in',
+        detail: '{"method":"password+totp","refused":"wrong or used code"}',
+      },
+      {
+        actor: 'staff:ada@staff.example.edu',
+        action: 'staff.sign-in',
         detail: '{"method":"password+totp"}',
       },
       {
@@ -206,6 +211,23 @@ describe.each(databases)('staff password and TOTP sign-in ($name)', ({ url }) =>
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual(expected);
+    // Both refusals are in the audit log, the reason there and not in the answer.
+    const refusals = await t.db
+      .selectFrom('audit_log')
+      .select(['actor', 'detail'])
+      .where('action', '=', 'staff.sign-in')
+      .orderBy('actor')
+      .execute();
+    expect(refusals).toEqual([
+      {
+        actor: 'staff:ada@staff.example.edu',
+        detail: '{"method":"password","refused":"wrong password"}',
+      },
+      {
+        actor: 'staff:nobody@staff.example.edu',
+        detail: '{"method":"password","refused":"not a staff member"}',
+      },
+    ]);
 
     // An applicant's session or none at all reaches neither TOTP step.
     expect((await t.call('GET', '/api/staff/totp/setup')).statusCode).toBe(401);
