@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { AdminOnly } from './admin-only';
 import { AnalyticsPage } from './analytics/analytics-page';
 import { ApplicationPage } from './applications/application-page';
@@ -25,13 +25,24 @@ import './staff.css';
 export function StaffConsole() {
   // Under the data router useNavigate's function is stable, so the client keeps the first one.
   const navigate = useNavigate();
+  // Where the member is, for the login page to send them back to once signed in again.
+  const location = useLocation();
+  const here = useRef('');
+  useEffect(() => {
+    here.current = `${location.pathname}${location.search}`;
+  }, [location]);
+  // The client reads `here` only when a 401 arrives, after rendering, never during it.
+  // eslint-disable-next-line react-hooks/refs
   const [queryClient] = useState(() =>
     createStaffQueryClient((wasSignedIn, client) => {
       // flushSync unmounts the console at once, so nothing refetches what is cleared next.
       void Promise.resolve(
         navigate(staffPaths.login, {
           replace: true,
-          state: wasSignedIn ? { notice: staffMessages.sessionEnded } : undefined,
+          state: {
+            from: here.current,
+            ...(wasSignedIn ? { notice: staffMessages.sessionEnded } : {}),
+          },
           flushSync: true,
         }),
       ).finally(() => client.clear());

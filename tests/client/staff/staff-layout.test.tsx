@@ -78,6 +78,26 @@ describe('the console’s frame', () => {
     expect(screen.queryByRole('heading', { name: 'Log In' })).toBeNull();
   });
 
+  it('opens the screen the member was sent away from once they have signed in again', async () => {
+    staffServer({
+      'GET /api/staff/me': unauthorized(),
+      'GET /api/staff/sign-in-options': jsonResponse({ oidc: false }),
+      'POST /api/staff/login': jsonResponse({ next: 'totp' }),
+      'POST /api/staff/totp': jsonResponse(admin),
+      'GET /api/staff/audit': jsonResponse({ total: 0, page: 1, pageSize: 50, rows: [] }),
+    });
+    const { user, app } = renderApp('/staff/audit?actor=staff%3Aada%40example.edu');
+    await screen.findByRole('heading', { level: 1, name: 'Staff sign in' });
+    await user.type(screen.getByLabelText('E-mail address'), 'registrar@example.edu');
+    await user.type(screen.getByLabelText('Password'), 'Correct-Horse-42');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.type(await screen.findByLabelText('6-digit code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { level: 1, name: 'Audit log' });
+    expect(app.router.state.location.pathname).toBe('/staff/audit');
+    expect(app.router.state.location.search).toBe('?actor=staff%3Aada%40example.edu');
+  });
+
   it('signs out and says so', async () => {
     const { calls } = staffServer({
       'GET /api/staff/me': jsonResponse(reader),

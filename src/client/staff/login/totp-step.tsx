@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../components/text-field';
 import { QueryError } from '../query-error';
 import { staffApi } from '../staff-api';
 import { staffMessages } from '../staff-messages';
 import { StaffPage } from '../staff-page';
-import { staffPaths } from '../staff-paths';
+import { returnPathOf } from '../staff-paths';
 import { memberQueryKey } from '../staff-query-client';
 
 /**
@@ -94,11 +94,13 @@ export function TotpStep({ firstTime }: { firstTime: boolean }) {
 function useFinishSignIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const location = useLocation();
   return useMutation({
     mutationFn: staffApi.confirmTotp,
     onSuccess: (member) => {
       queryClient.setQueryData(memberQueryKey, member);
-      void navigate(staffPaths.applications, { replace: true });
+      // Back to the screen the member was on (or had opened by its address), else the list.
+      void navigate(returnPathOf(location.state), { replace: true });
     },
   });
 }
