@@ -75,7 +75,10 @@ async function main(): Promise<void> {
     if (command.name === 'add') {
       const added = await members.add({ ...command, password }, by);
       console.log(`Added ${added.email} as ${added.role}.`);
-      if (added.temporaryPassword) console.log(`Temporary password: ${added.temporaryPassword}`);
+      if (added.temporaryPassword) {
+        console.log(`Temporary password: ${added.temporaryPassword}`);
+        console.log('They choose their own password and set up an authenticator at first sign-in.');
+      }
     } else if (command.name === 'list') {
       const list = await members.list();
       if (list.length === 0) console.log('No staff members yet.');

@@ -8,14 +8,21 @@ const noContent = { 204: { type: 'null' } } as const;
 /** GET /sign-in-options: whether the login page offers single sign-on. */
 export const signInOptionsReply = { 200: allRequired({ oidc: { type: 'boolean' } }) } as const;
 
+const password = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 1024,
+  pattern: '^[^\\u0000]*$',
+} as const;
+
 /** POST /login: the password step. */
-export const staffLoginBody = allRequired({
-  email,
-  password: { type: 'string', minLength: 1, maxLength: 1024, pattern: '^[^\\u0000]*$' },
-});
-/** What the TOTP step is: setting up a new authenticator, or giving a code from it. */
+export const staffLoginBody = allRequired({ email, password });
+/**
+ * What comes next: replacing a generated password (POST /password), then the TOTP step: setting
+ * up a new authenticator, or giving a code from it.
+ */
 export const staffLoginReply = {
-  200: allRequired({ next: { type: 'string', enum: ['totp-setup', 'totp'] } }),
+  200: allRequired({ next: { type: 'string', enum: ['password-change', 'totp-setup', 'totp'] } }),
 } as const;
 
 /** GET /totp/setup: the secret to enrol, as a URI, a QR code (SVG markup) and text to type. */
@@ -28,6 +35,13 @@ export const totpSetupReply = {
 } as const;
 
 /** POST /totp: the code; spaces are allowed, as apps show "123 456". */
+/** POST /password: the member's own password in place of the generated one. */
+export const newPasswordBody = allRequired({ password });
+/** After it, the TOTP step. */
+export const newPasswordReply = {
+  200: allRequired({ next: { type: 'string', enum: ['totp-setup', 'totp'] } }),
+} as const;
+
 export const totpBody = allRequired({ code: { type: 'string', minLength: 1, maxLength: 16 } });
 
 /** The signed-in member: POST /totp and GET /me. */
@@ -78,6 +92,8 @@ export type StaffLoginBody = Wire<typeof staffLoginBody>;
 export type StaffLoginResponse = Wire<(typeof staffLoginReply)[200]>;
 export type TotpSetup = Wire<(typeof totpSetupReply)[200]>;
 export type TotpBody = Wire<typeof totpBody>;
+export type NewPasswordBody = Wire<typeof newPasswordBody>;
+export type NewPasswordResponse = Wire<(typeof newPasswordReply)[200]>;
 export type StaffMe = Wire<(typeof staffMeReply)[200]>;
 export type MembersResponse = Wire<(typeof membersReply)[200]>;
 export type AddMemberBody = Wire<typeof addMemberBody>;

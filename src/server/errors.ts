@@ -194,6 +194,21 @@ export const errorCatalogue = {
     message:
       'Two-step sign-in is already set up for this account. Enter the code your authenticator app shows.',
   },
+  STAFF_PASSWORD_CHANGE_REQUIRED: {
+    code: 'STAFF_PASSWORD_CHANGE_REQUIRED',
+    status: 403,
+    message: 'Choose a new password before you go on: the one you were given was temporary.',
+  },
+  STAFF_PASSWORD_NOT_TEMPORARY: {
+    code: 'STAFF_PASSWORD_NOT_TEMPORARY',
+    status: 409,
+    message: 'Your password has already been changed. Sign in with it.',
+  },
+  STAFF_PASSWORD_UNCHANGED: {
+    code: 'STAFF_PASSWORD_UNCHANGED',
+    status: 400,
+    message: 'Choose a password different from the temporary one.',
+  },
   STAFF_MEMBER_EXISTS: {
     code: 'STAFF_MEMBER_EXISTS',
     status: 409,

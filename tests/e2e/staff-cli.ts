@@ -30,8 +30,11 @@ export async function addAdminByCli(email: string): Promise<string> {
   return password;
 }
 
+/** What e2e staff members choose in place of the CLI's temporary password. */
+export const OWN_PASSWORD = 'Staff-Own-Password-42!';
+
 /**
- * A new admin made by the CLI and signed in through the API (password, then the TOTP code from
+ * A new admin made by the CLI and signed in through the API (the temporary password, their own, then the TOTP code from
  * the set-up's secret): a request context for the staff API of the server at baseURL.
  */
 export async function signedInAdminApi(baseURL: string, email: string): Promise<APIRequestContext> {
@@ -39,6 +42,9 @@ export async function signedInAdminApi(baseURL: string, email: string): Promise<
   const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
   const login = await api.post('/api/staff/login', { data: { email, password } });
   if (!login.ok()) throw new Error(`staff login answered ${login.status()}: ${await login.text()}`);
+  // The CLI's password is temporary: the member's own replaces it first.
+  const own = await api.post('/api/staff/password', { data: { password: OWN_PASSWORD } });
+  if (!own.ok()) throw new Error(`staff password answered ${own.status()}: ${await own.text()}`);
   const { secret } = (await (await api.get('/api/staff/totp/setup')).json()) as { secret: string };
   const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
   const totp = await api.post('/api/staff/totp', { data: { code } });

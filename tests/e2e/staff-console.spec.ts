@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations } from './axe';
-import { addAdminByCli } from './staff-cli';
+import { addAdminByCli, OWN_PASSWORD } from './staff-cli';
 import {
   completeAnswers,
   onePixelPng,
@@ -61,7 +61,7 @@ test('an admin made by the CLI signs in with TOTP and uses every screen of the c
   const adminEmail = uniqueEmail('staff-admin');
   const temporaryPassword = await addAdminByCli(adminEmail);
 
-  // Sign in: password, then the authenticator set up from the QR code's secret.
+  // Sign in: password, their own password, then the authenticator set up from the QR code's secret.
   const staff = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const console_ = await staff.newPage();
   await console_.goto('/staff/login');
@@ -69,6 +69,13 @@ test('an admin made by the CLI signs in with TOTP and uses every screen of the c
   await expectNoAxeViolations(console_, 'the staff sign-in');
   await console_.getByLabel('E-mail address').fill(adminEmail);
   await console_.getByLabel('Password').fill(temporaryPassword);
+  await console_.getByRole('button', { name: 'Continue' }).click();
+  // The CLI's password was temporary: the admin chooses their own first.
+  await expect(
+    console_.getByRole('heading', { level: 1, name: 'Choose your own password' }),
+  ).toBeVisible();
+  await expectNoAxeViolations(console_, 'the new password step');
+  await console_.getByLabel('Password').fill(OWN_PASSWORD);
   await console_.getByRole('button', { name: 'Continue' }).click();
   await expect(
     console_.getByRole('heading', { level: 1, name: 'Set up your authenticator' }),

@@ -69,6 +69,9 @@ describe.each(databases)('npm run staff ($name)', ({ url }) => {
         expect(lines[0]).toBe('Added ada@staff.example.edu as admin.');
         const temporary = lines[1]?.match(/^Temporary password: (\S{20})$/)?.[1];
         expect(temporary).toBeDefined();
+        expect(lines[2]).toBe(
+          'They choose their own password and set up an authenticator at first sign-in.',
+        );
 
         const piped = staffCli(
           env,
@@ -82,7 +85,7 @@ describe.each(databases)('npm run staff ($name)', ({ url }) => {
         try {
           const rows = await db
             .selectFrom('staff')
-            .select(['id', 'email', 'role', 'password_hash'])
+            .select(['id', 'email', 'role', 'password_hash', 'password_temporary'])
             .orderBy('email')
             .execute();
           expect(rows.map((r) => [r.email, r.role])).toEqual([
@@ -92,6 +95,8 @@ describe.each(databases)('npm run staff ($name)', ({ url }) => {
           expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$/);
           expect(await verifyPassword(rows[0]!.password_hash!, temporary!)).toBe(true);
           expect(await verifyPassword(rows[1]!.password_hash!, 'Piped-Password-42!')).toBe(true);
+          // Only the printed one must be replaced at first sign-in; a piped one is the member's.
+          expect(rows.map((r) => Number(r.password_temporary))).toEqual([1, 0]);
 
           const list = staffCli(env, ['list']);
           expect(list.status).toBe(0);

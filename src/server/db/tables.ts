@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 /** Times are ISO-8601 UTC strings (toISOString), which sort and compare as text on both databases. */
 export interface Database {
   accounts: {
@@ -193,6 +195,11 @@ export interface Database {
     /** When the member first gave a right code for the secret; null while it is being set up. */
     totp_confirmed_at: string | null;
     created_at: string;
+    /**
+     * 1 while the password is one generated for the member, to be replaced at sign-in; else 0
+     * (the default: an insert may leave it out).
+     */
+    password_temporary: ColumnType<number, number | undefined, number>;
   };
   /** A staff sign-in; factor 'password' is half-way (TOTP still to give), 'full' is signed in. */
   staff_sessions: {

@@ -5,6 +5,8 @@ import {
   logoutReply,
   memberParams,
   membersReply,
+  newPasswordBody,
+  newPasswordReply,
   removeMemberReply,
   signInOptionsReply,
   staffLoginBody,
@@ -14,6 +16,7 @@ import {
   totpSetupReply,
   type AddMemberBody,
   type MemberParams,
+  type NewPasswordBody,
   type StaffLoginBody,
   type TotpBody,
 } from '../../contract/staff-identity';
@@ -87,14 +90,44 @@ export async function staffIdentityRoutes(app: FastifyInstance, services: Servic
         throw new AppError('STAFF_CREDENTIALS_INVALID');
       }
       await signIn.rotate(request, reply, member.id, 'password');
+      if (member.password_temporary) return { next: 'password-change' };
       return { next: member.totp_confirmed_at ? 'totp' : 'totp-setup' };
     },
   );
 
+  /** Half-way, a member whose password was generated for them chooses their own first. */
+  app.post<{ Body: NewPasswordBody }>(
+    '/password',
+    {
+      config: { staffAccess: 'password' },
+      schema: { body: newPasswordBody, response: newPasswordReply },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      await limit('password', request.ip, staff.email);
+      await members.replaceTemporaryPassword(staff.staffId, request.body.password, {
+        actor: `staff:${staff.email}`,
+        ip: request.ip,
+      });
+      const member = await members.findByEmail(staff.email);
+      return { next: member?.totp_confirmed_at ? 'totp' : 'totp-setup' };
+    },
+  );
+
+  /** The TOTP steps wait for a generated password to be replaced. */
+  const assertOwnPassword = async (email: string) => {
+    const member = await members.findByEmail(email);
+    if (member?.password_temporary) throw new AppError('STAFF_PASSWORD_CHANGE_REQUIRED');
+  };
+
   app.get(
     '/totp/setup',
     { config: { staffAccess: 'password' }, schema: { response: totpSetupReply } },
-    async (request) => totp.enrol(staffOf(request).staffId),
+    async (request) => {
+      const staff = staffOf(request);
+      await assertOwnPassword(staff.email);
+      return totp.enrol(staff.staffId);
+    },
   );
 
   app.post<{ Body: TotpBody }>(
@@ -103,6 +136,7 @@ export async function staffIdentityRoutes(app: FastifyInstance, services: Servic
     async (request, reply) => {
       const staff = staffOf(request);
       await limit('totp', request.ip, staff.email);
+      await assertOwnPassword(staff.email);
       if (!(await totp.verify(staff.staffId, request.body.code))) {
         await audit.record({
           actor: `staff:${staff.email}`,

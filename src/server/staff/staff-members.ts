@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { AppError } from '../errors';
 import { assertValid, validators } from '../identity/account-bodies';
 import { normalise } from '../identity/accounts';
-import { hashPassword } from '../identity/secrets';
+import { hashPassword, verifyPassword } from '../identity/secrets';
 import type { AuditLog } from './audit-log';
 import type { StaffRole, StaffSessions } from './staff-sessions';
 
@@ -65,6 +65,8 @@ export class StaffMembers {
         totp_secret: null,
         totp_confirmed_at: null,
         created_at: this.clock.now().toISOString(),
+        // A generated password has been seen by whoever handed it on: the member replaces it.
+        password_temporary: input.password ? 0 : 1,
       })
       // Two adds of one address at once: the unique e-mail keeps one, the other is told so.
       .onConflict((oc) => oc.column('email').doNothing())
@@ -113,6 +115,35 @@ export class StaffMembers {
     if (!member) throw new AppError('STAFF_MEMBER_NOT_FOUND');
     await this.sessions.destroyAllFor(id);
     await this.audit.record({ ...by, action: 'staff.reset-totp', detail: { email: member.email } });
+  }
+
+  /**
+   * Replaces a generated password with the member's own (the applicants' rules, SPEC §4), which
+   * must differ from it. Throws STAFF_PASSWORD_NOT_TEMPORARY when there is nothing to replace.
+   */
+  async replaceTemporaryPassword(id: string, password: string, by: StaffActor): Promise<void> {
+    const member = await this.db
+      .selectFrom('staff')
+      .select(['email', 'password_hash', 'password_temporary'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!member) throw new AppError('STAFF_MEMBER_NOT_FOUND');
+    if (!member.password_temporary || !member.password_hash) {
+      throw new AppError('STAFF_PASSWORD_NOT_TEMPORARY');
+    }
+    assertValid(validators.signup, { username: member.email, password });
+    if (await verifyPassword(member.password_hash, password)) {
+      throw new AppError('STAFF_PASSWORD_UNCHANGED');
+    }
+    // Compare-and-set: of two replacements at once, only the first lands.
+    const updated = await this.db
+      .updateTable('staff')
+      .set({ password_hash: await hashPassword(password), password_temporary: 0 })
+      .where('id', '=', id)
+      .where('password_temporary', '=', 1)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) throw new AppError('STAFF_PASSWORD_NOT_TEMPORARY');
+    await this.audit.record({ ...by, action: 'staff.password-change', subject: null });
   }
 
   async findByEmail(email: string) {

@@ -55,6 +55,45 @@ describe('staff sign-in at /staff/login', () => {
     ]);
   });
 
+  it('asks a member with a generated password to choose their own before the authenticator', async () => {
+    const { calls } = staffServer({
+      'GET /api/staff/sign-in-options': jsonResponse({ oidc: false }),
+      'POST /api/staff/login': jsonResponse({ next: 'password-change' }),
+      'POST /api/staff/password': jsonResponse({ next: 'totp-setup' }),
+      'GET /api/staff/totp/setup': jsonResponse({
+        otpauthUri: 'otpauth://totp/Admissions:lin%40example.edu?secret=JBSWY3DPEHPK3PXP',
+        qrSvg,
+        secret: 'JBSWY3DPEHPK3PXP',
+      }),
+    });
+    const { user } = renderApp('/staff/login');
+    await user.type(await screen.findByLabelText('E-mail address'), 'lin@example.edu');
+    await user.type(screen.getByLabelText('Password'), 'Gen3rated-Temporary!x');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Choose your own password' });
+    const field = screen.getByLabelText('Password');
+    expect(field).toHaveAttribute('autocomplete', 'new-password');
+    await user.type(field, 'short');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    // Not sent while a rule is unmet; the checklist says which, and the field has focus.
+    expect(calls.some((c) => c.url === '/api/staff/password')).toBe(false);
+    expect(field).toHaveFocus();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    const unmet = document.querySelectorAll('.requirement[data-state="error"]');
+    expect(unmet.length).toBeGreaterThan(0);
+
+    await user.clear(field);
+    await user.type(field, 'Lin-Own-Password-7!');
+    expect(document.querySelectorAll('.requirement[data-state="error"]')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 1, name: 'Set up your authenticator' });
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body])).toEqual([
+      ['/api/staff/login', { email: 'lin@example.edu', password: 'Gen3rated-Temporary!x' }],
+      ['/api/staff/password', { password: 'Lin-Own-Password-7!' }],
+    ]);
+  });
+
   it('asks only for the code once TOTP is set up, and shows the server’s message for a wrong one', async () => {
     staffServer({
       'GET /api/staff/sign-in-options': jsonResponse({ oidc: false }),

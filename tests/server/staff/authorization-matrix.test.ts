@@ -139,6 +139,7 @@ const planned: Record<string, StaffAccess> = {
   'POST /api/staff/login': 'public',
   'GET /api/staff/totp/setup': 'password',
   'POST /api/staff/totp': 'password',
+  'POST /api/staff/password': 'password',
   'GET /api/staff/me': 'reader',
   'POST /api/staff/logout': 'public',
   'GET /api/staff/oidc/start': 'public',

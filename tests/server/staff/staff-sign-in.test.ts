@@ -13,7 +13,11 @@ import {
   type TestApp,
 } from '../helpers/test-app';
 import type { StaffLoginResponse, TotpSetup } from '../../../src/contract/staff-identity';
+import { SecretHasher } from '../../../src/server/identity/secrets';
 import { loadSite } from '../../../src/server/site';
+import { AuditLog } from '../../../src/server/staff/audit-log';
+import { StaffMembers } from '../../../src/server/staff/staff-members';
+import { StaffSessions } from '../../../src/server/staff/staff-sessions';
 import { addMember, authenticator, signInWithTotp, STAFF_PASSWORD } from './staff-members-helpers';
 
 const STEP = 30_000;
@@ -280,5 +284,93 @@ describe.each(databases)('staff password and TOTP sign-in ($name)', ({ url }) =>
       codes.push((await t.call('POST', '/api/staff/totp', { code: '000000' }, half)).statusCode);
     }
     expect(codes).toEqual([400, 400, 400, 429]);
+  });
+
+  it('makes a member replace a generated password before the TOTP step, once', async () => {
+    t = await createTestApp(url, {}, fixtureForms);
+    const sessions = new StaffSessions(t.db, new SecretHasher(t.config.sessionSecret), t.clock);
+    const members = new StaffMembers(t.db, t.clock, sessions, new AuditLog(t.db, t.clock));
+    const added = await members.add(
+      { email: 'lin@staff.example.edu', role: 'reader' },
+      { actor: 'staff:ada@staff.example.edu', ip: '127.0.0.1' },
+    );
+    const temporary = added.temporaryPassword!;
+    expect(temporary).toHaveLength(20);
+    const login = (password: string) =>
+      t.call('POST', '/api/staff/login', { email: 'lin@staff.example.edu', password });
+
+    const first = await login(temporary);
+    expect(first.json<StaffLoginResponse>()).toEqual({ next: 'password-change' });
+    const half = cookieJar(first);
+    // No authenticator before the password is the member's own.
+    for (const [method, path, body] of [
+      ['GET', '/api/staff/totp/setup', undefined],
+      ['POST', '/api/staff/totp', { code: '123456' }],
+    ] as const) {
+      const early = await t.call(method, path, body, half);
+      expect(early.statusCode).toBe(403);
+      expect(early.json().code).toBe('STAFF_PASSWORD_CHANGE_REQUIRED');
+    }
+
+    const same = await t.call('POST', '/api/staff/password', { password: temporary }, half);
+    expect(same.statusCode).toBe(400);
+    expect(same.json()).toEqual({
+      code: 'STAFF_PASSWORD_UNCHANGED',
+      message: 'Choose a password different from the temporary one.',
+    });
+    const weak = await t.call('POST', '/api/staff/password', { password: 'short' }, half);
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().message).toMatch(
+      /^Your password must meet every requirement\. Not yet met: /,
+    );
+    expect((await t.call('POST', '/api/staff/password', {}, half)).statusCode).toBe(400);
+    // Without the password step, nobody reaches it.
+    expect(
+      (await t.call('POST', '/api/staff/password', { password: 'Lin-Own-Password-7!' })).statusCode,
+    ).toBe(401);
+
+    const changed = await t.call(
+      'POST',
+      '/api/staff/password',
+      { password: 'Lin-Own-Password-7!' },
+      half,
+    );
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ next: 'totp-setup' });
+    const again = await t.call('POST', '/api/staff/password', { password: 'Another-One-8?' }, half);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('STAFF_PASSWORD_NOT_TEMPORARY');
+    expect((await t.call('GET', '/api/staff/totp/setup', undefined, half)).statusCode).toBe(200);
+
+    // The generated password is gone; the new one leads straight to the TOTP step.
+    expect((await login(temporary)).statusCode).toBe(400);
+    const next = await login('Lin-Own-Password-7!');
+    expect(next.json<StaffLoginResponse>()).toEqual({ next: 'totp-setup' });
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['actor', 'action'])
+      .where('action', '=', 'staff.password-change')
+      .execute();
+    expect(audit).toEqual([
+      { actor: 'staff:lin@staff.example.edu', action: 'staff.password-change' },
+    ]);
+  });
+
+  it('never asks a member who chose their own password at the CLI to change it', async () => {
+    t = await createTestApp(url, {}, fixtureForms);
+    await addMember(t, 'ada@staff.example.edu', 'admin');
+    const login = await t.call('POST', '/api/staff/login', {
+      email: 'ada@staff.example.edu',
+      password: STAFF_PASSWORD,
+    });
+    expect(login.json<StaffLoginResponse>()).toEqual({ next: 'totp-setup' });
+    const change = await t.call(
+      'POST',
+      '/api/staff/password',
+      { password: 'Ada-Other-Password-9!' },
+      cookieJar(login),
+    );
+    expect(change.statusCode).toBe(409);
+    expect(change.json().code).toBe('STAFF_PASSWORD_NOT_TEMPORARY');
   });
 });

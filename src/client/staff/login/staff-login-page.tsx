@@ -8,6 +8,7 @@ import { staffApi, staffDownloads } from '../staff-api';
 import { staffMessages } from '../staff-messages';
 import { StaffPage } from '../staff-page';
 import type { StaffLoginResponse } from '../../../contract/staff-identity';
+import { NewPasswordStep } from './new-password-step';
 import { TotpStep } from './totp-step';
 
 /** The notice another screen sends along (session ended, signed out). */
@@ -41,6 +42,13 @@ export function StaffLoginPage() {
     logIn.mutate({ email: email.trim(), password });
   };
 
+  if (step === 'password-change') {
+    return (
+      <main id="main-content" className="staff-login">
+        <NewPasswordStep email={email.trim()} onDone={setStep} />
+      </main>
+    );
+  }
   if (step !== 'credentials') {
     return (
       <main id="main-content" className="staff-login">

@@ -79,8 +79,8 @@ export function MembersPage() {
               <code className="staff-secret">{add.data.temporaryPassword}</code>
             </p>
             <p>
-              Give it to them in person or by phone; they set up their authenticator when they first
-              sign in.
+              Give it to them in person or by phone; when they first sign in, they replace it with a
+              password of their own and set up their authenticator.
             </p>
           </Notice>
         )}

@@ -15,6 +15,7 @@ import { migration as m0008 } from './0008-staff';
 import { migration as m0009 } from './0009-definition-versions';
 import { migration as m0010 } from './0010-staff-indexes';
 import { migration as m0011 } from './0011-audit-append-only';
+import { migration as m0012 } from './0012-staff-temporary-password';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0009_definition_versions': m0009,
   '0010_staff_indexes': m0010,
   '0011_audit_append_only': m0011,
+  '0012_staff_temporary_password': m0012,
 };
