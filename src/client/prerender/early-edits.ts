@@ -1,34 +1,31 @@
 /**
  * Typing into a prerendered page before React has hydrated it changes the fields on screen but
- * not the answers: React 19 adopts the field's value as it finds it, without an onChange. This
- * notes the fields edited early and, once React has hydrated each one, hands the edit to React
- * as if it had just been made, so the answer store holds what the applicant sees.
+ * not the answers: React 19 adopts a field as it finds it, without an onChange, and its next
+ * render of the field puts the answer's value back. This notes what each field was left at
+ * before React had it and, once React has hydrated the field, hands that to React as if it had
+ * just been done, so the answer store holds what the applicant did.
  */
 type Field = HTMLInputElement | HTMLTextAreaElement;
+
+const isCheckable = (node: Field): node is HTMLInputElement =>
+  node instanceof HTMLInputElement && (node.type === 'checkbox' || node.type === 'radio');
 
 /** React's own mark on a node it has hydrated (its fiber), the only sign there is of it. */
 const isHydrated = (node: Node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$'));
 
-/** The native value or checked setter, past the tracker React installs on the element. */
-function setNative(node: Field, property: 'value' | 'checked', value: string | boolean): void {
-  const prototype = Object.getPrototypeOf(node) as object;
-  Object.getOwnPropertyDescriptor(prototype, property)?.set?.call(node, value);
-}
-
-/** Makes React see the field's current state as a change from the one it was prerendered in. */
-function replay(node: Field): void {
-  if (node instanceof HTMLInputElement && (node.type === 'checkbox' || node.type === 'radio')) {
-    if (node.checked === node.defaultChecked) return;
-    const checked = node.checked;
-    node.checked = node.defaultChecked;
-    // A click both restores the applicant's choice and is the event React reads it from.
-    if (checked !== node.checked) node.click();
+/** Makes React see `left` (a value, or checked) as a change made to the field now. */
+function replay(node: Field, left: string | boolean): void {
+  if (isCheckable(node)) {
+    // Through React's tracker, then a click, which both sets it back and is what React reads.
+    node.checked = !left;
+    node.click();
     return;
   }
-  const value = node.value;
-  if (value === node.defaultValue) return;
-  node.value = node.defaultValue;
-  setNative(node, 'value', value);
+  const value = String(left);
+  node.value = value === '' ? ' ' : '';
+  // The native setter, past the tracker React keeps on the element: the change stays unseen.
+  const prototype = Object.getPrototypeOf(node) as object;
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(node, value);
   node.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
@@ -38,13 +35,13 @@ function replay(node: Field): void {
  * once hydration has begun: it replays each noted edit when React has its field.
  */
 export function keepEarlyEdits(container: HTMLElement, waitMs = 10_000): () => void {
-  const edited = new Set<Field>();
+  const edited = new Map<Field, string | boolean>();
   let replaying = false;
   const step = () => {
-    for (const node of edited)
+    for (const [node, left] of edited)
       if (isHydrated(node)) {
         edited.delete(node);
-        replay(node);
+        replay(node, left);
       }
     if (edited.size > 0) setTimeout(step, 50);
   };
@@ -52,7 +49,8 @@ export function keepEarlyEdits(container: HTMLElement, waitMs = 10_000): () => v
     const { target } = event;
     if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) return;
     if (isHydrated(target)) return;
-    edited.add(target);
+    // A radio button chosen unchecks the others of its group, which need nothing replayed.
+    edited.set(target, isCheckable(target) ? target.checked : target.value);
     if (replaying && edited.size === 1) setTimeout(step, 50);
   };
   container.addEventListener('input', note, true);
