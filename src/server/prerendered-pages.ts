@@ -48,7 +48,7 @@ export function servesPrerendered(
 }
 
 /** One day's answer for one page, with the copies compressed once. */
-export interface PrerenderedAnswer {
+interface PrerenderedAnswer {
   html: string;
   br: Buffer;
   gzip: Buffer;
