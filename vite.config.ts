@@ -7,10 +7,28 @@ const apiPrefixes = ['/public', '/api', '/service', '/lookup', '/uploads', '/hea
 const apiPort = Number(process.env.API_PORT ?? 8081);
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), { ...precompress(), applyToEnvironment: (env) => env.name === 'client' }],
   // Named in the client's error reports (src/client/api/report-client-error.ts).
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
+  // `vite build` builds both environments: the browser's bundle (client), then the server-side
+  // entry that renders the form pages a visitor's first load is served prerendered
+  // (src/client/prerender/render-page.tsx into dist/prerender; src/server/prerendered-pages.ts).
+  builder: {},
+  environments: {
+    ssr: {
+      build: {
+        outDir: 'dist/prerender',
+        emptyOutDir: true,
+        rolldownOptions: { input: { 'render-page': 'src/client/prerender/render-page.tsx' } },
+      },
+      // Bundled whole, so that the server runs it without the client's dependencies resolved by
+      // its own build (esbuild's `packages: 'external'`).
+      resolve: { noExternal: true },
+    },
+  },
   build: {
+    // The server reads the browser's chunk names to preload a prerendered page's modules.
+    manifest: true,
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: true,

@@ -1,15 +1,39 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
+import { appRoutes } from './app-routes';
 import { createApp } from './create-app';
 import './styles/global.css';
 import { BadConfigurationError } from './api/errors';
+import { canHydrate } from './prerender/can-hydrate';
+import { keepEarlyEdits } from './prerender/early-edits';
+import { loadMatchedRoutes } from './prerender/load-matched-routes';
 
 const container = document.getElementById('root');
 if (!container) throw new BadConfigurationError('index.html has no #root element.');
+const root = container;
 
-createRoot(container).render(
+// Made when the first render is about to happen: the router reads the routes as they are then.
+const app = () => (
   <StrictMode>
     <App app={createApp()} />
-  </StrictMode>,
+  </StrictMode>
 );
+
+/** Renders from nothing; markup this browser would not render alike (canHydrate) goes first. */
+function render(): void {
+  root.replaceChildren();
+  createRoot(root).render(app());
+}
+
+if (root.firstChild && canHydrate(document, window.history.state)) {
+  // A visitor's form page, prerendered by the server (src/server/prerendered-pages.ts): its
+  // route modules load first, so that the first render is the page the markup shows.
+  const replayEarlyEdits = keepEarlyEdits(root);
+  loadMatchedRoutes(appRoutes, window.location.pathname).then(() => {
+    hydrateRoot(root, app());
+    replayEarlyEdits();
+  }, render);
+} else {
+  render();
+}

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { errorCatalogue } from './errors';
+import { loadPrerenderedPages } from './prerendered-pages';
 
 export interface ClientShellOptions {
   /** The built client (index.html and assets); absent in API-only tests. */
@@ -22,6 +23,13 @@ const opsPaths = ['/healthz', '/readyz', '/metrics'];
 export const clientShell = fp(async (app: FastifyInstance, options: ClientShellOptions) => {
   const { clientDir } = options;
   const indexHtml = clientDir ? readIndex(clientDir, options.cookiePrefix) : undefined;
+  const prerendered =
+    clientDir && indexHtml
+      ? loadPrerenderedPages(clientDir, indexHtml, options.cookiePrefix, (error) =>
+          app.log.error({ err: error }, 'The prerendered pages could not be loaded.'),
+        )
+      : undefined;
+  app.addHook('onReady', async () => prerendered?.start());
   if (clientDir && indexHtml) {
     await app.register(fastifyStatic, {
       root: path.resolve(clientDir),
@@ -41,19 +49,35 @@ export const clientShell = fp(async (app: FastifyInstance, options: ClientShellO
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = apiPrefixes.some((p) => pathname.startsWith(p)) || opsPaths.includes(pathname);
     if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
+      // The same paths answer a visitor with a prerendered page and a signed-in applicant with
+      // the plain index.html (prerendered-pages.ts), so caches must keep them apart.
+      if (prerendered) reply.header('Vary', 'Accept-Encoding, Cookie');
+      const page = { method: request.method, url: request.url, cookieNames: cookieNames(request) };
+      const answer = await prerendered?.answer(page).catch((error: unknown) => {
+        // The browser renders the page itself, as it does for everyone else.
+        request.log.error({ err: error }, 'The prerendered page could not be rendered.');
+        return undefined;
+      });
+      if (answer) {
+        const accepts = String(request.headers['accept-encoding'] ?? '');
+        if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(answer.br);
+        if (/\bgzip\b/.test(accepts))
+          return reply.header('Content-Encoding', 'gzip').send(answer.gzip);
+        return reply.send(answer.html);
+      }
       // Every other path is the application, which routes it itself (query string intact).
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('Cache-Control', 'no-cache')
-        .send(indexHtml);
+      return reply.send(indexHtml);
     }
     return reply.status(404).send({ message: errorCatalogue.NOT_FOUND.message, code: 'NOT_FOUND' });
   });
 });
+
+const cookieNames = (request: FastifyRequest): string[] => Object.keys(request.cookies);
 
 /** index.html with the configured identity cookie prefix, read once at start. */
 function readIndex(clientDir: string, cookiePrefix: string): string | undefined {

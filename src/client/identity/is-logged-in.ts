@@ -6,8 +6,12 @@ export function identityCookiePrefix(doc: Document = document): string {
   return meta?.content.trim() || defaultPrefix;
 }
 
-/** SPEC §1: a user counts as logged in when any cookie name begins with the identity prefix. */
-export function isLoggedIn(doc: Document = document): boolean {
+/**
+ * SPEC §1: a user counts as logged in when any cookie name begins with the identity prefix. A
+ * page rendered on the server (src/client/prerender) is a visitor's: there is no document.
+ */
+export function isLoggedIn(doc: Document | undefined = globalThis.document): boolean {
+  if (!doc) return false;
   const prefix = identityCookiePrefix(doc);
   return doc.cookie
     .split(';')

@@ -85,7 +85,9 @@ function AccountMenu({
         role="dialog"
         aria-labelledby={titleId}
         className="account-popover__panel"
-        style={{ marginTop: sideOffset }}
+        // Only while open: a closed panel's style attribute would be inline style in the page
+        // the server prerenders for visitors, which the CSP refuses (style-src 'self').
+        style={open ? { marginTop: sideOffset } : undefined}
         hidden={!open}
       >
         <div className="account-popover__header">

@@ -89,10 +89,9 @@ export function SessionProvider({ profile, initialAnswers, children }: SessionPr
   // whole application runs in a deferred render, after the keystroke has painted (but at once
   // when they start showing, so the summary is there to take focus), and a result that shows the
   // same errors as before is the same object, so the shell re-renders only when they change.
-  const state = useSyncExternalStore(
-    store.subscribe,
-    showsErrors(webStatus) ? store.getState : noState,
-  );
+  const readState = showsErrors(webStatus) ? store.getState : noState;
+  // The same snapshot on the server (src/client/prerender), which renders a visitor's page.
+  const state = useSyncExternalStore(store.subscribe, readState, readState);
   const deferredState = useDeferredValue(state);
   const validated = deferredState ?? state;
   const [sameAsBefore] = useState(keepSameErrors);

@@ -1,0 +1,188 @@
+/**
+ * The form pages served prerendered to visitors (issue 19): a first load of /about, /education or
+ * /final-steps by someone with no identity cookie gets index.html with the page's markup already
+ * in #root, which the browser hydrates (src/client/main.tsx) instead of rendering from nothing.
+ * The markup comes from the client's server-side entry, which `vite build` writes to
+ * dist/prerender (src/client/prerender/render-page.tsx); it is rendered on the first request of
+ * each day and kept for the day, so that date-dependent content (alert banners, year lists,
+ * offered terms) is the day's, never the build's. `served-on` tells the browser which day that
+ * was: a browser whose own date differs renders the page itself, as for everyone else.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { localIsoDate } from '../engine/alerts';
+
+/** The query parameters that make the form routes load something first (SPEC §2). */
+const loadingParams = ['token', 'service_token'];
+
+interface RenderModule {
+  prerenderedRoutes: readonly string[];
+  renderPage(pathname: string): Promise<string>;
+}
+
+export interface PageRequest {
+  method: string;
+  url: string;
+  /** The names of the request's cookies. */
+  cookieNames: readonly string[];
+}
+
+/**
+ * Whether a request gets the prerendered page: a GET or HEAD of a form page, by a visitor (no
+ * cookie named with the identity prefix, the client's own rule: SPEC §1), with no visitor token
+ * or service link to load first. Everyone else gets the plain index.html, whose spinner shows
+ * while a signed-in applicant's profile loads (SPEC §2).
+ */
+export function servesPrerendered(
+  request: PageRequest,
+  routes: readonly string[],
+  cookiePrefix: string,
+): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const url = new URL(request.url, 'http://localhost');
+  if (!routes.includes(url.pathname)) return false;
+  if (loadingParams.some((name) => url.searchParams.has(name))) return false;
+  return !request.cookieNames.some((name) => name.startsWith(cookiePrefix));
+}
+
+/** One day's answer for one page, with the copies compressed once. */
+interface PrerenderedAnswer {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+export interface PrerenderedPages {
+  /**
+   * Loads the server-side entry and makes today's pages, in the background: called once the
+   * server is ready, since loading and rendering hold the event loop for a moment.
+   */
+  start(): void;
+  /**
+   * Today's prerendered page for the request, made on the day's first request, or undefined when
+   * it gets the plain index.html: not a visitor's form page (servesPrerendered), or the
+   * server-side entry still loading, which must not hold the server's start up.
+   */
+  answer(request: PageRequest): Promise<PrerenderedAnswer | undefined>;
+}
+
+interface Manifest {
+  [source: string]: { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+}
+
+/** What a form page's first load fetches beyond the entry's own: the route modules and styles. */
+export interface RouteFiles {
+  scripts: string[];
+  styles: string[];
+}
+
+/**
+ * The built files of the form routes (from Vite's manifest), beyond those index.html already
+ * names: preloaded with the page, so that hydration need not wait for the entry to ask for them,
+ * and the style sheets linked, so that the prerendered page paints styled.
+ */
+function routeFiles(clientDir: string): RouteFiles {
+  const file = path.join(clientDir, '.vite', 'manifest.json');
+  if (!existsSync(file)) return { scripts: [], styles: [] };
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  const collect = (key: string, into: Set<string>) => {
+    if (!manifest[key] || into.has(key)) return;
+    into.add(key);
+    for (const imported of manifest[key].imports ?? []) collect(imported, into);
+  };
+  const entry = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collect(key, entry);
+  const routes = new Set<string>();
+  for (const source of [
+    'src/client/session/form-loader.tsx',
+    'src/client/layout/form-layout.tsx',
+    'src/client/pages/form-page.tsx',
+  ])
+    collect(source, routes);
+  const added = [...routes].filter((key) => !entry.has(key)).map((key) => manifest[key]!);
+  const entryStyles = new Set([...entry].flatMap((key) => manifest[key]!.css ?? []));
+  return {
+    scripts: added.map((chunk) => `/${chunk.file}`),
+    styles: [...new Set(added.flatMap((chunk) => chunk.css ?? []))]
+      .filter((css) => !entryStyles.has(css))
+      .map((css) => `/${css}`),
+  };
+}
+
+/** index.html with the page's markup in #root, the day it was made and its route files. */
+export function pageHtml(
+  indexHtml: string,
+  markup: string,
+  day: string,
+  files: RouteFiles,
+): string {
+  const head = [
+    `<meta name="served-on" content="${day}" />`,
+    ...files.styles.map((file) => `<link rel="stylesheet" crossorigin href="${file}">`),
+    ...files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+  ].join('\n    ');
+  return indexHtml
+    .replace('</head>', `  ${head}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+}
+
+/**
+ * The prerendered pages of a built client, or undefined when the build has no server-side entry
+ * (an API-only test, a client built before issue 19). Until the entry has loaded (start), every
+ * request gets the plain index.html.
+ */
+export function loadPrerenderedPages(
+  clientDir: string,
+  indexHtml: string,
+  cookiePrefix: string,
+  onLoadError: (error: unknown) => void,
+): PrerenderedPages | undefined {
+  const entry = path.join(clientDir, '..', 'prerender', 'render-page.js');
+  if (!existsSync(entry)) return undefined;
+  let render: RenderModule | undefined;
+  const files = routeFiles(clientDir);
+  const made = new Map<string, Promise<PrerenderedAnswer>>();
+
+  const make = (module: RenderModule, pathname: string): Promise<PrerenderedAnswer> => {
+    // The day the render itself reads (new Date(), as the browser does), in the server's zone.
+    const day = localIsoDate(new Date());
+    const key = `${day} ${pathname}`;
+    let answer = made.get(key);
+    if (!answer) {
+      // Yesterday's pages are never asked for again.
+      for (const old of made.keys()) if (!old.startsWith(day)) made.delete(old);
+      answer = module.renderPage(pathname).then((markup) => {
+        const html = pageHtml(indexHtml, markup, day, files);
+        const raw = Buffer.from(html);
+        return {
+          html,
+          br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
+          gzip: gzipSync(raw, { level: 9 }),
+        };
+      });
+      // A failed render is tried again by the next request, not kept for the day.
+      answer.catch(() => made.delete(key));
+      made.set(key, answer);
+    }
+    return answer;
+  };
+
+  return {
+    start() {
+      void import(pathToFileURL(entry).href).then(
+        async (module: RenderModule) => {
+          await Promise.allSettled(module.prerenderedRoutes.map((route) => make(module, route)));
+          render = module;
+        },
+        (error: unknown) => onLoadError(error),
+      );
+    },
+    async answer(request) {
+      if (!render || !servesPrerendered(request, render.prerenderedRoutes, cookiePrefix))
+        return undefined;
+      return make(render, new URL(request.url, 'http://localhost').pathname);
+    },
+  };
+}

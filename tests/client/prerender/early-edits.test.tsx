@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import { act, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { keepEarlyEdits } from '../../../src/client/prerender/early-edits';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+function Fields({ seen }: { seen: Record<string, string> }) {
+  const [name, setName] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  seen.name = name;
+  seen.agreed = String(agreed);
+  return (
+    <form>
+      <input id="name" value={name} onChange={(event) => setName(event.target.value)} />
+      <input
+        id="agreed"
+        type="checkbox"
+        checked={agreed}
+        onChange={(event) => setAgreed(event.target.checked)}
+      />
+    </form>
+  );
+}
+
+/** Types into a field as a browser does: the value changes, then an input event. */
+function typeInto(field: HTMLInputElement, value: string): void {
+  field.value = value;
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+describe('edits made before hydration', () => {
+  it('reach React once it has hydrated the fields', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<Fields seen={{}} />);
+    const replay = keepEarlyEdits(container);
+    typeInto(container.querySelector<HTMLInputElement>('#name')!, 'Ada');
+    container.querySelector<HTMLInputElement>('#agreed')!.click();
+
+    const seen: Record<string, string> = {};
+    await act(async () => {
+      hydrateRoot(container, <Fields seen={seen} />);
+    });
+    // React adopts what it finds on screen without telling the component.
+    expect(seen).toEqual({ name: '', agreed: 'false' });
+    await act(async () => {
+      replay();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    });
+    expect(seen).toEqual({ name: 'Ada', agreed: 'true' });
+    expect(container.querySelector<HTMLInputElement>('#name')!.value).toBe('Ada');
+    expect(container.querySelector<HTMLInputElement>('#agreed')!.checked).toBe(true);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * The form pages prerendered for visitors (issue 19): the page is there before any script runs,
+ * the browser hydrates it without a mismatch and keeps what was typed, and a signed-in applicant
+ * still gets the page the browser renders itself, with their answers.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { activeAlerts } from '../../src/engine/alerts';
+import type { AlertWindow } from '../../src/engine/definitions';
+import { saveAnswers, signUpConfirmAndLogIn, uniqueEmail } from './journey';
+
+const input = (page: Page, key: string) => page.locator(`[id="${key}"] input`).first();
+const pageHeading = (page: Page, name: string) =>
+  page.getByRole('heading', { level: 1, name, exact: true });
+
+/** Console errors and warnings (React reports a hydration mismatch as a console error). */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+/** The answers a visitor token holds (GET /public/tmp), read from the page. */
+async function tokenAnswers(page: Page): Promise<Record<string, string>> {
+  const token = new URL(page.url()).searchParams.get('token') ?? '';
+  return page.evaluate(async (value) => {
+    const response = await fetch(`/public/tmp?token=${encodeURIComponent(value)}`, {
+      headers: { Accept: 'application/json' },
+    });
+    return ((await response.json()) as { answer: Record<string, string> }).answer;
+  }, token);
+}
+
+test('a visitor without JavaScript sees the whole About You page, with today’s alerts', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  // The server loads the prerendering entry after it starts: the first answers may be plain.
+  await expect(async () => {
+    await page.goto('/about');
+    await expect(pageHeading(page, 'About You')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(input(page, 'first_name')).toBeVisible();
+  await expect(input(page, 'parent_email_address')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Application steps' })).toBeVisible();
+  const site = JSON.parse(readFileSync('forms/site.json', 'utf8')) as { alerts: AlertWindow[] };
+  const alerts = activeAlerts(site.alerts, new Date()).map((alert) => alert.text);
+  const banner = page.getByRole('region', { name: 'Important dates' });
+  if (alerts.length === 0) await expect(banner).toHaveCount(0);
+  for (const text of alerts) await expect(banner).toContainText(text);
+  await context.close();
+});
+
+test('with JavaScript the page hydrates without a mismatch and keeps what the visitor types', async ({
+  page,
+}) => {
+  const problems = consoleProblems(page);
+  const response = await page.goto('/about');
+  expect(await response?.text()).toContain('<meta name="served-on"');
+  // Typed at once: before React has taken the field over, or just after.
+  await input(page, 'first_name').fill('Ada');
+  await page.waitForLoadState('networkidle');
+  await input(page, 'last_name').fill('Lovelace');
+  await expect(input(page, 'first_name')).toHaveValue('Ada');
+  await page.getByRole('button', { name: 'Save/Next' }).click();
+  await expect(page).toHaveURL(/\/signup\?token=[^&]+$/);
+  expect(await tokenAnswers(page)).toEqual({ first_name: 'Ada', last_name: 'Lovelace' });
+  expect(problems).toEqual([]);
+});
+
+test('a signed-in applicant gets the plain page and sees their answers', async ({ page }) => {
+  await signUpConfirmAndLogIn(page, uniqueEmail('prerender'));
+  await saveAnswers(page, { first_name: 'Grace', last_name: 'Hopper' });
+  const problems = consoleProblems(page);
+  const response = await page.goto('/about');
+  const html = (await response?.text()) ?? '';
+  expect(html).not.toContain('served-on');
+  expect(html).toContain('<div id="root"></div>');
+  await expect(input(page, 'first_name')).toHaveValue('Grace');
+  await expect(input(page, 'last_name')).toHaveValue('Hopper');
+  expect(problems).toEqual([]);
+});
