@@ -5,16 +5,21 @@
  *   raw and gzipped, and whether any AJV module other than its runtime is among it;
  * - load: navigation start to rendered and idle (bench/client/page-load.ts), median of the loads;
  * - typing: keydown to the next animation frame, 30 characters into the first text field and
- *   into the text field 30 fields further down, p50 and p95 pooled over every load;
+ *   into the text field 30 fields further down, p50 and p95 pooled over every load; and the same
+ *   in the product's validating state (a signed-in applicant's refused submit: the error summary
+ *   and every field's errors shown, bench/client/validating-page.ts), against the reference's
+ *   plain typing (issue 19);
  * - Lighthouse scores of /about (and of the reference) and /login.
  * The product is served by the real server (a child process, production mode) and the reference
  * by a static server, both on loopback. Each round loads both pages cold (fresh contexts, in ABBA
  * order from round to round) and types into the two side by side, alternating key by key, so that
- * machine noise hits both alike; a first, unrecorded round warms up.
+ * machine noise hits both alike; a first, unrecorded round warms up. The validating page is opened
+ * in each round after the two loads and typed into alongside them, key by key.
  *
  * BENCH_LOADS (default 7, at least 5) sets the measured loads per page, BENCH_LIGHTHOUSE_RUNS
  * (default 3) the Lighthouse runs per URL, BENCH_SKIP_BUILD=1 reuses dist/client,
- * BENCH_CPU_SLOWDOWN changes the 4× slowdown.
+ * BENCH_CPU_SLOWDOWN changes the 4× slowdown, BENCH_CLIENT=typing leaves Lighthouse out (for
+ * iterating on the loads and typing).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
@@ -33,7 +38,11 @@ import {
   type Measured,
   type Target,
 } from './client/client-rows';
-import { keystrokeInstrumentation, typeInterleaved } from './client/keystrokes';
+import {
+  keystrokeInstrumentation,
+  typeInterleaved,
+  type KeystrokeSample,
+} from './client/keystrokes';
 import {
   startLighthouseBrowser,
   type LighthouseBrowser,
@@ -41,6 +50,7 @@ import {
 } from './client/lighthouse-scores';
 import { loadInstrumentation, loadPage } from './client/page-load';
 import { serveStatic, type StaticServer } from './client/static-server';
+import { validatingPage } from './client/validating-page';
 import { buildReferencePage, type ReferenceField } from './reference/reference-page';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -52,6 +62,8 @@ const productDist = path.join(root, 'dist/client');
 const productCopy = path.join(root, 'dist/bench/product');
 const LOADS = Math.max(5, Number(process.env.BENCH_LOADS ?? 7));
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+/** BENCH_CLIENT=typing: the loads and typing only, no Lighthouse. */
+const TYPING_ONLY = process.env.BENCH_CLIENT === 'typing';
 /** How far down the page the second typed-into field is (the issue: 30 fields further). */
 const FURTHER = 30;
 
@@ -80,17 +92,20 @@ function fieldsToUse(fields: ReferenceField[]) {
 }
 
 /**
- * Rounds of one cold load of each page, kept open side by side, then typing into both
- * alternately, key by key. The first round warms the servers and the disk cache up and is not
- * recorded; the order of the loads alternates from round to round (ABBA).
+ * Rounds of one cold load of each page, kept open side by side, then the product's page in the
+ * validating state beside them, then typing into the three alternately, key by key. The first
+ * round warms the servers and the disk cache up and is not recorded; the order of the loads
+ * alternates from round to round (ABBA).
  */
 async function measureLoads(
   urls: Record<Target, string>,
   dists: Record<Target, string>,
   keys: ReturnType<typeof fieldsToUse>,
+  server: LiveServer,
 ): Promise<Record<Target, Measured>> {
+  const validating = { first: [] as KeystrokeSample[], further: [] as KeystrokeSample[] };
   const measured: Record<Target, Measured> = {
-    product: { loads: [], first: [], further: [] },
+    product: { loads: [], first: [], further: [], validating },
     reference: { loads: [], first: [], further: [] },
   };
   const init = `${loadInstrumentation(keys.last)};${keystrokeInstrumentation}`;
@@ -114,6 +129,7 @@ async function measureLoads(
             m.breakdown = bundleBreakdown(load, productCopy);
           }
         }
+        open.push(await validatingPage(browser, server, init));
         const pages = open.map((o) => o.page);
         const first = await typeInterleaved(pages, `#${keys.first}-input`);
         const further = await typeInterleaved(pages, `#${keys.further}-input`);
@@ -122,6 +138,8 @@ async function measureLoads(
           measured[target].first.push(...first[i]!);
           measured[target].further.push(...further[i]!);
         });
+        validating.first.push(...first[order.length]!);
+        validating.further.push(...further[order.length]!);
       } finally {
         for (const { context } of open) await context.close();
       }
@@ -180,11 +198,13 @@ export async function run(): Promise<BenchRow[]> {
       urls,
       { product: productCopy, reference: referenceDist },
       keys,
+      product,
     );
-    const audits = await runLighthouse(urls, `${product.base}/login`);
+    const audits = TYPING_ONLY ? undefined : await runLighthouse(urls, `${product.base}/login`);
     const p = measured.product;
     const r = measured.reference;
     const further = `${keys.further}, ${keys.distance} fields further`;
+    const validating = p.validating ?? { first: [], further: [] };
     const rows = sizeRows(p, r);
     // The server read index.html when it started; a rebuild since then mixes two builds.
     const index = (dir: string) => {
@@ -210,9 +230,22 @@ export async function run(): Promise<BenchRow[]> {
         reference: Math.min(...r.loads),
         unit: 'ms',
       },
-      ...typingRows('first', `${keys.first} (first text field)`, p, r),
-      ...typingRows('further', further, p, r),
-      ...lighthouseRows(audits),
+      ...typingRows('typing.first', `${keys.first} (first text field)`, p.first, r.first),
+      ...typingRows('typing.further', further, p.further, r.further),
+      ...typingRows(
+        'typing.validating.first',
+        `errors shown, ${keys.first} (first text field)`,
+        validating.first,
+        r.first,
+        "the product in the validating state (a signed-in applicant's refused submit: summary and field errors shown); the reference's figure is its plain typing",
+      ),
+      ...typingRows(
+        'typing.validating.further',
+        `errors shown, ${further}`,
+        validating.further,
+        r.further,
+      ),
+      ...(audits ? lighthouseRows(audits) : []),
     ];
   } finally {
     await reference?.close();

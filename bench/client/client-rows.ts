@@ -15,6 +15,8 @@ export interface Measured {
   loads: number[];
   first: KeystrokeSample[];
   further: KeystrokeSample[];
+  /** The product only: typing in the validating state (errors and summary shown). */
+  validating?: { first: KeystrokeSample[]; further: KeystrokeSample[] };
   bytes?: PageBytes;
   ajvCompiler?: ReturnType<typeof ajvCompilerModules>;
   breakdown?: ReturnType<typeof bundleBreakdown>;
@@ -80,11 +82,16 @@ export function sizeRows(product: Measured, reference: Measured): BenchRow[] {
   return rows;
 }
 
+/**
+ * Keystroke rows: `id` names them (`typing.first`, `typing.validating.further`), `product` and
+ * `reference` are the samples each side typed; the reference is always its plain typing.
+ */
 export function typingRows(
-  field: 'first' | 'further',
+  id: string,
   label: string,
-  product: Measured,
-  reference: Measured,
+  product: readonly KeystrokeSample[],
+  reference: readonly KeystrokeSample[],
+  note?: string,
 ): BenchRow[] {
   const rows: BenchRow[] = [];
   for (const [metric, text] of [
@@ -93,13 +100,13 @@ export function typingRows(
     ['handled', 'keydown→input handled'],
   ] as const) {
     for (const p of [50, 95]) {
-      const of = (m: Measured) =>
+      const of = (samples: readonly KeystrokeSample[]) =>
         percentile(
-          m[field].map((s) => s[metric]),
+          samples.map((s) => s[metric]),
           p,
         );
       rows.push({
-        id: `typing.${field}.${metric}.p${p}`,
+        id: `${id}.${metric}.p${p}`,
         name: `typing, ${label}: ${text} p${p}`,
         value: of(product),
         reference: of(reference),
@@ -107,6 +114,7 @@ export function typingRows(
       });
     }
   }
+  if (note) rows[0]!.note = note;
   return rows;
 }
 

@@ -19,14 +19,19 @@ import { isFieldVisible, visibleKeys } from './visibility';
 /** Not in SPEC §5 (it lists no such message): ours, for an answer no option of the list has. */
 export const notAnOptionMessage = 'Please choose one of the options in the list.';
 
-/** All distinct messages per visible field of one page. Never throws. */
+/**
+ * All distinct messages per visible field of one page. Never throws. `visible` is the page's
+ * visibleKeys for this state, when the caller already knows them (the form store keeps them
+ * while only answers no condition reads change).
+ */
 export function validatePage(
   page: PageDefinition,
   validator: CompiledValidator,
   state: FormState,
   context: ValidationContext = {},
+  visible: readonly string[] = visibleKeys(page, state),
 ): FieldErrors {
-  const errors = pickErrors(validate(validator, state.answers, context), visibleKeys(page, state));
+  const errors = pickErrors(validate(validator, state.answers, context), visible);
   for (const field of pageFields(page)) {
     const value = state.answers[field.key] ?? '';
     if (value === '' || isChoice(field.question, value, state, context)) continue;

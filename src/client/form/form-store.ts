@@ -9,7 +9,8 @@ import type { Answers, FormState, PageDefinition } from '../../engine/definition
 import type { AnswerChange } from '../../engine/lookup-answers';
 import { validatePage } from '../../engine/page-validation';
 import { tabsQuestionById } from '../../engine/walk-definition';
-import { setAnswerQuickly } from '../../engine/quick-answer';
+import { reactiveKeys, setAnswerQuickly } from '../../engine/quick-answer';
+import { visibleKeys } from '../../engine/visibility';
 import type { CompiledValidator, FieldErrors } from '../../engine/validation';
 import { answerTopic, blockTopic, errorTopic, isErrorTopic, tabTopic } from './store-topics';
 
@@ -86,6 +87,11 @@ export function createFormStore(options: FormStoreOptions): FormStore {
   let clean = false;
   /** The current page's errors; null when stale, validated again when next read. */
   let errors: FieldErrors | null = null;
+  /**
+   * The current page's visible keys; null when a change may have moved them. Typing into a field
+   * no condition reads keeps them, so a keystroke's validation does not walk every condition.
+   */
+  let visible: readonly string[] | null = null;
   /** Subscriptions to error topics: while there are none, validation waits until asked. */
   let errorWatchers = 0;
   /** The version at which the errors last went stale: every error topic counts as changed. */
@@ -98,7 +104,9 @@ export function createFormStore(options: FormStoreOptions): FormStore {
 
   const validateNow = (): FieldErrors => {
     const validator = validatorOf(page.id);
-    return validator ? validatePage(page, validator, state, { now: now() }) : {};
+    if (!validator) return {};
+    visible ??= visibleKeys(page, state);
+    return validatePage(page, validator, state, { now: now() }, visible);
   };
   const currentErrors = (): FieldErrors => (errors ??= validateNow());
 
@@ -142,6 +150,8 @@ export function createFormStore(options: FormStoreOptions): FormStore {
   const commitAnswers = (answers: Answers, extraTopics: string[] = []) => {
     const keys = changedKeys(state.answers, answers);
     if (keys.length === 0 && extraTopics.length === 0) return;
+    const reactive = reactiveKeys(page);
+    if (keys.some((key) => reactive.has(key))) visible = null;
     state = { ...state, answers };
     notify([...keys.map(answerTopic), ...extraTopics, ...revalidate()]);
   };
@@ -175,12 +185,14 @@ export function createFormStore(options: FormStoreOptions): FormStore {
       };
       clean = false;
       errors = null;
+      visible = null;
       notify('all');
     },
 
     setAddAnother(id, count) {
       if (state.addAnother?.[id] === count) return;
       state = { ...state, addAnother: { ...state.addAnother, [id]: count } };
+      visible = null;
       notify([blockTopic(id), ...revalidate()]);
     },
 
@@ -192,6 +204,7 @@ export function createFormStore(options: FormStoreOptions): FormStore {
       state = question
         ? switchTab(state, question, tabId)
         : { ...state, tabs: { ...state.tabs, [tabsId]: tabId } };
+      visible = null;
       const answerTopics = changedKeys(before.answers, state.answers).map(answerTopic);
       notify([tabTopic(tabsId), ...answerTopics, ...revalidate()]);
     },
@@ -214,6 +227,7 @@ export function createFormStore(options: FormStoreOptions): FormStore {
         addAnother: { ...state.addAnother, ...choices.addAnother },
         tabs: { ...state.tabs, ...choices.tabs },
       };
+      visible = null;
       notify([...addAnother.map(blockTopic), ...tabs.map(tabTopic), ...revalidate()]);
     },
 
@@ -222,6 +236,7 @@ export function createFormStore(options: FormStoreOptions): FormStore {
       page = next;
       clean = false;
       errors = null;
+      visible = null;
       notify('all');
     },
 

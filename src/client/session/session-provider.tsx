@@ -1,14 +1,6 @@
-import {
-  lazy,
-  Suspense,
-  useDeferredValue,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import type { Answers, FormState } from '../../engine/definitions';
+import type { Answers } from '../../engine/definitions';
 import {
   defaultRoute,
   formPages,
@@ -16,7 +8,7 @@ import {
   pageByRoute,
   pageValidator,
 } from '../../forms/form-pages';
-import { showsErrors, webStatusOf } from '../../engine/web-status';
+import { webStatusOf } from '../../engine/web-status';
 import type { Profile } from '../api/use-profile';
 import { LoadBoundary } from '../components/load-boundary';
 import { LoadingSpinner } from '../components/loading-spinner';
@@ -26,9 +18,9 @@ import { ApplicationSessionContext, type ApplicationSession } from './applicatio
 import { snapshotOf, visitorSnapshot } from './client-snapshot';
 import { createFormStore, FormProvider, type FormEnvironment } from './form-bridge';
 import { LocationMessages } from './location-messages';
-import { keepSameErrors, shownErrors } from './shown-errors';
 import { useProgressRecorder } from './use-progress-recorder';
 import { useSessionActions } from './use-session-actions';
+import { useShownErrors } from './use-shown-errors';
 
 // The idle timer matters only to a signed-in applicant: a visitor's first load goes without it.
 const InactivityGuard = lazy(() =>
@@ -42,8 +34,6 @@ interface SessionProviderProps {
   initialAnswers: Answers;
   children: ReactNode;
 }
-
-const noState = (): FormState | null => null;
 
 /** A saved last_page as a route: the server stores routes; a bare page id is read too. */
 function lastPageRoute(lastPage: string | undefined): string {
@@ -84,21 +74,10 @@ export function SessionProvider({ profile, initialAnswers, children }: SessionPr
       : null,
   );
 
-  // The errors are the only part of the session that reads the answers, and only while they
-  // show: until then a keystroke re-renders nothing here. While they show, the validation of the
-  // whole application runs in a deferred render, after the keystroke has painted (but at once
-  // when they start showing, so the summary is there to take focus), and a result that shows the
-  // same errors as before is the same object, so the shell re-renders only when they change.
-  const readState = showsErrors(webStatus) ? store.getState : noState;
-  // The same snapshot on the server (src/client/prerender), which renders a visitor's page.
-  const state = useSyncExternalStore(store.subscribe, readState, readState);
-  const deferredState = useDeferredValue(state);
-  const validated = deferredState ?? state;
-  const [sameAsBefore] = useState(keepSameErrors);
-  const errors = useMemo(
-    () => sameAsBefore(shownErrors(validated ?? store.getState(), webStatus, serverErrors)),
-    [sameAsBefore, validated, store, webStatus, serverErrors],
-  );
+  // The session never reads the answers as they change: a keystroke re-renders nothing here.
+  // While errors show, the application is validated again after the keystroke's frame, and the
+  // session changes only when the errors do (use-shown-errors.ts).
+  const errors = useShownErrors(store, webStatus, serverErrors);
   const snapshot = useMemo(
     () =>
       profile

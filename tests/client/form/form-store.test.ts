@@ -8,6 +8,7 @@ import {
 } from '../../../src/client/form/store-topics';
 import type { PageDefinition } from '../../../src/engine/definitions';
 import { pageById, pageValidator } from '../../../src/forms/form-pages';
+import { validatePage } from '../../../src/engine/page-validation';
 
 const about = pageById('about')!;
 const education = pageById('education')!;
@@ -193,5 +194,31 @@ describe('form store', () => {
     const page: PageDefinition = { ...about, id: 'no-schema' };
     const store = createFormStore({ page, validatorOf: pageValidator, now });
     expect(store.getErrors()).toEqual({});
+  });
+});
+
+describe('form store visibility while typing', () => {
+  it('gives the errors a full validation gives, whatever the keys typed into', () => {
+    const store = aboutStore();
+    store.subscribeTopics([errorTopic('first_name')], () => {});
+    const steps: Array<[string, string]> = [
+      ['first_name', 'A'],
+      ['country', 'GBR'],
+      ['first_name', 'Ad'],
+      ['country', 'USA'],
+      ['first_name', 'Ada'],
+      ['citizenship_type', 'PR'],
+      ['citizenship', '!!'],
+      ['last_name', 'L'],
+      ['citizenship_type', 'US'],
+      ['first_name', ''],
+      ['country', 'GBR'],
+      ['last_name', 'Lo'],
+    ];
+    for (const [key, value] of steps) {
+      store.setAnswer(key, value);
+      const full = validatePage(about, pageValidator('about')!, store.getState(), { now: now() });
+      expect(store.getErrors(), `after ${key} = "${value}"`).toEqual(full);
+    }
   });
 });

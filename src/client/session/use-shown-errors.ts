@@ -1,0 +1,89 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { FieldErrors } from '../../engine/validation';
+import { showsErrors, type WebStatus } from '../../engine/web-status';
+import type { FormStore } from './form-bridge';
+import { keepSameErrors, shownErrors, type ShownErrors } from './shown-errors';
+
+/**
+ * The longest wait for the frame after a change: a hidden tab draws no frames, and its errors
+ * still catch up.
+ */
+const FRAME_WAIT_MS = 250;
+
+/**
+ * Calls `task` once the frame after now has been drawn (the frame's callbacks, then a task
+ * after them), or after FRAME_WAIT_MS if no frame comes; returns a cancel.
+ */
+export function afterNextPaint(task: () => void): () => void {
+  let done = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(fallback);
+    clearTimeout(timer);
+    cancelAnimationFrame(frame);
+    task();
+  };
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(run, 0);
+  });
+  const fallback = setTimeout(run, FRAME_WAIT_MS);
+  return () => {
+    done = true;
+    clearTimeout(fallback);
+    clearTimeout(timer);
+    cancelAnimationFrame(frame);
+  };
+}
+
+/**
+ * The errors the shell shows (the summary, and every page's errors: shown-errors.ts), kept off
+ * a keystroke's critical path. The field typed into updates its own error at once (the form
+ * store validates the page as it changes); the whole application is validated again only after
+ * the frame that shows the keystroke has been drawn, once for any number of changes before it,
+ * and the shell re-renders only when that finds the errors changed. A change of status or of the
+ * server's errors is validated at once, as the render needs it (the summary takes focus when it
+ * appears).
+ */
+export function useShownErrors(
+  store: FormStore,
+  status: WebStatus | null,
+  serverErrors: FieldErrors | null,
+): ShownErrors {
+  const [sameAsBefore] = useState(keepSameErrors);
+  // Moves when a check after a change found different errors: the render takes them up.
+  const [found, setFound] = useState(0);
+  const errors = useMemo(
+    () => sameAsBefore(shownErrors(store.getState(), status, serverErrors)),
+    // `found` is what a check found: the memo must run again to read it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [sameAsBefore, store, status, serverErrors, found],
+  );
+  const shown = useRef(errors);
+  useLayoutEffect(() => {
+    shown.current = errors;
+  });
+
+  useEffect(() => {
+    if (!showsErrors(status)) return;
+    let cancel: (() => void) | null = null;
+    const check = () => {
+      cancel = null;
+      const next = sameAsBefore(shownErrors(store.getState(), status, serverErrors));
+      if (next !== shown.current) setFound((n) => n + 1);
+    };
+    const schedule = () => {
+      cancel ??= afterNextPaint(check);
+    };
+    const unsubscribe = store.subscribe(schedule);
+    // Whatever changed between the render and this subscription is checked too.
+    schedule();
+    return () => {
+      unsubscribe();
+      cancel?.();
+    };
+  }, [sameAsBefore, store, status, serverErrors]);
+
+  return errors;
+}
