@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import { dialectOf } from '../db/dialect';
 import { PreparedQuery } from '../db/prepared-query';
+import { groupCommitOf } from '../db/group-commit';
 import type { Clock } from '../clock';
 import { AppError } from '../errors';
 import { randomToken, type SecretHasher } from '../identity/secrets';
@@ -110,8 +111,9 @@ export class ApplicationService {
     };
     // One statement that writes nothing once the applicant has submitted, then the definitions'
     // version the save was made under (a conditional update that writes only when it changed). On
-    // SQLite a statement is a transaction of its own, so the save needs no other; on PostgreSQL it
-    // runs holding the account, as every write that races submit does (account-lock.ts).
+    // SQLite the saves of one event-loop turn share a transaction (group-commit.ts), which already
+    // has the database to itself; on PostgreSQL a save runs holding the account, as every write
+    // that races submit does (account-lock.ts).
     const save = async (executor: Kysely<Database>) => {
       const saved = await saveUnlessSubmitted.execute(executor, params);
       if (saved.numAffectedRows) await recordSaveVersion(executor, accountId, formsVersion);
@@ -120,7 +122,7 @@ export class ApplicationService {
     const saved =
       dialectOf(this.db) === 'postgres'
         ? await this.exclusive(accountId, save)
-        : await save(this.db);
+        : await groupCommitOf(this.db).run(save);
     if (!saved.numAffectedRows) throw new AppError('ALREADY_SUBMITTED');
   }
 
