@@ -4,6 +4,7 @@ import type { FormState } from '../../engine/definitions';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
+import { PreparedQuery } from '../db/prepared-query';
 import type { DefinitionSet, FormsRuntime } from './forms-runtime';
 
 /** What changed for an applicant since their last save: the old edition's label and the pages. */
@@ -109,6 +110,15 @@ export class DefinitionVersions {
   }
 }
 
+/** Run by every save: prepared once (see prepared-query.ts). */
+const setSaveVersion = new PreparedQuery((db, p: { accountId: string; version: string }) =>
+  db
+    .updateTable('accounts')
+    .set({ forms_version: p.version })
+    .where('id', '=', p.accountId)
+    .where((eb) => eb.or([eb('forms_version', 'is', null), eb('forms_version', '!=', p.version)])),
+);
+
 /**
  * Records the version a save was made under, in the caller's transaction. The row is written
  * only when the version differs, so saves under one version cost one read of the row's index.
@@ -118,10 +128,5 @@ export async function recordSaveVersion(
   accountId: string,
   version: string,
 ): Promise<void> {
-  await executor
-    .updateTable('accounts')
-    .set({ forms_version: version })
-    .where('id', '=', accountId)
-    .where((eb) => eb.or([eb('forms_version', 'is', null), eb('forms_version', '!=', version)]))
-    .execute();
+  await setSaveVersion.execute(executor, { accountId, version });
 }

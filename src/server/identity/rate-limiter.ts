@@ -105,7 +105,8 @@ export class RateLimiter {
     if (this.redis) return this.check(bucket, limit, windowMs);
     const now = this.clock.now().getTime();
     const windowStart = now - (now % windowMs);
-    const hits = this.batched.count(this.hasher.hash('rate-limit', bucket), windowStart, windowMs);
+    // Counted here under its name; hashed when written, once per batch rather than per hit.
+    const hits = this.batched.count(bucket, windowStart, windowMs);
     this.flushing ??= setTimeout(() => void this.flushSoon(), BATCH_MS).unref();
     if (hits > limit) {
       throw new RateLimitedError(Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)));
@@ -123,7 +124,8 @@ export class RateLimiter {
         const found: number[] = [];
         for (const { key, windowStart, hits } of due) {
           const start = new Date(windowStart).toISOString();
-          const row = await countHits.takeFirst(trx, { bucket: key, start, hits });
+          const bucket = this.hasher.hash('rate-limit', key);
+          const row = await countHits.takeFirst(trx, { bucket, start, hits });
           found.push(Number(row!.hits));
         }
         return found;
@@ -290,6 +292,7 @@ export class MemoryWindows {
 }
 
 interface BatchEntry {
+  /** The bucket's name (its keyed hash is what the database stores). */
   key: string;
   windowStart: number;
   hits: number;
