@@ -89,13 +89,15 @@ describe.each(databases)('staff sessions and members ($name)', ({ url }) => {
       temporaryPassword: expect.stringMatching(/^\S{20}$/),
     });
 
-    // The temporary password signs in, and the new member sets up TOTP.
+    // The temporary password signs in; the new member chooses their own, then sets up TOTP.
     const login = await t.call('POST', '/api/staff/login', {
       email: 'grace@staff.example.edu',
       password: body.temporaryPassword,
     });
-    expect(login.json()).toEqual({ next: 'totp-setup' });
+    expect(login.json()).toEqual({ next: 'password-change' });
     const half = cookieJar(login);
+    const own = await t.call('POST', '/api/staff/password', { password: 'Grace-Own-42!' }, half);
+    expect(own.json()).toEqual({ next: 'totp-setup' });
     const setup = await t.call('GET', '/api/staff/totp/setup', undefined, half);
     const code = authenticator(setup.json().secret).generate({
       timestamp: t.clock.now().getTime(),
