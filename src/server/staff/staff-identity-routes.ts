@@ -105,12 +105,12 @@ export async function staffIdentityRoutes(app: FastifyInstance, services: Servic
     async (request) => {
       const staff = staffOf(request);
       await limit('password', request.ip, staff.email);
-      await members.replaceTemporaryPassword(staff.staffId, request.body.password, {
-        actor: `staff:${staff.email}`,
-        ip: request.ip,
-      });
-      const member = await members.findByEmail(staff.email);
-      return { next: member?.totp_confirmed_at ? 'totp' : 'totp-setup' };
+      const { totpConfirmed } = await members.replaceTemporaryPassword(
+        staff.staffId,
+        request.body.password,
+        { actor: `staff:${staff.email}`, ip: request.ip },
+      );
+      return { next: totpConfirmed ? 'totp' : 'totp-setup' };
     },
   );
 

@@ -120,11 +120,16 @@ export class StaffMembers {
   /**
    * Replaces a generated password with the member's own (the applicants' rules, SPEC §4), which
    * must differ from it. Throws STAFF_PASSWORD_NOT_TEMPORARY when there is nothing to replace.
+   * Answers whether the member's authenticator is set up (the step that comes next).
    */
-  async replaceTemporaryPassword(id: string, password: string, by: StaffActor): Promise<void> {
+  async replaceTemporaryPassword(
+    id: string,
+    password: string,
+    by: StaffActor,
+  ): Promise<{ totpConfirmed: boolean }> {
     const member = await this.db
       .selectFrom('staff')
-      .select(['email', 'password_hash', 'password_temporary'])
+      .select(['email', 'password_hash', 'password_temporary', 'totp_confirmed_at'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!member) throw new AppError('STAFF_MEMBER_NOT_FOUND');
@@ -144,6 +149,7 @@ export class StaffMembers {
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) throw new AppError('STAFF_PASSWORD_NOT_TEMPORARY');
     await this.audit.record({ ...by, action: 'staff.password-change', subject: null });
+    return { totpConfirmed: member.totp_confirmed_at !== null };
   }
 
   async findByEmail(email: string) {
