@@ -64,9 +64,10 @@ export const clientShell = fp(async (app: FastifyInstance, options: ClientShellO
         return undefined;
       });
       if (answer) {
-        const accepts = String(request.headers['accept-encoding'] ?? '');
-        if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(answer.br);
-        if (/\bgzip\b/.test(accepts))
+        const header = String(request.headers['accept-encoding'] ?? '');
+        if (acceptsEncoding(header, 'br'))
+          return reply.header('Content-Encoding', 'br').send(answer.br);
+        if (acceptsEncoding(header, 'gzip'))
           return reply.header('Content-Encoding', 'gzip').send(answer.gzip);
         return reply.send(answer.html);
       }
@@ -78,6 +79,16 @@ export const clientShell = fp(async (app: FastifyInstance, options: ClientShellO
 });
 
 const cookieNames = (request: FastifyRequest): string[] => Object.keys(request.cookies);
+
+/** Whether an Accept-Encoding header takes `coding` (named, and not refused with q=0). */
+export function acceptsEncoding(header: string, coding: string): boolean {
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    if (name !== coding) return false;
+    const q = params.find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
 
 /** index.html with the configured identity cookie prefix, read once at start. */
 function readIndex(clientDir: string, cookiePrefix: string): string | undefined {
