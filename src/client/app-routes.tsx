@@ -1,19 +1,14 @@
-import { Suspense, type ComponentType } from 'react';
+import { Suspense } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
-import { ErrorFallback } from './components/error-fallback';
 import { LoadingSpinner } from './components/loading-spinner';
 import { RedirectToDefault } from './redirect-to-default';
+import { lazyRoute } from './routing/route-modules';
 
-/**
- * Every page loads lazily (SPEC §2); each module has one named page export. They are route
- * `lazy` functions rather than React.lazy: the router loads the modules of every route a location
- * matches at once (for /about: the form loader, the layout and the page) and renders them
- * together, where nested React.lazy components would fetch one after another, each waiting for
- * its parent to render and for React's Suspense reveal throttle (300 ms) in between.
+/*
+ * Every page loads lazily (SPEC §2); each module has one named page export. lazyRoute starts
+ * loading the modules of every route a location matches at once (for /about: the form loader,
+ * the layout and the page), where nested React.lazy components would fetch one after another.
  */
-const page =
-  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
-  async () => ({ Component: pick(await load()) });
 
 function RootLayout() {
   return (
@@ -26,96 +21,77 @@ function RootLayout() {
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <ErrorFallback />,
-    // Shown while the first location's page modules load.
-    hydrateFallbackElement: <LoadingSpinner />,
     children: [
-      {
-        // The sign-in screens share the header and footer (not the step layout).
-        lazy: page(
-          () => import('./auth/auth-layout'),
-          (m) => m.AuthLayout,
-        ),
-        children: [
-          {
-            path: 'signup',
-            lazy: page(
+      // The sign-in screens share the header and footer (not the step layout).
+      lazyRoute(
+        () => import('./auth/auth-layout'),
+        (m) => m.AuthLayout,
+        {
+          children: [
+            lazyRoute(
               () => import('./auth/sign-up-page'),
               (m) => m.SignUpPage,
+              { path: 'signup' },
             ),
-          },
-          {
-            path: 'confirm',
-            lazy: page(
+            lazyRoute(
               () => import('./auth/confirm-page'),
               (m) => m.ConfirmPage,
+              { path: 'confirm' },
             ),
-          },
-          {
-            path: 'login',
-            lazy: page(
+            lazyRoute(
               () => import('./auth/login-page'),
               (m) => m.LoginPage,
+              { path: 'login' },
             ),
-          },
-          {
-            path: 'forgot',
-            lazy: page(
+            lazyRoute(
               () => import('./auth/forgot-password-page'),
               (m) => m.ForgotPasswordPage,
+              { path: 'forgot' },
             ),
-          },
-          {
-            path: 'reset',
-            lazy: page(
+            lazyRoute(
               () => import('./auth/reset-password-page'),
               (m) => m.ResetPasswordPage,
+              { path: 'reset' },
             ),
-          },
-        ],
-      },
-      {
-        // The profile loader, the session and the routing rules of the form routes.
-        lazy: page(
-          () => import('./session/form-loader'),
-          (m) => m.FormLoader,
-        ),
-        children: [
-          {
-            lazy: page(
-              () => import('./layout/form-layout'),
-              (m) => m.FormLayout,
-            ),
+          ],
+        },
+      ),
+      // The profile loader, the session and the routing rules of the form routes.
+      lazyRoute(
+        () => import('./session/form-loader'),
+        (m) => m.FormLoader,
+        {
+          children: [
             // The pages come from forms/*.json, which load with the form (not with this module):
             // form-page.tsx finds the page for the path and sends unknown ones to the default.
-            children: [
+            lazyRoute(
+              () => import('./layout/form-layout'),
+              (m) => m.FormLayout,
               {
-                path: ':page',
-                lazy: page(
-                  () => import('./pages/form-page'),
-                  (m) => m.FormPage,
-                ),
+                children: [
+                  lazyRoute(
+                    () => import('./pages/form-page'),
+                    (m) => m.FormPage,
+                    { path: ':page' },
+                  ),
+                ],
               },
-            ],
-          },
-          {
-            path: 'completion',
-            lazy: page(
+            ),
+            lazyRoute(
               () => import('./pages/completion-page'),
               (m) => m.CompletionPage,
+              { path: 'completion' },
             ),
-          },
-        ],
-      },
-      {
-        // The staff console (issue 17) is one branch with its own routes inside, loaded only
-        // here: an applicant's load of the form fetches none of its code.
-        path: 'staff/*',
-        lazy: page(
-          () => import('./staff/staff-console'),
-          (m) => m.StaffConsole,
-        ),
-      },
+          ],
+        },
+      ),
+      // The staff console (issue 17) is one branch with its own routes inside, loaded only
+      // here: an applicant's load of the form fetches none of its code.
+      lazyRoute(
+        () => import('./staff/staff-console'),
+        (m) => m.StaffConsole,
+        { path: 'staff/*' },
+      ),
       { index: true, element: <RedirectToDefault /> },
       { path: '*', element: <RedirectToDefault /> },
     ],

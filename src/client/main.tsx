@@ -7,20 +7,20 @@ import './styles/global.css';
 import { BadConfigurationError } from './api/errors';
 import { canHydrate } from './prerender/can-hydrate';
 import { keepEarlyEdits } from './prerender/early-edits';
-import { loadMatchedRoutes } from './prerender/load-matched-routes';
+import { preloadRoutes } from './routing/route-modules';
 
 const container = document.getElementById('root');
 if (!container) throw new BadConfigurationError('index.html has no #root element.');
 const root = container;
 
-// Made when the first render is about to happen: the router reads the routes as they are then.
+// Made when the first render is about to happen: the router reads the location as it is then.
 const app = () => (
   <StrictMode>
     <App app={createApp()} />
   </StrictMode>
 );
 
-/** Renders from nothing; markup this browser would not render alike (canHydrate) goes first. */
+/** Renders from nothing (a spinner while the page's modules load); markup goes first. */
 function render(): void {
   root.replaceChildren();
   createRoot(root).render(app());
@@ -30,7 +30,7 @@ if (root.firstChild && canHydrate(document, window.history.state)) {
   // A visitor's form page, prerendered by the server (src/server/prerendered-pages.ts): its
   // route modules load first, so that the first render is the page the markup shows.
   const replayEarlyEdits = keepEarlyEdits(root);
-  loadMatchedRoutes(appRoutes, window.location.pathname).then(() => {
+  preloadRoutes(appRoutes, window.location.pathname).then(() => {
     hydrateRoot(root, app());
     replayEarlyEdits();
   }, render);

@@ -1,7 +1,6 @@
 import { cleanup, configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, vi } from 'vitest';
-import { createMemoryRouter } from 'react-router-dom';
 import { App } from '../../src/client/app';
 import { createApp } from '../../src/client/create-app';
 
@@ -26,7 +25,7 @@ export interface Entry {
 
 /** Renders the whole application at one location, as the browser would, with a memory router. */
 export function renderApp(entry: string | Entry) {
-  const app = createApp((routes) => createMemoryRouter(routes, { initialEntries: [entry] }));
+  const app = createApp({ initialEntries: [entry] });
   const user = userEvent.setup();
   const view = render(<App app={app} />);
   return { ...view, app, user };

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { loginRoute } from '../app-paths';
 import { logoutNotices, type SaveOutcome } from '../session/logout-notices';
 import { authApi } from './auth-api';
 import { UnauthorizedError } from './errors';
+import { useAppNavigate } from '../routing/app-router';
 
 /**
  * Log Out: GET /api/logout, then /login; the query cache is cleared either way (SPEC §8).
@@ -14,7 +14,7 @@ import { UnauthorizedError } from './errors';
  */
 export function useLogout(saveFirst?: () => Promise<SaveOutcome>) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const [failure, setFailure] = useState<Error | null>(null);
   const mutation = useMutation({
     mutationFn: async () => {

@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Component, useEffect, type ReactNode } from 'react';
 import { reportClientError } from '../api/report-client-error';
 import { fallbackTexts } from '../messages';
 import { useDocumentTitle } from './use-document-title';
@@ -17,15 +16,14 @@ export function FallbackMessage({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) 
 }
 
 /**
- * The generic fallback screen of SPEC §2 for errors no one else handled; logs the error in the
- * console and reports it to the server (an address the router has no page for is not a fault).
+ * The generic fallback screen of SPEC §2 for errors no one else handled (RouteErrorBoundary);
+ * logs the error in the console and reports it to the server.
  */
-export function ErrorFallback() {
-  const error = useRouteError();
+function ErrorFallback({ error }: { error: unknown }) {
   useDocumentTitle(fallbackTexts.title, true);
   useEffect(() => {
     console.error(error);
-    if (!(isRouteErrorResponse(error) && error.status < 500)) reportClientError('route', error);
+    reportClientError('route', error);
   }, [error]);
 
   return (
@@ -33,4 +31,32 @@ export function ErrorFallback() {
       <FallbackMessage />
     </main>
   );
+}
+
+interface RouteErrorBoundaryProps {
+  /** The location's key: the next navigation gives the routes another try. */
+  resetKey: string;
+  children: ReactNode;
+}
+
+/**
+ * Around all routes: an error no area of a page handled (a page module that failed to load, a
+ * page that failed to render) shows the generic fallback screen until the next navigation.
+ */
+export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidUpdate(previous: RouteErrorBoundaryProps): void {
+    if (previous.resetKey !== this.props.resetKey && this.state.error !== null)
+      this.setState({ error: null });
+  }
+
+  override render(): ReactNode {
+    const { error } = this.state;
+    return error === null ? this.props.children : <ErrorFallback error={error} />;
+  }
 }

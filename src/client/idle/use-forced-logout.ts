@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { authApi } from '../api/auth-api';
 import { UnauthorizedError } from '../api/errors';
 import { loginRoute } from '../app-paths';
 import { logoutNotices, type SaveOutcome } from '../session/logout-notices';
+import { useAppNavigate } from '../routing/app-router';
 
 /**
  * Logs out without asking (inactivity): the typed answers saved first when `saveFirst` is given
@@ -13,7 +13,7 @@ import { logoutNotices, type SaveOutcome } from '../session/logout-notices';
  * call changes nothing.
  */
 export function useForcedLogout(saveFirst?: () => Promise<SaveOutcome>): (message: string) => void {
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const queryClient = useQueryClient();
   const running = useRef(false);
   return useCallback(

@@ -7,19 +7,18 @@
  */
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { createMemoryRouter } from 'react-router-dom';
 import { formPages } from '../../forms/form-pages';
 import { App } from '../app';
 import { appRoutes } from '../app-routes';
 import { createApp } from '../create-app';
-import { loadMatchedRoutes } from './load-matched-routes';
+import { preloadRoutes } from '../routing/route-modules';
 
 /** The paths served prerendered to visitors: the form pages (/about, /education, /final-steps). */
 export const prerenderedRoutes: readonly string[] = formPages.map((page) => page.route);
 
 /** The markup of #root for a visitor's first load of `pathname`, as of today. */
 export async function renderPage(pathname: string): Promise<string> {
-  await loadMatchedRoutes(appRoutes, pathname);
+  await preloadRoutes(appRoutes, pathname);
   // A part that waited for something (a lazy question's module) would come after the rest, moved
   // into place by an inline script, which the CSP refuses. The modules stay loaded, so a second
   // render has nothing to wait for.
@@ -31,7 +30,7 @@ export async function renderPage(pathname: string): Promise<string> {
 }
 
 async function renderOnce(pathname: string): Promise<string> {
-  const app = createApp((routes) => createMemoryRouter(routes, { initialEntries: [pathname] }));
+  const app = createApp({ initialEntries: [pathname] });
   // An error anywhere would leave a boundary's fallback in the markup, which the browser's first
   // render would not match: the server sends the plain index.html instead.
   const errors: unknown[] = [];

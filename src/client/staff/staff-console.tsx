@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { AdminOnly } from './admin-only';
 import { AnalyticsPage } from './analytics/analytics-page';
 import { ApplicationPage } from './applications/application-page';
@@ -16,6 +16,7 @@ import { staffPaths } from './staff-paths';
 import { createStaffQueryClient } from './staff-query-client';
 import { StaffLayout } from './staff-layout';
 import './staff.css';
+import { useAppNavigate } from '../routing/app-router';
 
 /**
  * The staff console (issue 17), everything under /staff: one lazily loaded module of the client
@@ -23,8 +24,8 @@ import './staff.css';
  * descendant routes of that one branch; the router's data APIs are not needed here.
  */
 export function StaffConsole() {
-  // Under the data router useNavigate's function is stable, so the client keeps the first one.
-  const navigate = useNavigate();
+  // The router's own navigate: the same function at every render, so the client keeps it.
+  const navigate = useAppNavigate();
   // Where the member is, for the login page to send them back to once signed in again.
   const location = useLocation();
   const here = useRef('');
@@ -36,16 +37,14 @@ export function StaffConsole() {
   const [queryClient] = useState(() =>
     createStaffQueryClient((wasSignedIn, client) => {
       // flushSync unmounts the console at once, so nothing refetches what is cleared next.
-      void Promise.resolve(
-        navigate(staffPaths.login, {
-          replace: true,
-          state: {
-            from: here.current,
-            ...(wasSignedIn ? { notice: staffMessages.sessionEnded } : {}),
-          },
-          flushSync: true,
-        }),
-      ).finally(() => client.clear());
+      void navigate(staffPaths.login, {
+        replace: true,
+        state: {
+          from: here.current,
+          ...(wasSignedIn ? { notice: staffMessages.sessionEnded } : {}),
+        },
+        flushSync: true,
+      }).finally(() => client.clear());
     }),
   );
   return (

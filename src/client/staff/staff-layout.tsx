@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { NavLink, Outlet } from 'react-router-dom';
 import { UnauthorizedError } from '../api/errors';
 import { LoadingSpinner } from '../components/loading-spinner';
 import { QueryError } from './query-error';
@@ -7,6 +7,7 @@ import { staffApi } from './staff-api';
 import { staffMessages } from './staff-messages';
 import { staffPaths } from './staff-paths';
 import { useStaffMember } from './use-staff-member';
+import { useAppNavigate } from '../routing/app-router';
 
 const readerScreens = [{ to: staffPaths.applications, label: 'Applications' }];
 const adminScreens = [
@@ -25,7 +26,7 @@ const adminScreens = [
  */
 export function StaffLayout() {
   const member = useStaffMember();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const queryClient = useQueryClient();
   const signOut = useMutation({
     mutationFn: staffApi.logOut,

@@ -6,16 +6,16 @@
  * error of its own.
  */
 import { act, render, screen } from '@testing-library/react';
-import { createMemoryRouter, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ServerError } from '../../../src/client/api/errors';
 import { ConversionFailedError } from '../../../src/client/documents/documents-api';
 import { resetClientErrorReports } from '../../../src/client/api/report-client-error';
 import { App } from '../../../src/client/app';
-import { ErrorFallback } from '../../../src/client/components/error-fallback';
 import { ResettableErrorBoundary } from '../../../src/client/components/resettable-error-boundary';
 import { createApp } from '../../../src/client/create-app';
 import { AreaErrorBoundary } from '../../../src/client/layout/area-error-boundary';
+import { lazyRoute } from '../../../src/client/routing/route-modules';
 import { jsonResponse, mockFetch } from '../render-app';
 import { quietConsole } from '../session/session-fixtures';
 
@@ -28,8 +28,9 @@ function BrokenEducation({ answers }: { answers: Record<string, string> }): neve
 
 /** The real application shell (createApp, App) around the routes a test needs. */
 function renderAt(routes: RouteObject[], entry: string) {
-  const app = createApp(() => createMemoryRouter(routes, { initialEntries: [entry] }));
-  return render(<App app={app} />);
+  const app = createApp({ initialEntries: [entry], routes });
+  render(<App app={app} />);
+  return app;
 }
 
 let reports: Array<{ url: string; init: RequestInit; body: Record<string, unknown> }>;
@@ -83,17 +84,11 @@ describe('client error reports', () => {
     }
   });
 
-  it('the route fallback reports what reached it; an address with no page is not reported', async () => {
-    renderAt(
+  it('the route fallback reports what reached it, and gives way at the next navigation', async () => {
+    const { router } = renderAt(
       [
-        {
-          path: '/',
-          errorElement: <ErrorFallback />,
-          children: [
-            { path: 'about', element: <BrokenEducation answers={ANSWERS} /> },
-            { path: 'known', element: <p>Known</p> },
-          ],
-        },
+        { path: 'about', element: <BrokenEducation answers={ANSWERS} /> },
+        { path: 'known', element: <p>Known</p> },
       ],
       '/about',
     );
@@ -102,13 +97,29 @@ describe('client error reports', () => {
     ).toBeInTheDocument();
     expect(reports.map((r) => [r.body.kind, r.body.route])).toEqual([['route', '/about']]);
 
-    resetClientErrorReports();
-    reports = [];
-    renderAt([{ path: '/', errorElement: <ErrorFallback /> }], '/nowhere');
-    expect((await screen.findAllByRole('heading', { name: 'Something went wrong.' })).length).toBe(
-      2,
+    await act(() => router.navigate('/known'));
+    expect(await screen.findByText('Known')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Something went wrong.' })).toBeNull();
+  });
+
+  it('a page module that fails to load shows the fallback and is reported', async () => {
+    const failed = new TypeError('Failed to fetch dynamically imported module: /assets/x.js');
+    renderAt(
+      [
+        lazyRoute(
+          () => Promise.reject(failed),
+          () => () => <p>Never</p>,
+          { path: 'about' },
+        ),
+      ],
+      '/about',
     );
-    expect(reports).toEqual([]);
+    expect(
+      await screen.findByRole('heading', { name: 'Something went wrong.' }),
+    ).toBeInTheDocument();
+    expect(reports.map((r) => [r.body.kind, r.body.message, r.body.route])).toEqual([
+      ['route', `TypeError: ${failed.message}`, '/about'],
+    ]);
   });
 
   it('an unhandled rejection is reported; a failed call the server logs itself is not', async () => {

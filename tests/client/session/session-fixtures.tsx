@@ -2,11 +2,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { Profile } from '../../../src/client/api/use-profile';
 import { createQueryClient } from '../../../src/client/api/query-client';
 import { ToastProvider } from '../../../src/client/components/toast-provider';
+import { AppRouterView, createAppRouter } from '../../../src/client/routing/app-router';
 import { jsonResponse, mockFetch } from '../render-app';
 import { requiredAnswers } from '../../fixtures/answers/required';
 
@@ -93,18 +93,16 @@ export const profileRoute = (profile: Profile) => ({ 'GET /api/profile': jsonRes
 /** A component alone, with the providers it needs (query client, toasts, a memory router). */
 export function renderWithProviders(ui: ReactNode, path = '/about') {
   const queryClient = createQueryClient(() => {});
-  const router = createMemoryRouter(
-    [
-      { path: '*', element: ui },
-      { path: '/login', element: <h1>Log In</h1> },
-    ],
-    { initialEntries: [path] },
-  );
+  const router = createAppRouter([path]);
+  const routes = [
+    { path: '*', element: ui },
+    { path: '/login', element: <h1>Log In</h1> },
+  ];
   const user = userEvent.setup();
   const view = render(
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
-        <RouterProvider router={router} />
+        <AppRouterView router={router} routes={routes} />
       </ToastProvider>
     </QueryClientProvider>,
   );

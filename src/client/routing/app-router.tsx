@@ -1,0 +1,169 @@
+import { createContext, startTransition, use, useLayoutEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
+import {
+  Router,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  UNSAFE_createMemoryHistory as createMemoryHistory,
+  type InitialEntry,
+  type Location,
+  type NavigationType,
+  type Navigator,
+  type RouteObject,
+  type To,
+} from 'react-router-dom';
+import { BadConfigurationError } from '../api/errors';
+import { LoadingSpinner } from '../components/loading-spinner';
+import { AppRoutes, preloadRoutes, routesLoaded } from './route-modules';
+
+/** Where the application is, and how it got there (a push, a replace, or back/forward). */
+export interface RouterState {
+  location: Location;
+  action: NavigationType;
+}
+
+interface NavigateOptions {
+  replace?: boolean;
+  state?: unknown;
+  /**
+   * Renders the new location synchronously once its modules have loaded: a logout unmounts the
+   * signed-in page before the cache is cleared (navigate's promise resolves after that render).
+   */
+  flushSync?: boolean;
+}
+
+/** Told of each navigation; may return when it has been rendered. */
+type Listener = (state: RouterState, flush: boolean) => Promise<void> | void;
+
+/**
+ * The application's history, in React Router's declarative mode (a `<Router>` over our own
+ * history): the data router (createBrowserRouter) would add 16 KB gzipped to a visitor's first
+ * load for loaders, actions and fetchers the application does not use. This keeps what the
+ * application needed it for: navigating from outside React (a 401 from any call leaves for
+ * /login) with `flushSync`, a promise that resolves once the new location is on screen, and
+ * reading where the application is (error reports, tests).
+ */
+export interface AppRouter {
+  readonly state: RouterState;
+  /** What `<Router>` and the router's hooks (useNavigate, Link) navigate with. */
+  readonly navigator: Navigator;
+  /** Resolves once the new location has rendered (back and forward: at once). */
+  navigate(to: To | number, options?: NavigateOptions): Promise<void>;
+  /** Calls `listener` after each navigation; returns the unsubscribe function. */
+  subscribe(listener: Listener): () => void;
+}
+
+/**
+ * The browser's history, or a memory history starting at `initialEntries` (tests and the
+ * server's prerender).
+ */
+export function createAppRouter(initialEntries?: InitialEntry[]): AppRouter {
+  // v5Compat: push and replace tell the listener at once (without it, only back/forward do).
+  const history = initialEntries
+    ? createMemoryHistory({ initialEntries, v5Compat: true })
+    : createBrowserHistory({ v5Compat: true });
+  const listeners = new Set<Listener>();
+  let state: RouterState = { location: history.location, action: history.action };
+  // Set for the one synchronous listener call of a push or replace that asked for it.
+  let flushNext = false;
+  let rendered: Promise<unknown> = Promise.resolve();
+  history.listen(({ action, location }) => {
+    state = { location, action };
+    const flush = flushNext;
+    flushNext = false;
+    rendered = Promise.all([...listeners].map((listener) => listener(state, flush)));
+  });
+
+  const change = (replace: boolean, to: To, routeState: unknown, flush = false) => {
+    flushNext = flush;
+    rendered = Promise.resolve();
+    try {
+      if (replace) history.replace(to, routeState);
+      else history.push(to, routeState);
+    } finally {
+      flushNext = false;
+    }
+    return rendered.then(() => undefined);
+  };
+  const navigator: Navigator = {
+    createHref: (to) => history.createHref(to),
+    encodeLocation: (to) => history.encodeLocation(to),
+    go: (delta) => history.go(delta),
+    push: (to, routeState, options) => void change(false, to, routeState, options?.flushSync),
+    replace: (to, routeState, options) => void change(true, to, routeState, options?.flushSync),
+  };
+
+  return {
+    get state() {
+      return state;
+    },
+    navigator,
+    navigate(to, options = {}) {
+      if (typeof to !== 'number')
+        return change(options.replace === true, to, options.state ?? null, options.flushSync);
+      history.go(to);
+      return Promise.resolve();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+const AppRouterContext = createContext<AppRouter | null>(null);
+
+/**
+ * The router's navigate, whose promise resolves once the new location has rendered: for leaving
+ * with `flushSync` and then clearing what the page left (React Router's useNavigate returns
+ * nothing in declarative mode).
+ */
+export function useAppNavigate(): AppRouter['navigate'] {
+  const router = use(AppRouterContext);
+  if (!router) throw new BadConfigurationError('useAppNavigate is used outside AppRouterView.');
+  return router.navigate;
+}
+
+interface ShownState extends RouterState {
+  /** Whether the location's page modules have loaded (until then, the spinner). */
+  ready: boolean;
+}
+
+/**
+ * Renders the routes inside React Router's `<Router>`, at the router's location once the page
+ * modules of that location have loaded, as the data router did: the page on screen stays while
+ * the next one's modules load (a full-screen spinner on the first load), and the new one renders
+ * whole, never half-suspended. Navigations render as transitions, except those asked for with
+ * `flushSync`.
+ */
+export function AppRouterView({ router, routes }: { router: AppRouter; routes: RouteObject[] }) {
+  const [shown, setShown] = useState<ShownState>(() => ({
+    ...router.state,
+    ready: routesLoaded(routes, router.state.location.pathname),
+  }));
+  useLayoutEffect(() => {
+    let latest = 0;
+    const show = async (next: RouterState, flush: boolean) => {
+      const navigation = ++latest;
+      // A failed load is shown by the render, which throws it to the error fallback.
+      if (!routesLoaded(routes, next.location.pathname))
+        await preloadRoutes(routes, next.location.pathname).catch(() => undefined);
+      // A later navigation started while this one's modules loaded: that one is shown.
+      if (navigation !== latest) return;
+      const state = { ...next, ready: true };
+      if (flush) flushSync(() => setShown(state));
+      else startTransition(() => setShown(state));
+    };
+    const unsubscribe = router.subscribe(show);
+    // The first location's modules, and a navigation between the first render and now.
+    void show(router.state, false);
+    return unsubscribe;
+  }, [router, routes]);
+  if (!shown.ready) return <LoadingSpinner />;
+  return (
+    <AppRouterContext value={router}>
+      <Router location={shown.location} navigationType={shown.action} navigator={router.navigator}>
+        <AppRoutes routes={routes} />
+      </Router>
+    </AppRouterContext>
+  );
+}
