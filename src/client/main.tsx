@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { appRoutes } from './app-routes';
@@ -20,10 +20,17 @@ const app = () => (
   </StrictMode>
 );
 
+/*
+ * Both first renders are transitions, which React renders in slices of a few milliseconds instead
+ * of one long task: the page's markup (or the spinner) is on screen already, and input meanwhile
+ * is not held up (an event on a field not yet hydrated makes React hydrate it at once).
+ */
+
 /** Renders from nothing (a spinner while the page's modules load); markup goes first. */
 function render(): void {
   root.replaceChildren();
-  createRoot(root).render(app());
+  const reactRoot = createRoot(root);
+  startTransition(() => reactRoot.render(app()));
 }
 
 if (root.firstChild && canHydrate(document, window.history.state)) {
@@ -31,7 +38,7 @@ if (root.firstChild && canHydrate(document, window.history.state)) {
   // route modules load first, so that the first render is the page the markup shows.
   const replayEarlyEdits = keepEarlyEdits(root);
   preloadRoutes(appRoutes, window.location.pathname).then(() => {
-    hydrateRoot(root, app());
+    startTransition(() => void hydrateRoot(root, app()));
     replayEarlyEdits();
   }, render);
 } else {
