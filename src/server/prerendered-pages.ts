@@ -1,7 +1,7 @@
 /**
- * The form pages served prerendered to visitors (issue 19): a first load of /about, /education or
- * /final-steps by someone with no identity cookie gets index.html with the page's markup already
- * in #root, which the browser hydrates (src/client/main.tsx) instead of rendering from nothing.
+ * The pages served prerendered to visitors (issue 19): a first load of a form page (/about,
+ * /education, /final-steps) or of the Log In or Sign Up card by someone with no identity cookie
+ * gets index.html with the page's markup already in #root, which the browser hydrates (src/client/main.tsx) instead of rendering from nothing.
  * The markup comes from the client's server-side entry, which `vite build` writes to
  * dist/prerender (src/client/prerender/render-page.tsx); it is rendered on the first request of
  * each day and kept for the day, so that date-dependent content (alert banners, year lists,
@@ -19,8 +19,17 @@ const loadingParams = ['token', 'service_token'];
 
 interface RenderModule {
   prerenderedRoutes: readonly string[];
+  /** Per route, the source files of its route modules (Vite's manifest keys). */
+  routeSources?: Readonly<Record<string, readonly string[]>>;
   renderPage(pathname: string): Promise<string>;
 }
+
+/** The route modules of the form pages: what a module without routeSources prerenders. */
+const formRouteSources = [
+  'src/client/session/form-loader.tsx',
+  'src/client/layout/form-layout.tsx',
+  'src/client/pages/form-page.tsx',
+];
 
 export interface PageRequest {
   method: string;
@@ -30,7 +39,7 @@ export interface PageRequest {
 }
 
 /**
- * Whether a request gets the prerendered page: a GET or HEAD of a form page, by a visitor (no
+ * Whether a request gets the prerendered page: a GET or HEAD of one of `routes`, by a visitor (no
  * cookie named with the identity prefix, the client's own rule: SPEC §1), with no visitor token
  * or service link to load first. Everyone else gets the plain index.html, whose spinner shows
  * while a signed-in applicant's profile loads (SPEC §2).
@@ -62,7 +71,7 @@ export interface PrerenderedPages {
   start(): void;
   /**
    * Today's prerendered page for the request, made on the day's first request, or undefined when
-   * it gets the plain index.html: not a visitor's form page (servesPrerendered), or the
+   * it gets the plain index.html: not a visitor's prerendered page (servesPrerendered), or the
    * server-side entry still loading, which must not hold the server's start up.
    */
   answer(request: PageRequest): Promise<PrerenderedAnswer | undefined>;
@@ -72,21 +81,18 @@ interface Manifest {
   [source: string]: { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 }
 
-/** What a form page's first load fetches beyond the entry's own: the route modules and styles. */
+/** What a page's first load fetches beyond the entry's own: the route modules and styles. */
 export interface RouteFiles {
   scripts: string[];
   styles: string[];
 }
 
 /**
- * The built files of the form routes (from Vite's manifest), beyond those index.html already
- * names: preloaded with the page, so that hydration need not wait for the entry to ask for them,
- * and the style sheets linked, so that the prerendered page paints styled.
+ * The built files of a route's modules (from Vite's manifest, by their source files), beyond those
+ * index.html already names: preloaded with the page, so that hydration need not wait for the
+ * entry to ask for them, and the style sheets linked, so that the prerendered page paints styled.
  */
-function routeFiles(clientDir: string): RouteFiles {
-  const file = path.join(clientDir, '.vite', 'manifest.json');
-  if (!existsSync(file)) return { scripts: [], styles: [] };
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+function routeFiles(manifest: Manifest, sources: readonly string[]): RouteFiles {
   const collect = (key: string, into: Set<string>) => {
     if (!manifest[key] || into.has(key)) return;
     into.add(key);
@@ -95,12 +101,7 @@ function routeFiles(clientDir: string): RouteFiles {
   const entry = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collect(key, entry);
   const routes = new Set<string>();
-  for (const source of [
-    'src/client/session/form-loader.tsx',
-    'src/client/layout/form-layout.tsx',
-    'src/client/pages/form-page.tsx',
-  ])
-    collect(source, routes);
+  for (const source of sources) collect(source, routes);
   const added = [...routes].filter((key) => !entry.has(key)).map((key) => manifest[key]!);
   const entryStyles = new Set([...entry].flatMap((key) => manifest[key]!.css ?? []));
   return {
@@ -109,6 +110,11 @@ function routeFiles(clientDir: string): RouteFiles {
       .filter((css) => !entryStyles.has(css))
       .map((css) => `/${css}`),
   };
+}
+
+function readManifest(clientDir: string): Manifest {
+  const file = path.join(clientDir, '.vite', 'manifest.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : {};
 }
 
 /** index.html with the page's markup in #root, the day it was made and its route files. */
@@ -142,7 +148,7 @@ export function loadPrerenderedPages(
   const entry = path.join(clientDir, '..', 'prerender', 'render-page.js');
   if (!existsSync(entry)) return undefined;
   let render: RenderModule | undefined;
-  const files = routeFiles(clientDir);
+  const manifest = readManifest(clientDir);
   const made = new Map<string, Promise<PrerenderedAnswer>>();
 
   const make = (module: RenderModule, pathname: string): Promise<PrerenderedAnswer> => {
@@ -154,7 +160,8 @@ export function loadPrerenderedPages(
       // Yesterday's pages are never asked for again.
       for (const old of made.keys()) if (!old.startsWith(day)) made.delete(old);
       answer = module.renderPage(pathname).then((markup) => {
-        const html = pageHtml(indexHtml, markup, day, files);
+        const sources = module.routeSources?.[pathname] ?? formRouteSources;
+        const html = pageHtml(indexHtml, markup, day, routeFiles(manifest, sources));
         const raw = Buffer.from(html);
         return {
           html,

@@ -1,7 +1,8 @@
 /**
- * The form pages prerendered for visitors (issue 19): the page is there before any script runs,
- * the browser hydrates it without a mismatch and keeps what was typed, and a signed-in applicant
- * still gets the page the browser renders itself, with their answers.
+ * The pages prerendered for visitors (issue 19: the form pages, Log In and Sign Up): the page is
+ * there before any script runs, the browser hydrates it without a mismatch and keeps what was
+ * typed, and a signed-in applicant still gets the page the browser renders itself, with their
+ * answers.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
@@ -82,5 +83,43 @@ test('a signed-in applicant gets the plain page and sees their answers', async (
   expect(html).toContain('<div id="root"></div>');
   await expect(input(page, 'first_name')).toHaveValue('Grace');
   await expect(input(page, 'last_name')).toHaveValue('Hopper');
+  expect(problems).toEqual([]);
+});
+
+test('Log In is prerendered too: it hydrates without a mismatch and signs in with what was typed', async ({
+  page,
+}) => {
+  const problems = consoleProblems(page);
+  const response = await page.goto('/login');
+  expect(await response?.text()).toContain('<meta name="served-on"');
+  // Typed at once, before React has taken the fields over or just after.
+  await page.getByLabel('Email Address').fill('nobody@example.edu');
+  await page.getByLabel('Password', { exact: true }).fill('Wrong-password-1');
+  await page.waitForLoadState('networkidle');
+  const login = page.waitForRequest((request) => request.url().endsWith('/public/login'));
+  await page.getByRole('button', { name: 'Submit' }).click();
+  expect((await login).postDataJSON()).toEqual({
+    username: 'nobody@example.edu',
+    password: 'Wrong-password-1',
+  });
+  await expect(page.getByRole('alert').filter({ hasText: 'Log In Error' })).toBeVisible();
+  // The refused sign-in's own answer is the one resource that failed; no hydration error.
+  expect(problems).toEqual([
+    'Failed to load resource: the server responded with a status of 400 (Bad Request)',
+  ]);
+});
+
+test('Sign Up is prerendered and hydrates without a mismatch', async ({ page }) => {
+  const problems = consoleProblems(page);
+  const response = await page.goto('/signup');
+  expect(await response?.text()).toContain('<meta name="served-on"');
+  await page.waitForLoadState('networkidle');
+  await page.getByLabel('Email Address').fill('ada@example.edu');
+  // The password checklist is React's: it follows what is typed once the card is hydrated.
+  const rules = page.locator('.requirement');
+  await expect(rules.first()).toHaveAttribute('data-state', 'inactive');
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await expect(page.locator('.requirement[data-state="success"]')).not.toHaveCount(0);
+  await expect(page.getByLabel('Email Address')).toHaveValue('ada@example.edu');
   expect(problems).toEqual([]);
 });

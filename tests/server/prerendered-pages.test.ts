@@ -91,13 +91,21 @@ describe('the server answering form pages', () => {
           css: ['assets/shell.css'],
         },
         'src/client/pages/form-page.tsx': { file: 'assets/page.js' },
+        'src/client/auth/auth-layout.tsx': { file: 'assets/auth.js', imports: ['_shared.js'] },
+        'src/client/auth/login-page.tsx': { file: 'assets/login.js', css: ['assets/card.css'] },
       }),
     );
     // The built server-side entry's interface (src/client/prerender/render-page.tsx).
     writeFileSync(
       path.join(dataDir, 'prerender', 'render-page.js'),
       `globalThis.__renders = 0;
-       export const prerenderedRoutes = ${JSON.stringify(routes)};
+       export const routeSources = {
+         ...Object.fromEntries(${JSON.stringify(routes)}.map((route) => [route, [
+           'src/client/session/form-loader.tsx', 'src/client/layout/form-layout.tsx',
+           'src/client/pages/form-page.tsx']])),
+         '/login': ['src/client/auth/auth-layout.tsx', 'src/client/auth/login-page.tsx'],
+       };
+       export const prerenderedRoutes = Object.keys(routeSources);
        export async function renderPage(pathname) { globalThis.__renders++; return '<main>' + pathname + '</main>'; }`,
     );
     const config = loadConfig({
@@ -137,10 +145,22 @@ describe('the server answering form pages', () => {
     );
   });
 
+  it("preloads each page's own route modules: the Log In card's, not the form's", async () => {
+    const response = await app.inject({ method: 'GET', url: '/login' });
+    expect(response.body).toBe(
+      '<html><head><meta name="identity-cookie-prefix" content="uni_id" />' +
+        `  <meta name="served-on" content="${localIsoDate(new Date())}" />\n    ` +
+        '<link rel="stylesheet" crossorigin href="/assets/card.css">\n    ' +
+        '<link rel="modulepreload" crossorigin href="/assets/auth.js">\n    ' +
+        '<link rel="modulepreload" crossorigin href="/assets/login.js">\n  </head>' +
+        '<body><div id="root"><main>/login</main></div></body></html>',
+    );
+  });
+
   it('renders each page once a day, and sends the compressed copy the browser accepts', async () => {
-    // Made once each when the entry loaded (the three form pages), never again today.
-    expect((globalThis as { __renders?: number }).__renders).toBe(3);
-    const before = 3;
+    // Made once each when the entry loaded (the three form pages and Log In), never again today.
+    expect((globalThis as { __renders?: number }).__renders).toBe(4);
+    const before = 4;
     const plain = await app.inject({ method: 'GET', url: '/about' });
     const br = await app.inject({
       method: 'GET',
@@ -158,7 +178,8 @@ describe('the server answering form pages', () => {
       { url: '/about', headers: { cookie: 'uni_id=1; theme=dark' } },
       { url: '/about?token=abc', headers: {} },
       { url: '/about?service_token=abc', headers: {} },
-      { url: '/login', headers: {} },
+      { url: '/login?token=abc', headers: {} },
+      { url: '/forgot', headers: {} },
       { url: '/staff', headers: {} },
     ]) {
       const response = await app.inject({ method: 'GET', ...request });

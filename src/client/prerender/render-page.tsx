@@ -1,6 +1,6 @@
 /**
  * The server-side entry of the client (built by `vite build` into dist/prerender/, see
- * vite.config.ts): the HTML a visitor's first paint of a form page needs, which the server puts
+ * vite.config.ts): the HTML a visitor's first paint of a page needs, which the server puts
  * into index.html's #root (src/server/prerendered-pages.ts) and the browser hydrates
  * (main.tsx). It renders what the browser's first render of that page renders for a visitor:
  * the same routes, providers and components, on the day it runs.
@@ -13,8 +13,29 @@ import { appRoutes } from '../app-routes';
 import { createApp } from '../create-app';
 import { preloadRoutes } from '../routing/route-modules';
 
-/** The paths served prerendered to visitors: the form pages (/about, /education, /final-steps). */
-export const prerenderedRoutes: readonly string[] = formPages.map((page) => page.route);
+const formModules = [
+  'src/client/session/form-loader.tsx',
+  'src/client/layout/form-layout.tsx',
+  'src/client/pages/form-page.tsx',
+];
+const authModules = (page: string) => [
+  'src/client/auth/auth-layout.tsx',
+  `src/client/auth/${page}`,
+];
+
+/**
+ * The paths served prerendered to visitors, each with the source files of the route modules its
+ * first render runs (the server preloads their built chunks from Vite's manifest): the form pages
+ * (/about, /education, /final-steps), and the sign-in and sign-up cards, whose first render reads
+ * nothing but the date (the other cards read a code, a link or a username from their address).
+ */
+export const routeSources: Readonly<Record<string, readonly string[]>> = {
+  ...Object.fromEntries(formPages.map((page) => [page.route, formModules])),
+  '/login': authModules('login-page.tsx'),
+  '/signup': authModules('sign-up-page.tsx'),
+};
+
+export const prerenderedRoutes: readonly string[] = Object.keys(routeSources);
 
 /** The markup of #root for a visitor's first load of `pathname`, as of today. */
 export async function renderPage(pathname: string): Promise<string> {
