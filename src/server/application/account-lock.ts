@@ -34,7 +34,8 @@ export async function assertNotSubmitted(
  * every write of an applicant's answers, documents and submit take turns; on SQLite every
  * transaction already has the database to itself. A write that checks "not submitted" inside
  * `work` therefore either lands before the freeze, and is in the frozen copy, or sees the
- * submission (issue 14).
+ * submission (issue 14). The save on PostgreSQL holds the row within its one statement instead,
+ * and checks the row's submitted_at, which submit sets (application-service.ts).
  */
 export function exclusive<T>(
   db: Db,

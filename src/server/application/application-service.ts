@@ -36,7 +36,9 @@ function wellFormed(text: string): string {
 /**
  * The save (PUT /api/answer, the busiest write): the answers come as one JSON object whose
  * entries the database itself turns into rows, so one prepared statement serves any number of
- * keys.
+ * keys. Nothing is written once the applicant has submitted: on SQLite, whose transactions run
+ * one at a time, the submissions say so; on PostgreSQL the statement must hold the account's row
+ * as `held` (see saveHoldingAccount).
  */
 function upsertAnswers(
   db: Kysely<Database>,
@@ -61,13 +63,15 @@ function upsertAnswers(
           sql<string>`${p.now}`.as('updated_at'),
         ])
         .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('submissions')
-                .select('submissions.account_id')
-                .where('submissions.account_id', '=', p.accountId),
-            ),
-          ),
+          dialect === 'postgres'
+            ? sql<boolean>`exists (select 1 from held)`
+            : not(
+                exists(
+                  selectFrom('submissions')
+                    .select('submissions.account_id')
+                    .where('submissions.account_id', '=', p.accountId),
+                ),
+              ),
         ),
     )
     .onConflict((oc) =>
@@ -81,12 +85,24 @@ function upsertAnswers(
 const saveUnlessSubmitted = new PreparedQuery(upsertAnswers);
 
 /**
- * PostgreSQL: the save and its version record in one statement (a round trip fewer inside the
- * account's lock); answers how many answers it wrote, none once the applicant has submitted.
+ * PostgreSQL: the save as one statement, on its own a transaction: it locks the account's row
+ * while that row says the application is not submitted (`held`), as every write that races
+ * submit holds it (account-lock.ts), writes the answers and records the definitions version.
+ * Submit sets the row's submitted_at in its transaction (migration 0014): a save that waited for
+ * it reads the row again once submit commits, finds it submitted and writes nothing. Answers how
+ * many answers it wrote.
  */
-const saveWithVersion = new PreparedQuery(
+const saveHoldingAccount = new PreparedQuery(
   (db, p: { accountId: string; answers: string; now: string; version: string }, dialect) =>
     db
+      .with('held', (qb) =>
+        qb
+          .selectFrom('accounts')
+          .select('id')
+          .where('id', '=', p.accountId)
+          .where('submitted_at', 'is', null)
+          .forNoKeyUpdate(),
+      )
       .with('saved', () => upsertAnswers(db, p, dialect).returning('answers.account_id'))
       .with('version', (qb) =>
         qb
@@ -141,14 +157,14 @@ export class ApplicationService {
     // One statement that writes nothing once the applicant has submitted, and the definitions'
     // version the save was made under (a conditional update that writes only when it changed). On
     // SQLite the saves of one event-loop turn share a transaction (group-commit.ts), which already
-    // has the database to itself; on PostgreSQL a save runs holding the account, as every write
-    // that races submit does (account-lock.ts), both in one statement.
+    // has the database to itself; on PostgreSQL one statement holds the account, as every write
+    // that races submit does, and writes both: one round trip.
     const saved =
       dialectOf(this.db) === 'postgres'
-        ? await this.exclusive(accountId, async (trx) => {
-            const row = await saveWithVersion.takeFirst(trx, { ...params, version: formsVersion });
-            return Number(row?.saved ?? 0);
-          })
+        ? Number(
+            (await saveHoldingAccount.takeFirst(this.db, { ...params, version: formsVersion }))
+              ?.saved ?? 0,
+          )
         : await groupCommitOf(this.db).run(async (trx) => {
             const written = (await saveUnlessSubmitted.execute(trx, params)).numAffectedRows;
             if (written) await recordSaveVersion(trx, accountId, formsVersion);

@@ -10,12 +10,17 @@ import {
   PostgresDialect,
   SqliteDialect,
   type MigrationProvider,
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
   type SqliteDatabase,
   type SqliteStatement,
 } from 'kysely';
 import type { Database } from './tables';
 import { dialectOf } from './dialect';
 import { migrations } from './migrations';
+import { statementNameOf } from './prepared-query';
 
 export type Db = Kysely<Database>;
 
@@ -165,7 +170,57 @@ function postgres(url: string, schema?: string): Db {
   // is dropped by the pool and the next query opens another; unheard, the error would end the
   // process. GET /readyz reports a database that stays away.
   pool.on('error', () => {});
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+  });
+}
+
+/**
+ * The prepared queries (prepared-query.ts) run as named prepared statements: on each connection
+ * PostgreSQL parses and analyses them once, and plans them once they have run a few times, where an
+ * unnamed statement is parsed and planned at every execution (a fifth of PostgreSQL's time per save
+ * in a profile of the save bench). Every other query goes as before.
+ */
+function withNamedStatements(pool: pg.Pool): PostgresPool {
+  const clients = new WeakMap<pg.PoolClient, NamedStatementClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapped = clients.get(client);
+      if (!wrapped) {
+        wrapped = new NamedStatementClient(client);
+        clients.set(client, wrapped);
+      }
+      return wrapped;
+    },
+    end: () => pool.end(),
+  };
+}
+
+class NamedStatementClient implements PostgresPoolClient {
+  constructor(private readonly client: pg.PoolClient) {}
+
+  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  query<R>(
+    query: string | PostgresCursor<R>,
+    parameters: ReadonlyArray<unknown> = [],
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    // A cursor (none is configured) would be pg-cursor's object, which pg runs as it is.
+    if (typeof query !== 'string') {
+      return this.client.query(query as unknown as pg.Submittable) as unknown as PostgresCursor<R>;
+    }
+    const name = statementNameOf(query);
+    const values = [...parameters];
+    const config = name ? { name, text: query, values } : { text: query, values };
+    // pg types the command as any string and rows as plain records; Kysely reads both as it
+    // reads pg's own result when it is given the pool.
+    return this.client.query(config) as unknown as Promise<PostgresQueryResult<R>>;
+  }
+
+  release(): void {
+    this.client.release();
+  }
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -8,6 +8,19 @@ import {
 import type { Database } from './tables';
 import { dialectOf, type Dialect } from './dialect';
 
+/**
+ * The SQL texts of prepared queries compiled for PostgreSQL, each with the name of its server-side
+ * prepared statement (database.ts): PostgreSQL parses and plans them once per connection instead
+ * of at every execution. Only these few: naming every query would keep a statement per distinct
+ * SQL text (lists of any length among them) on every connection.
+ */
+const statementNames = new Map<string, string>();
+
+/** The prepared statement name for this SQL text, when a prepared query compiled it. */
+export function statementNameOf(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
+
 /** Stands for a parameter while the query is built; replaced by its value at each execution. */
 class Slot {
   constructor(readonly name: string) {}
@@ -17,7 +30,8 @@ class Slot {
  * A Kysely query built and compiled once per dialect, then run again and again with new
  * parameters. Building and compiling costs more than running a small query (measured on the
  * save path: see README, Performance), so the few queries every request runs are prepared:
- * the SQL text stays the same, and SQLite reuses its prepared statement for it (database.ts).
+ * the SQL text stays the same, and SQLite reuses its prepared statement for it (database.ts);
+ * PostgreSQL keeps it as a named prepared statement on each connection.
  *
  * `build` receives its parameters as stand-ins typed as their values: use them only where a
  * value goes (a comparison, an inserted value), never to choose the query's shape, which is
@@ -53,6 +67,9 @@ export class PreparedQuery<Params extends Record<string, unknown>, Row> {
       const slots = new Proxy({} as Params, { get: (_, name) => new Slot(String(name)) });
       compiled = this.build(db, slots, dialect).compile();
       this.compiled.set(dialect, compiled);
+      if (dialect === 'postgres' && !statementNames.has(compiled.sql)) {
+        statementNames.set(compiled.sql, `prepared_${statementNames.size + 1}`);
+      }
     }
     return compiled;
   }

@@ -11,6 +11,11 @@ export interface Database {
     created_at: string;
     /** The definitions version of the applicant's last save (null before any save recorded one). */
     forms_version: string | null;
+    /**
+     * When the application was submitted (null before): the submission's own time, copied by a
+     * trigger (migration 0014) so that a save on PostgreSQL checks it on the row it locks.
+     */
+    submitted_at: string | null;
   };
   confirmation_codes: {
     account_id: string;

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
 import { PreparedQuery } from '../db/prepared-query';
+import { groupReadOf } from '../db/group-read';
 import { randomToken, type SecretHasher } from './secrets';
 
 /** Idle expiry matches the client's inactivity logout (SPEC §9: 900000 ms). */
@@ -58,7 +59,7 @@ export class SessionStore {
   /** The account behind a live token, refreshing its idle timer; undefined when absent or expired. */
   async resolve(token: string): Promise<SessionAccount | undefined> {
     const tokenHash = this.hasher.hash('session', token);
-    const row = await liveSession.takeFirst(this.db, { tokenHash });
+    const row = await groupReadOf(this.db).run((db) => liveSession.takeFirst(db, { tokenHash }));
     if (!row) return undefined;
     const now = this.clock.now().getTime();
     const lastSeen = new Date(row.last_seen_at).getTime();

@@ -78,6 +78,32 @@ describe.each(databases)('group commit on $name', ({ url }) => {
     expect([await pageOf(ada!), await pageOf(eve!)]).toEqual(['ada-page', 'eve-page']);
   });
 
+  it('runs each write once when none fails, and the group again write by write when one does', async () => {
+    await signedIn(t, 'ada@example.org');
+    await signedIn(t, 'eve@example.org');
+    const [ada, eve] = await accountIds();
+    const group = new GroupCommit(t.db);
+    const runs = { ada: 0, eve: 0, flaky: 0 };
+    await Promise.all([
+      group.run((trx) => (runs.ada++, setPage(trx, ada!, 'ada-1'))),
+      group.run((trx) => (runs.eve++, setPage(trx, eve!, 'eve-1'))),
+    ]);
+    expect(runs).toEqual({ ada: 1, eve: 1, flaky: 0 });
+    // A write that fails the first time only: the group's first pass is undone, and the second
+    // runs every write again, each in its own savepoint, storing each once.
+    const outcomes = await Promise.allSettled([
+      group.run((trx) => (runs.ada++, setPage(trx, ada!, 'ada-2'))),
+      group.run(async (trx) => {
+        runs.flaky++;
+        await setPage(trx, eve!, `eve-flaky-${runs.flaky}`);
+        if (runs.flaky === 1) throw new Error('once');
+      }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect(runs).toEqual({ ada: 3, eve: 1, flaky: 2 });
+    expect([await pageOf(ada!), await pageOf(eve!)]).toEqual(['ada-2', 'eve-flaky-2']);
+  });
+
   // Only on SQLite, where the group commit serves (PostgreSQL cannot defer these constraints):
   // defined there alone rather than skipped elsewhere.
   if (url === '')

@@ -16,6 +16,8 @@ import { migration as m0009 } from './0009-definition-versions';
 import { migration as m0010 } from './0010-staff-indexes';
 import { migration as m0011 } from './0011-audit-append-only';
 import { migration as m0012 } from './0012-staff-temporary-password';
+import { migration as m0013 } from './0013-summary-statement-triggers';
+import { migration as m0014 } from './0014-account-submitted';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
@@ -30,4 +32,6 @@ export const migrations: Record<string, Migration> = {
   '0010_staff_indexes': m0010,
   '0011_audit_append_only': m0011,
   '0012_staff_temporary_password': m0012,
+  '0013_summary_statement_triggers': m0013,
+  '0014_account_submitted': m0014,
 };

@@ -1,0 +1,117 @@
+import pg from 'pg';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApplicationService } from '../../../src/server/application/application-service';
+import { SecretHasher } from '../../../src/server/identity/secrets';
+import { createTestApp, databases, type TestApp } from '../helpers/test-app';
+
+/** Another session's open transaction on the same schema: run statements, then commit. */
+async function otherTransaction(t: TestApp, url: string) {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
+  const client = new pg.Client({
+    connectionString: url,
+    options: `-c search_path=${rows[0]!.schema}`,
+  });
+  await client.connect();
+  await client.query('begin');
+  return {
+    run: async (statement: string, values: string[]) =>
+      void (await client.query(statement, values)),
+    commit: async () => {
+      await client.query('commit');
+      await client.end();
+    },
+  };
+}
+
+describe.each(databases)('saves and submit on $name', ({ url }) => {
+  let t: TestApp;
+  let service: ApplicationService;
+  beforeAll(async () => {
+    t = await createTestApp(url);
+    service = new ApplicationService(t.db, new SecretHasher(t.config.sessionSecret), t.clock);
+    await t.db
+      .insertInto('accounts')
+      .values({
+        id: 'ada',
+        username: 'ada@example.org',
+        password_hash: 'x',
+        confirmed_at: null,
+        last_page: '',
+        created_at: t.clock.now().toISOString(),
+      })
+      .execute();
+  });
+  afterAll(() => t.close());
+
+  const cityOf = async () =>
+    (
+      await t.db
+        .selectFrom('answers')
+        .select('value')
+        .where('account_id', '=', 'ada')
+        .where('key', '=', 'city')
+        .executeTakeFirst()
+    )?.value;
+
+  it('marks the account submitted, after which a save writes nothing', async () => {
+    await t.db
+      .insertInto('accounts')
+      .values({
+        id: 'eve',
+        username: 'eve@example.org',
+        password_hash: 'x',
+        confirmed_at: null,
+        last_page: '',
+        created_at: t.clock.now().toISOString(),
+      })
+      .execute();
+    await service.saveAnswers('eve', { city: 'Oslo' }, 'v1');
+    await service.submit('eve', 'v1', () => ({}));
+    await expect(service.saveAnswers('eve', { city: 'Rome' }, 'v1')).rejects.toMatchObject({
+      code: 'ALREADY_SUBMITTED',
+    });
+    const account = await t.db
+      .selectFrom('accounts')
+      .select('submitted_at')
+      .where('id', '=', 'eve')
+      .executeTakeFirstOrThrow();
+    expect(account.submitted_at).toBe(t.clock.now().toISOString());
+  });
+
+  // PostgreSQL only (defined only there, so no run reports a skipped test): on SQLite the server's
+  // one connection runs one transaction at a time, so a save cannot meet a submit half-way.
+  if (url)
+    it('waits for a submission under way and then writes nothing, as a save after it would', async () => {
+      await service.saveAnswers('ada', { city: 'London' }, 'v1');
+      // Submit as ApplicationService.submit does it: hold the account, then freeze the answers.
+      const submit = await otherTransaction(t, url);
+      await submit.run('select id from accounts where id = $1 for no key update', ['ada']);
+      await submit.run(
+        `insert into submissions (account_id, answers, forms_version, submitted_at)
+        values ($1, $2, $3, $4)`,
+        ['ada', '{"city":"London"}', 'v1', t.clock.now().toISOString()],
+      );
+      let settled = false;
+      const save = service
+        .saveAnswers('ada', { city: 'Paris' }, 'v1')
+        .then(
+          () => 'saved',
+          (error: unknown) => error,
+        )
+        .finally(() => {
+          settled = true;
+        });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(settled).toBe(false);
+      await submit.commit();
+      expect(await save).toMatchObject({ code: 'ALREADY_SUBMITTED' });
+      expect(await cityOf()).toBe('London');
+      const account = await t.db
+        .selectFrom('accounts')
+        .select('submitted_at')
+        .where('id', '=', 'ada')
+        .executeTakeFirstOrThrow();
+      expect(account.submitted_at).toBe(t.clock.now().toISOString());
+    });
+});
