@@ -107,6 +107,18 @@ describe('the application page and its headers', () => {
     expect(csp).not.toContain('unsafe-inline');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('same-origin');
+    // The same headers on every answer: JSON, a refusal, an unknown path, one after another.
+    for (const [method, url] of [
+      ['GET', '/healthz'],
+      ['GET', '/api/profile'],
+      ['POST', '/public/login'],
+      ['GET', '/api/unknown'],
+    ] as const) {
+      const other = await app.inject({ method, url });
+      expect(other.headers['content-security-policy'], url).toBe(csp);
+      expect(other.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(other.headers['x-content-type-options'], url).toBe('nosniff');
+    }
   });
 
   it('keeps API and staff answers out of every cache', async () => {
