@@ -1,13 +1,68 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { buildId } from './scripts/build-id';
 import { precompress } from './scripts/precompress';
+
+/**
+ * index.html's entry (src/client/boot.ts) imports the application (main.tsx) only once the page
+ * has been painted; this links the application's chunks and style sheets into index.html all the
+ * same, so that they are fetched with the page, not after its first paint.
+ */
+function preloadApplication(): Plugin {
+  return {
+    name: 'preload-application',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk: entry }) {
+        if (!bundle || !entry) return [];
+        const chunks = Object.values(bundle).flatMap((output) =>
+          output.type === 'chunk' ? [output] : [],
+        );
+        const main = chunks.find((c) =>
+          c.moduleIds.some((id) => id.endsWith('/src/client/main.tsx')),
+        );
+        if (!main) throw new Error('The build has no chunk for src/client/main.tsx.');
+        const linked = new Set([entry.fileName, ...entry.imports]);
+        const files: string[] = [];
+        const styles = new Set<string>();
+        const collect = (fileName: string) => {
+          const chunk = chunks.find((c) => c.fileName === fileName);
+          if (!chunk || files.includes(fileName)) return;
+          files.push(fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+          chunk.imports.forEach(collect);
+        };
+        collect(main.fileName);
+        for (const css of entry.viteMetadata?.importedCss ?? []) styles.delete(css);
+        return [
+          ...[...styles].map((href) => ({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: `/${href}` },
+            injectTo: 'head' as const,
+          })),
+          ...files
+            .filter((file) => !linked.has(file))
+            .map((href) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${href}` },
+              injectTo: 'head' as const,
+            })),
+        ];
+      },
+    },
+  };
+}
 
 const apiPrefixes = ['/public', '/api', '/service', '/lookup', '/uploads', '/healthz'];
 const apiPort = Number(process.env.API_PORT ?? 8081);
 
 export default defineConfig({
-  plugins: [react(), { ...precompress(), applyToEnvironment: (env) => env.name === 'client' }],
+  plugins: [
+    react(),
+    { ...preloadApplication(), applyToEnvironment: (env) => env.name === 'client' },
+    { ...precompress(), applyToEnvironment: (env) => env.name === 'client' },
+  ],
   // Named in the client's error reports (src/client/api/report-client-error.ts).
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
   // `vite build` builds both environments: the browser's bundle (client), then the server-side
@@ -39,7 +94,16 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'react-query', test: /node_modules[\\/]@tanstack[\\/]/ }],
+          groups: [
+            { name: 'react-query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            // The application (imported by boot.ts once the page has been painted) with all it
+            // imports, in one chunk, as an entry's would be: left to the bundler, what it shares
+            // with the lazily loaded routes comes apart into a dozen small chunks.
+            { name: 'main', test: /[\\/]src[\\/]client[\\/]main\.tsx$/ },
+            // Vite's helper for dynamic imports, which boot.ts needs too: in its own small chunk,
+            // else boot.ts would import it from the application's, evaluating that at once.
+            { name: 'preload-helper', test: /preload-helper/, priority: 1 },
+          ],
         },
       },
     },

@@ -3,15 +3,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { appRoutes } from './app-routes';
 import { createApp } from './create-app';
-import './styles/global.css';
 import { BadConfigurationError } from './api/errors';
 import { canHydrate } from './prerender/can-hydrate';
-import { keepEarlyEdits } from './prerender/early-edits';
 import { preloadRoutes } from './routing/route-modules';
-
-const container = document.getElementById('root');
-if (!container) throw new BadConfigurationError('index.html has no #root element.');
-const root = container;
 
 // Made when the first render is about to happen: the router reads the location as it is then.
 const app = () => (
@@ -26,21 +20,31 @@ const app = () => (
  * is not held up (an event on a field not yet hydrated makes React hydrate it at once).
  */
 
-/** Renders from nothing (a spinner while the page's modules load); markup goes first. */
-function render(): void {
-  root.replaceChildren();
-  const reactRoot = createRoot(root);
-  startTransition(() => reactRoot.render(app()));
-}
+/**
+ * Starts the application (boot.ts calls it once the page has been painted): hydrates a
+ * prerendered page, then hands React the edits made before (`replayEarlyEdits`), or renders from
+ * nothing.
+ */
+export function startApplication(replayEarlyEdits: () => void): void {
+  const container = document.getElementById('root');
+  if (!container) throw new BadConfigurationError('index.html has no #root element.');
+  const root = container;
 
-if (root.firstChild && canHydrate(document, window.history.state)) {
-  // A visitor's form page, prerendered by the server (src/server/prerendered-pages.ts): its
-  // route modules load first, so that the first render is the page the markup shows.
-  const replayEarlyEdits = keepEarlyEdits(root);
-  preloadRoutes(appRoutes, window.location.pathname).then(() => {
-    startTransition(() => void hydrateRoot(root, app()));
-    replayEarlyEdits();
-  }, render);
-} else {
-  render();
+  /** Renders from nothing (a spinner while the page's modules load); markup goes first. */
+  const render = () => {
+    root.replaceChildren();
+    const reactRoot = createRoot(root);
+    startTransition(() => reactRoot.render(app()));
+  };
+
+  if (root.firstChild && canHydrate(document, window.history.state)) {
+    // A visitor's page, prerendered by the server (src/server/prerendered-pages.ts): its route
+    // modules load first, so that the first render is the page the markup shows.
+    preloadRoutes(appRoutes, window.location.pathname).then(() => {
+      startTransition(() => void hydrateRoot(root, app()));
+      replayEarlyEdits();
+    }, render);
+  } else {
+    render();
+  }
 }

@@ -78,7 +78,13 @@ export interface PrerenderedPages {
 }
 
 interface Manifest {
-  [source: string]: { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+  [source: string]: {
+    file: string;
+    imports?: string[];
+    dynamicImports?: string[];
+    css?: string[];
+    isEntry?: boolean;
+  };
 }
 
 /** What a page's first load fetches beyond the entry's own: the route modules and styles. */
@@ -98,8 +104,12 @@ function routeFiles(manifest: Manifest, sources: readonly string[]): RouteFiles 
     into.add(key);
     for (const imported of manifest[key].imports ?? []) collect(imported, into);
   };
+  // index.html names the entry, what it imports, and the application it imports once the page
+  // has been painted (src/client/boot.ts; vite.config.ts links that too).
   const entry = new Set<string>();
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collect(key, entry);
+  for (const [key, chunk] of Object.entries(manifest))
+    if (chunk.isEntry)
+      for (const named of [key, ...(chunk.dynamicImports ?? [])]) collect(named, entry);
   const routes = new Set<string>();
   for (const source of sources) collect(source, routes);
   const added = [...routes].filter((key) => !entry.has(key)).map((key) => manifest[key]!);
