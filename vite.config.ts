@@ -103,6 +103,12 @@ export default defineConfig({
             // Vite's helper for dynamic imports, which boot.ts needs too: in its own small chunk,
             // else boot.ts would import it from the application's, evaluating that at once.
             { name: 'preload-helper', test: /preload-helper/, priority: 1 },
+            // What boot.ts itself runs (noting early edits, reporting a failed load), likewise.
+            {
+              name: 'boot',
+              test: /[\\/]src[\\/]client[\\/](api[\\/]report-client-error|messages|prerender[\\/]early-edits)\.ts$/,
+              priority: 2,
+            },
           ],
         },
       },

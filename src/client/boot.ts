@@ -1,21 +1,54 @@
 /**
- * The page's entry script, kept tiny: it lets the browser paint what the server sent (a
+ * The page's entry script, kept small: it lets the browser paint what the server sent (a
  * prerendered page, or nothing yet) before the application's scripts are evaluated, which on a
  * slow phone takes a few hundred milliseconds of main thread (react-dom alone is 190 KB). Those
- * scripts are already being fetched: index.html preloads them (vite.config.ts). Edits made to a
- * prerendered page meanwhile are noted from here on, and handed to React once it has hydrated.
+ * scripts are already being fetched: index.html preloads them (vite.config.ts). Meanwhile, edits
+ * made to a prerendered page are noted, to be handed to React once it has hydrated, and a form
+ * is not submitted by the browser itself (it would put the Log In card's password in the address).
  */
 import './styles/global.css';
+import { reportClientError } from './api/report-client-error';
+import { fallbackTexts } from './messages';
 import { keepEarlyEdits } from './prerender/early-edits';
 
 const root = document.getElementById('root');
-const replayEarlyEdits = root?.firstChild ? keepEarlyEdits(root) : () => {};
+// Kept until the application has the page, however slowly its scripts arrive.
+const replayEarlyEdits = root?.firstChild ? keepEarlyEdits(root, 120_000) : () => {};
+const holdSubmit = (event: Event) => event.preventDefault();
+document.addEventListener('submit', holdSubmit, true);
+
+/** The application could not load (a network failure, a deploy that removed its chunks). */
+function showLoadFailure(error: unknown): void {
+  reportClientError('uncaught', error);
+  const element = (tag: string, className: string, text = '') => {
+    const node = document.createElement(tag);
+    node.className = className;
+    node.textContent = text;
+    return node;
+  };
+  const alert = element('div', 'fallback-message');
+  alert.setAttribute('role', 'alert');
+  alert.append(
+    element('h1', 'page__title', fallbackTexts.heading),
+    element('p', '', fallbackTexts.body),
+  );
+  const main = element('main', 'page');
+  main.id = 'main-content';
+  main.append(alert);
+  root?.replaceChildren(main);
+}
 
 let started = false;
 function start(): void {
   if (started) return;
   started = true;
-  void import('./main').then(({ startApplication }) => startApplication(replayEarlyEdits));
+  import('./main')
+    .then(({ startApplication }) => {
+      startApplication(replayEarlyEdits);
+      // React handles submits from here on (hydrating a form first if it must).
+      document.removeEventListener('submit', holdSubmit, true);
+    })
+    .catch(showLoadFailure);
 }
 // After the first frame has been painted; a tab in the background draws no frames.
 requestAnimationFrame(() => setTimeout(start, 0));

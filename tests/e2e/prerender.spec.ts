@@ -123,3 +123,42 @@ test('Sign Up is prerendered and hydrates without a mismatch', async ({ page }) 
   await expect(page.getByLabel('Email Address')).toHaveValue('ada@example.edu');
   expect(problems).toEqual([]);
 });
+
+test('a card submitted before the application runs keeps the password out of the address', async ({
+  browser,
+}) => {
+  // Without scripts the browser posts the form itself; with them, but before the application
+  // has started (here: it never does), the submit is held.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await plain.goto('/login');
+  await plain.getByLabel('Password', { exact: true }).fill('Secret-password-1');
+  await plain.getByLabel('Password', { exact: true }).press('Enter');
+  await plain.waitForLoadState();
+  expect(plain.url()).not.toContain('Secret-password-1');
+  await noScript.close();
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // The application's chunk is held back, then fails.
+  let release: (() => Promise<void>) | undefined;
+  await page.route(/\/assets\/main-[^/]+\.js$/, (route) => {
+    release ??= () => route.abort();
+  });
+  const reported = page.waitForRequest((request) =>
+    request.url().endsWith('/public/client-errors'),
+  );
+  // The held chunk holds the load event back, not the page.
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Password', { exact: true }).fill('Secret-password-1');
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  expect(page.url()).toMatch(/\/login$/);
+  await expect.poll(() => release !== undefined).toBe(true);
+  await release!();
+  // The application could not load: the page says so, and the server is told.
+  await expect(page.getByRole('heading', { name: 'Something went wrong.' })).toBeVisible();
+  expect((await reported).postDataJSON()).toMatchObject({ kind: 'uncaught', route: '/login' });
+  expect(page.url()).toMatch(/\/login$/);
+  await context.close();
+});

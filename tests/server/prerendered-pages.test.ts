@@ -83,7 +83,19 @@ describe('the server answering form pages', () => {
     writeFileSync(
       path.join(clientDir, '.vite', 'manifest.json'),
       JSON.stringify({
-        'index.html': { file: 'assets/main.js', isEntry: true, imports: ['_shared.js'] },
+        'index.html': {
+          file: 'assets/main.js',
+          isEntry: true,
+          imports: ['_shared.js'],
+          // The application, imported after the first paint and linked by index.html too.
+          dynamicImports: ['src/client/main.tsx'],
+        },
+        'src/client/main.tsx': {
+          file: 'assets/app.js',
+          imports: ['_react.js'],
+          css: ['assets/app.css'],
+        },
+        '_react.js': { file: 'assets/react.js' },
         '_shared.js': { file: 'assets/shared.js' },
         'src/client/session/form-loader.tsx': { file: 'assets/loader.js', imports: ['_shared.js'] },
         'src/client/layout/form-layout.tsx': {
@@ -92,7 +104,11 @@ describe('the server answering form pages', () => {
         },
         'src/client/pages/form-page.tsx': { file: 'assets/page.js' },
         'src/client/auth/auth-layout.tsx': { file: 'assets/auth.js', imports: ['_shared.js'] },
-        'src/client/auth/login-page.tsx': { file: 'assets/login.js', css: ['assets/card.css'] },
+        'src/client/auth/login-page.tsx': {
+          file: 'assets/login.js',
+          imports: ['_react.js'],
+          css: ['assets/card.css'],
+        },
       }),
     );
     // The built server-side entry's interface (src/client/prerender/render-page.tsx).
@@ -145,7 +161,7 @@ describe('the server answering form pages', () => {
     );
   });
 
-  it("preloads each page's own route modules: the Log In card's, not the form's", async () => {
+  it("preloads each page's own route modules: the Log In card's, not the form's nor the application's", async () => {
     const response = await app.inject({ method: 'GET', url: '/login' });
     expect(response.body).toBe(
       '<html><head><meta name="identity-cookie-prefix" content="uni_id" />' +

@@ -54,7 +54,15 @@ export function AuthCard({
           {title}
         </h1>
         {notices}
-        <form className="auth-card__form" noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
+        {/* POST: a browser submitting the card itself (no script yet) never puts the password
+            into the address, its history or a Referer. */}
+        <form
+          className="auth-card__form"
+          method="post"
+          noValidate
+          onSubmit={onSubmit}
+          aria-labelledby={titleId}
+        >
           {children}
           <div className="auth-card__actions">
             <button

@@ -141,22 +141,33 @@ export function AppRouterView({ router, routes }: { router: AppRouter; routes: R
     ready: routesLoaded(routes, router.state.location.pathname),
   }));
   useLayoutEffect(() => {
+    let active = true;
     let latest = 0;
-    const show = async (next: RouterState, flush: boolean) => {
+    let latestShown: Promise<void> = Promise.resolve();
+    const show = (next: RouterState, flush: boolean): Promise<void> => {
       const navigation = ++latest;
-      // A failed load is shown by the render, which throws it to the error fallback.
-      if (!routesLoaded(routes, next.location.pathname))
-        await preloadRoutes(routes, next.location.pathname).catch(() => undefined);
-      // A later navigation started while this one's modules loaded: that one is shown.
-      if (navigation !== latest) return;
-      const state = { ...next, ready: true };
-      if (flush) flushSync(() => setShown(state));
-      else startTransition(() => setShown(state));
+      const shown = (async () => {
+        // A failed load is shown by the render, which throws it to the error fallback.
+        if (!routesLoaded(routes, next.location.pathname))
+          await preloadRoutes(routes, next.location.pathname).catch(() => undefined);
+        // Unmounted meanwhile, or a later navigation started while this one's modules loaded:
+        // that one is shown, and this one is done when it is.
+        if (!active) return;
+        if (navigation !== latest) return latestShown;
+        const state = { ...next, ready: true };
+        if (flush) flushSync(() => setShown(state));
+        else startTransition(() => setShown(state));
+      })();
+      latestShown = shown;
+      return shown;
     };
     const unsubscribe = router.subscribe(show);
     // The first location's modules, and a navigation between the first render and now.
     void show(router.state, false);
-    return unsubscribe;
+    return () => {
+      active = false;
+      unsubscribe();
+    };
   }, [router, routes]);
   if (!shown.ready) return <LoadingSpinner />;
   return (

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { defaultRoute, formPages, pageByRoute, pageValidator } from '../../forms/form-pages';
 import { mergeErrors, validateApplication, validatePage } from '../../engine/page-validation';
 import { hasErrors, type FieldErrors } from '../../engine/validation';
@@ -19,6 +19,7 @@ import { fieldErrorsFromServer } from './shown-errors';
 import { saveBeforeLogoutTimeoutMs, type SaveOutcome } from './logout-notices';
 import { statusesThrough, useWebStatusMutation } from './progress-mutations';
 import { filledAnswers, visitorTokenParam } from './visitor-token';
+import { useAppNavigate } from '../routing/app-router';
 
 type Actions = Pick<
   ApplicationSession,
@@ -41,7 +42,9 @@ export interface SessionActions {
  * web status and last page are the profile query's: the actions read and write them there.
  */
 export function useSessionActions(store: FormStore, loggedIn: boolean): SessionActions {
-  const navigate = useNavigate();
+  // The router's own navigate: its promise resolves once the next page has rendered, so an action
+  // ends when the page has changed (and it is the same function at every render).
+  const navigate = useAppNavigate();
   const location = useLocation();
   const here = useRef(location);
   useLayoutEffect(() => {

@@ -103,9 +103,11 @@ export const opsPlugin = fp(async (app: FastifyInstance, options: OpsPluginOptio
     strictTransportSecurity: secure,
     referrerPolicy: { policy: 'same-origin' },
   });
-  // helmet 8 sets the headers synchronously and throws rather than passing an error on.
+  // helmet 8 sets the headers synchronously; an error it passes on fails the request.
   app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, () => done());
+    securityHeaders(request.raw, reply.raw, (error) =>
+      done(error instanceof Error ? error : undefined),
+    );
   });
   await app.register(requestGuard, {
     publicOrigin: config.allowedOrigin,

@@ -5,6 +5,7 @@
  * asked for with flushSync leaves at once; a later navigation wins over one still loading.
  */
 import { act, render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AppRouterView, createAppRouter } from '../../../src/client/routing/app-router';
@@ -95,5 +96,42 @@ describe('AppRouterView', () => {
     await act(() => router.navigate(-1));
     expect(router.state.location.pathname).toBe('/slow');
     expect(await screen.findByText('Slow page')).toBeInTheDocument();
+  });
+
+  it('a navigation overtaken by a later one resolves only once the later one has rendered', async () => {
+    const slow = deferredModule('Slow page');
+    const other = deferredModule('Log In');
+    const router = createAppRouter(['/here']);
+    render(<AppRouterView router={router} routes={routesWith(slow, other)} />);
+    await screen.findByText('Here');
+
+    const pages = () => [...document.querySelectorAll('p')].map((p) => p.textContent);
+    let firstSaw: string[] = [];
+    const first = router.navigate('/slow', { flushSync: true }).then(() => (firstSaw = pages()));
+    const second = router.navigate('/other', { flushSync: true });
+    slow.finish();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The first one's modules are in, but it was overtaken: nothing resolved, the page stays.
+    expect(firstSaw).toEqual([]);
+    expect(pages()).toEqual(['Here']);
+    other.finish();
+    await Promise.all([first, second]);
+    expect(firstSaw).toEqual(['Log In']);
+  });
+
+  it('a location left while its modules loaded is not shown when they arrive (StrictMode too)', async () => {
+    const slow = deferredModule('Slow page');
+    const router = createAppRouter(['/slow']);
+    render(
+      <StrictMode>
+        <AppRouterView router={router} routes={routesWith(slow)} />
+      </StrictMode>,
+    );
+    await act(() => router.navigate('/here'));
+    expect(await screen.findByText('Here')).toBeInTheDocument();
+    await act(async () => slow.finish());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByText('Here')).toBeInTheDocument();
+    expect(screen.queryByText('Slow page')).toBeNull();
   });
 });
