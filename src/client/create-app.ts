@@ -25,7 +25,7 @@ export interface AppOptions {
  * the page leaves for /login with the session-invalid message, then the cache is cleared.
  */
 export function createApp({ initialEntries, routes = appRoutes }: AppOptions = {}): AppInstance {
-  const router = createAppRouter(initialEntries);
+  const router = createAppRouter(initialEntries, routes);
   trackRouteForReports(() => router.state.location.pathname);
   const queryClient = createQueryClient(() => {
     // flushSync unmounts the signed-in page at once, so it cannot refetch what we clear next.

@@ -56,7 +56,10 @@ export interface AppRouter {
  * The browser's history, or a memory history starting at `initialEntries` (tests and the
  * server's prerender).
  */
-export function createAppRouter(initialEntries?: InitialEntry[]): AppRouter {
+export function createAppRouter(
+  initialEntries?: InitialEntry[],
+  routes: RouteObject[] = [],
+): AppRouter {
   // v5Compat: push and replace tell the listener at once (without it, only back/forward do).
   const history = initialEntries
     ? createMemoryHistory({ initialEntries, v5Compat: true })
@@ -73,7 +76,7 @@ export function createAppRouter(initialEntries?: InitialEntry[]): AppRouter {
     rendered = Promise.all([...listeners].map((listener) => listener(state, flush)));
   });
 
-  const change = (replace: boolean, to: To, routeState: unknown, flush = false) => {
+  const apply = (replace: boolean, to: To, routeState: unknown, flush: boolean) => {
     flushNext = flush;
     rendered = Promise.resolve();
     try {
@@ -83,6 +86,18 @@ export function createAppRouter(initialEntries?: InitialEntry[]): AppRouter {
       flushNext = false;
     }
     return rendered.then(() => undefined);
+  };
+  // As the data router did: the address changes once the next page's modules have loaded, with
+  // the page, not before it (a navigation started meanwhile wins; a failed load is shown).
+  let pending = 0;
+  const change = async (replace: boolean, to: To, routeState: unknown, flush = false) => {
+    const pathname = typeof to === 'string' ? new URL(to, 'http://x/').pathname : to.pathname;
+    if (pathname && !routesLoaded(routes, pathname)) {
+      const navigation = ++pending;
+      await preloadRoutes(routes, pathname).catch(() => undefined);
+      if (navigation !== pending) return;
+    } else pending++;
+    return apply(replace, to, routeState, flush);
   };
   const navigator: Navigator = {
     createHref: (to) => history.createHref(to),
