@@ -1,6 +1,7 @@
 import { createContext, startTransition, use, useLayoutEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import {
+  parsePath,
   Router,
   UNSAFE_createBrowserHistory as createBrowserHistory,
   UNSAFE_createMemoryHistory as createMemoryHistory,
@@ -90,14 +91,17 @@ export function createAppRouter(
   // As the data router did: the address changes once the next page's modules have loaded, with
   // the page, not before it (a navigation started meanwhile wins; a failed load is shown).
   let pending = 0;
-  const change = async (replace: boolean, to: To, routeState: unknown, flush = false) => {
-    const pathname = typeof to === 'string' ? new URL(to, 'http://x/').pathname : to.pathname;
-    if (pathname && !routesLoaded(routes, pathname)) {
-      const navigation = ++pending;
-      await preloadRoutes(routes, pathname).catch(() => undefined);
-      if (navigation !== pending) return;
-    } else pending++;
-    return apply(replace, to, routeState, flush);
+  let latestChange: Promise<void> = Promise.resolve();
+  const change = (replace: boolean, to: To, routeState: unknown, flush = false) => {
+    const navigation = ++pending;
+    const { pathname } = typeof to === 'string' ? parsePath(to) : to;
+    if (!pathname || routesLoaded(routes, pathname))
+      return (latestChange = apply(replace, to, routeState, flush));
+    // Overtaken by a later navigation while loading: done when that one is.
+    latestChange = preloadRoutes(routes, pathname)
+      .catch(() => undefined)
+      .then(() => (navigation === pending ? apply(replace, to, routeState, flush) : latestChange));
+    return latestChange;
   };
   const navigator: Navigator = {
     createHref: (to) => history.createHref(to),
