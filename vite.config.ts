@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { buildId } from './scripts/build-id';
+import { firstLoadChunks } from './scripts/first-load-chunks';
 import { precompress } from './scripts/precompress';
 
 /**
@@ -54,6 +55,8 @@ function preloadApplication(): Plugin {
   };
 }
 
+const firstLoad = firstLoadChunks();
+
 const apiPrefixes = ['/public', '/api', '/service', '/lookup', '/uploads', '/healthz'];
 const apiPort = Number(process.env.API_PORT ?? 8081);
 
@@ -62,6 +65,7 @@ export default defineConfig({
     react(),
     { ...preloadApplication(), applyToEnvironment: (env) => env.name === 'client' },
     { ...precompress(), applyToEnvironment: (env) => env.name === 'client' },
+    { ...firstLoad.plugin, applyToEnvironment: (env) => env.name === 'client' },
   ],
   // Named in the client's error reports (src/client/api/report-client-error.ts).
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
@@ -87,26 +91,18 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: true,
-    // TanStack Query in one chunk of its own. Left to the bundler, its hooks ride along in whichever
-    // chunk first shares their users (useQuery sat with the logout notices), and every new lazy
-    // screen that uses them, such as the staff console, regroups the chunks an applicant's first
-    // load of /about fetches: 2.2 KB gzipped more for /about when the console came.
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react-query', test: /node_modules[\\/]@tanstack[\\/]/ },
-            // The application (imported by boot.ts once the page has been painted) with all it
-            // imports, in one chunk, as an entry's would be: left to the bundler, what it shares
-            // with the lazily loaded routes comes apart into a dozen small chunks.
-            { name: 'main', test: /[\\/]src[\\/]client[\\/]main\.tsx$/ },
-            // Vite's helper for dynamic imports, which boot.ts needs too: in its own small chunk,
-            // else boot.ts would import it from the application's, evaluating that at once.
-            { name: 'preload-helper', test: /preload-helper/, priority: 1 },
-            // What boot.ts itself runs (noting early edits, reporting a failed load), likewise.
+            // A visitor's first load in few files (scripts/first-load-chunks.ts).
+            ...firstLoad.groups,
+            // What boot.ts itself runs (noting early edits, reporting a failed load) and Vite's
+            // helper for dynamic imports: in boot's chunk, which index.html's entry imports,
+            // else boot.ts would import them from the application's chunk, evaluating it at once.
             {
               name: 'boot',
-              test: /[\\/]src[\\/]client[\\/](api[\\/]report-client-error|messages|prerender[\\/]early-edits)\.ts$/,
+              test: /[\\/]src[\\/]client[\\/](api[\\/]report-client-error|messages|prerender[\\/]early-edits)\.ts$|preload-helper/,
               priority: 2,
             },
           ],

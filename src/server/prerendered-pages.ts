@@ -115,7 +115,8 @@ function routeFiles(manifest: Manifest, sources: readonly string[]): RouteFiles 
   const added = [...routes].filter((key) => !entry.has(key)).map((key) => manifest[key]!);
   const entryStyles = new Set([...entry].flatMap((key) => manifest[key]!.css ?? []));
   return {
-    scripts: added.map((chunk) => `/${chunk.file}`),
+    // Modules grouped into one chunk are keys naming the same file (scripts/first-load-chunks.ts).
+    scripts: [...new Set(added.map((chunk) => `/${chunk.file}`))],
     styles: [...new Set(added.flatMap((chunk) => chunk.css ?? []))]
       .filter((css) => !entryStyles.has(css))
       .map((css) => `/${css}`),

@@ -73,6 +73,34 @@ test('with JavaScript the page hydrates without a mismatch and keeps what the vi
   expect(problems).toEqual([]);
 });
 
+test('the page names every script its first load runs, in a few files (scripts/first-load-chunks.ts)', async ({
+  page,
+}) => {
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+  });
+  const response = await page.goto('/about');
+  const html = (await response?.text()) ?? '';
+  expect(html).toContain('<meta name="served-on"');
+  await page.waitForLoadState('networkidle');
+  await expect(input(page, 'first_name')).toBeEditable();
+  const named = [
+    ...html.matchAll(/<(?:script[^>]* src|link rel="modulepreload"[^>]* href)="([^"]+)"/g),
+  ];
+  const linked = named.map((match) => match[1]!);
+  // Nothing found only as the scripts ran (a request after a request), nothing linked twice;
+  // the dialog library is not part of the first load: it is fetched once the page is idle
+  // (usePreloadModal, src/client/components/modal.tsx).
+  const idle = /^\/assets\/modal-dialog-[\w-]+\.js$/;
+  expect([...scripts].filter((script) => !linked.includes(script) && !idle.test(script))).toEqual(
+    [],
+  );
+  expect(new Set(linked).size).toBe(linked.length);
+  // The entry, boot's chunk, the bundler's runtime, the application and the form: 21 before.
+  expect([...scripts].filter((script) => !idle.test(script)).length).toBeLessThanOrEqual(5);
+});
+
 test('a signed-in applicant gets the plain page and sees their answers', async ({ page }) => {
   await signUpConfirmAndLogIn(page, uniqueEmail('prerender'));
   await saveAnswers(page, { first_name: 'Grace', last_name: 'Hopper' });

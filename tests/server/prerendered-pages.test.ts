@@ -97,9 +97,15 @@ describe('the server answering form pages', () => {
         },
         '_react.js': { file: 'assets/react.js' },
         '_shared.js': { file: 'assets/shared.js' },
-        'src/client/session/form-loader.tsx': { file: 'assets/loader.js', imports: ['_shared.js'] },
+        // Two route modules in one chunk, each with a key naming it (scripts/first-load-chunks.ts).
+        'src/client/session/form-loader.tsx': {
+          file: 'assets/form.js',
+          imports: ['_shared.js'],
+          css: ['assets/shell.css'],
+        },
         'src/client/layout/form-layout.tsx': {
-          file: 'assets/layout.js',
+          file: 'assets/form.js',
+          imports: ['_shared.js'],
           css: ['assets/shell.css'],
         },
         'src/client/pages/form-page.tsx': { file: 'assets/page.js' },
@@ -154,8 +160,7 @@ describe('the server answering form pages', () => {
       '<html><head><meta name="identity-cookie-prefix" content="uni_id" />' +
         `  <meta name="served-on" content="${localIsoDate(new Date())}" />\n    ` +
         '<link rel="stylesheet" crossorigin href="/assets/shell.css">\n    ' +
-        '<link rel="modulepreload" crossorigin href="/assets/loader.js">\n    ' +
-        '<link rel="modulepreload" crossorigin href="/assets/layout.js">\n    ' +
+        '<link rel="modulepreload" crossorigin href="/assets/form.js">\n    ' +
         '<link rel="modulepreload" crossorigin href="/assets/page.js">\n  </head>' +
         '<body><div id="root"><main>/education</main></div></body></html>',
     );

@@ -1,0 +1,99 @@
+/**
+ * How the browser's code is cut into chunks for a visitor's first load (issue 19).
+ *
+ * Left to the bundler, the modules the form pages share with the sign-in screens (the header and
+ * footer, the fetch helper, the auth API…) came apart into a dozen small chunks: a first load of
+ * /about fetched 21 files, and as each file compresses on its own, the same code weighed 6 KB
+ * more gzipped than in one file. Here a first load of a form page is the entry (boot.ts) and two
+ * chunks:
+ *
+ * - `main`: the application (src/client/main.tsx, imported by boot.ts after the first paint) with
+ *   all it imports, and every module that both the form pages and the sign-in screens import;
+ * - `form`: the form's route modules (the form loader, the step layout, the form page) and all
+ *   they import besides.
+ *
+ * The sign-in screens stay split by the bundler, so /login's and /signup's loads do not fetch the
+ * form's chunk; the staff console too, which imports what it needs from these chunks and adds
+ * nothing to them. Which module goes where is read from the module graph once the build has
+ * loaded every module (`buildEnd`), before the chunks are made, so a module the form pages and
+ * the sign-in screens come to share lands in `main` by itself.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Manifest, Plugin } from 'vite';
+
+interface Group {
+  name: string;
+  test: (id: string) => boolean;
+}
+
+const client = (file: string) => new RegExp(`[\\\\/]src[\\\\/]client[\\\\/]${file}\\.tsx?$`);
+
+const application = client('main');
+const formRoutes = ['session/form-loader', 'layout/form-layout', 'pages/form-page'].map(client);
+const authRoutes = [
+  'auth/auth-layout',
+  'auth/sign-up-page',
+  'auth/confirm-page',
+  'auth/login-page',
+  'auth/forgot-password-page',
+  'auth/reset-password-page',
+].map(client);
+
+export function firstLoadChunks(): { plugin: Plugin; groups: Group[] } {
+  const main = new Set<string>();
+  const form = new Set<string>();
+  let root = process.cwd();
+  const plugin: Plugin = {
+    name: 'first-load-chunks',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      /** The modules `roots` import statically, themselves included. */
+      const reached = (roots: RegExp[]) => {
+        const seen = new Set<string>();
+        const visit = (id: string) => {
+          if (seen.has(id)) return;
+          seen.add(id);
+          for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next);
+        };
+        ids.filter((id) => roots.some((r) => r.test(id))).forEach(visit);
+        return seen;
+      };
+      const auth = reached(authRoutes);
+      main.clear();
+      form.clear();
+      for (const id of reached([application])) main.add(id);
+      for (const id of reached(formRoutes)) if (!main.has(id)) (auth.has(id) ? main : form).add(id);
+      if (!ids.some((id) => application.test(id)) || form.size === 0)
+        throw new Error('first-load-chunks: src/client/main.tsx or the form routes are missing.');
+    },
+    writeBundle(options, bundle) {
+      // Vite's manifest names a chunk by the module it was made for. The form's route modules
+      // are inside the `form` chunk, so each gets a key of its own naming that chunk: the server
+      // looks a prerendered page's route modules up by their source files
+      // (src/server/prerendered-pages.ts).
+      const file = path.join(options.dir ?? path.join(root, 'dist/client'), '.vite/manifest.json');
+      const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        const chunk = Object.values(manifest).find((c) => c.file === output.fileName);
+        for (const id of output.moduleIds) {
+          const source = path.relative(root, id).split(path.sep).join('/');
+          if (!chunk || manifest[source] || !formRoutes.some((r) => r.test(id))) continue;
+          manifest[source] = { ...chunk, src: source, isDynamicEntry: true };
+        }
+      }
+      writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+    },
+  };
+  // Declared before the bundler's own splitting: `main` first, so it keeps what both reach.
+  const groups: Group[] = [
+    { name: 'main', test: (id) => main.has(id) },
+    { name: 'form', test: (id) => form.has(id) },
+  ];
+  return { plugin, groups };
+}
