@@ -4,7 +4,8 @@
  * server at submit. The About page should take well under a millisecond.
  */
 import complete from '../tests/fixtures/answers/complete.json';
-import { formPages, pageValidator } from '../src/forms/form-pages';
+import { formPages } from '../src/forms/form-pages';
+import { pageValidator } from '../src/forms/page-validators';
 import { validatePage } from '../src/engine/page-validation';
 import { medianMs, type BenchRow } from './bench-row';
 

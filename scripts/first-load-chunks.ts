@@ -4,13 +4,14 @@
  * Left to the bundler, the modules the form pages share with the sign-in screens (the header and
  * footer, the fetch helper, the auth API…) came apart into a dozen small chunks: a first load of
  * /about fetched 21 files, and as each file compresses on its own, the same code weighed 6 KB
- * more gzipped than in one file. Here a first load of a form page is the entry (boot.ts) and two
- * chunks:
+ * more gzipped than in one file. Here a first load of a form page is the entry (boot.ts), two
+ * chunks and the page's validator:
  *
  * - `main`: the application (src/client/main.tsx, imported by boot.ts after the first paint) with
  *   all it imports, and every module that both the form pages and the sign-in screens import;
  * - `form`: the form's route modules (the form loader, the step layout, the form page) and all
- *   they import besides.
+ *   they import besides, with what the pages' validators import (each page's validator is a
+ *   chunk of its own, which loads with its page: src/client/form/page-validators.ts).
  *
  * The sign-in screens stay split by the bundler, so /login's and /signup's loads do not fetch the
  * form's chunk; the staff console too, which imports what it needs from these chunks and adds
@@ -39,6 +40,7 @@ const authRoutes = [
   'auth/forgot-password-page',
   'auth/reset-password-page',
 ].map(client);
+const pageValidatorLoaders = /[\\/]src[\\/]generated[\\/]page-validator-loaders\.js$/;
 
 export function firstLoadChunks(): { plugin: Plugin; groups: Group[] } {
   const main = new Set<string>();
@@ -52,22 +54,31 @@ export function firstLoadChunks(): { plugin: Plugin; groups: Group[] } {
     },
     buildEnd() {
       const ids = [...this.getModuleIds()];
-      /** The modules `roots` import statically, themselves included. */
-      const reached = (roots: RegExp[]) => {
+      const matching = (patterns: RegExp[]) => (id: string) => patterns.some((p) => p.test(id));
+      /** The modules the roots import statically, themselves included. */
+      const reached = (isRoot: (id: string) => boolean) => {
         const seen = new Set<string>();
         const visit = (id: string) => {
           if (seen.has(id)) return;
           seen.add(id);
           for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next);
         };
-        ids.filter((id) => roots.some((r) => r.test(id))).forEach(visit);
+        ids.filter(isRoot).forEach(visit);
         return seen;
       };
-      const auth = reached(authRoutes);
+      const auth = reached(matching(authRoutes));
+      // The pages' validators load with their pages, each a chunk of its own; what they import
+      // (AJV's runtime helpers) goes with the form's code.
+      const validators = ids.flatMap((id) =>
+        pageValidatorLoaders.test(id) ? (this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) : [],
+      );
+      const validatorDeps = reached((id) => validators.includes(id));
+      for (const id of validators) validatorDeps.delete(id);
       main.clear();
       form.clear();
-      for (const id of reached([application])) main.add(id);
-      for (const id of reached(formRoutes)) if (!main.has(id)) (auth.has(id) ? main : form).add(id);
+      for (const id of reached(matching([application]))) main.add(id);
+      for (const id of [...reached(matching(formRoutes)), ...validatorDeps])
+        if (!main.has(id)) (auth.has(id) ? main : form).add(id);
       if (!ids.some((id) => application.test(id)) || form.size === 0)
         throw new Error('first-load-chunks: src/client/main.tsx or the form routes are missing.');
     },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import complete from '../fixtures/answers/complete.json';
 import { requiredAnswers } from '../fixtures/answers/required';
-import { formPages, pageById, pageValidator } from '../../src/forms/form-pages';
+import { formPages, pageById } from '../../src/forms/form-pages';
+import { pageValidator } from '../../src/forms/page-validators';
 import {
   mergeErrors,
   notAnOptionMessage,

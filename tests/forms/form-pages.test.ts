@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formPages, pageById, pageValidator, siteConfig } from '../../src/forms/form-pages';
+import { formPages, pageById, siteConfig } from '../../src/forms/form-pages';
+import { pageValidator } from '../../src/forms/page-validators';
 import { pageKeys } from '../../src/engine/page-fields';
 import { questionTypes } from '../../src/engine/question-types';
 

@@ -9,6 +9,10 @@ import {
   pageValidatorNames,
 } from '../../scripts/build-validators';
 import { pageValidators } from '../../src/generated/page-validators.js';
+import {
+  pageIdsByRoute,
+  pageValidatorLoaders,
+} from '../../src/generated/page-validator-loaders.js';
 import { customKeywordNames } from '../../scripts/validator-keywords';
 import * as generated from '../../src/generated/validators.js';
 
@@ -44,10 +48,23 @@ describe('build-validators', () => {
       "from './validators/education.js'",
       "from './validators/finalSteps.js'",
     ]);
-    expect(readFileSync('src/forms/form-pages.ts', 'utf8')).not.toMatch(/generated\/validators/);
+    expect(readFileSync('src/forms/form-pages.ts', 'utf8')).not.toMatch(/generated\//);
     expect(pageValidatorNames(names)).toEqual(['about', 'education', 'finalSteps']);
     expect(Object.keys(pageValidators).sort()).toEqual(['about', 'education', 'finalSteps']);
     expect(pageValidators.about).toBe(generated.about);
+  });
+
+  it('gives the browser each page’s validator to load with its page, by page id and route', async () => {
+    const loaders = readFileSync('src/generated/page-validator-loaders.js', 'utf8');
+    // Loaded when needed: no page's validator is in the module itself.
+    expect(loaders).not.toMatch(/^import /m);
+    expect(Object.keys(pageValidatorLoaders).sort()).toEqual(['about', 'education', 'final-steps']);
+    expect(await pageValidatorLoaders['final-steps']!()).toBe(generated.finalSteps);
+    expect(pageIdsByRoute).toEqual({
+      '/about': 'about',
+      '/education': 'education',
+      '/final-steps': 'final-steps',
+    });
   });
 
   it('emits code a strict Content-Security-Policy accepts: no eval, no new Function, no require', () => {

@@ -16,9 +16,9 @@ interface ProfileLoadFailureProps {
 }
 
 /**
- * What a signed-in applicant sees when the profile cannot be loaded (issue 15, point 8): the
- * site's header and footer, the fallback texts of SPEC §2, a Try again button and the help
- * e-mail and phone of forms/site.json, instead of a dead end.
+ * What a signed-in applicant sees when the profile (or the pages' validators) cannot be loaded
+ * (issue 15, point 8): the site's header and footer, the fallback texts of SPEC §2, a Try again
+ * button and the help e-mail and phone of forms/site.json, instead of a dead end.
  */
 export function ProfileLoadFailure({ error, onRetry, retrying }: ProfileLoadFailureProps) {
   useDocumentTitle('Something went wrong', true);

@@ -1,8 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { formPages } from '../../forms/form-pages';
 import { UnauthorizedError } from '../api/errors';
 import { useProfile } from '../api/use-profile';
 import { LoadingSpinner } from '../components/loading-spinner';
+import { loadPageValidators } from '../form/page-validators';
 import { isLoggedIn } from '../identity/is-logged-in';
 import { readFormLocationState } from './location-state';
 import { ProfileLoadFailure } from '../layout/profile-load-failure';
@@ -21,9 +24,23 @@ const ServiceView = lazy(() =>
 );
 
 /**
+ * Every page's validator, for a signed-in applicant: the error summary and Submit check every
+ * page, so they load with the profile (a visitor's page loads its own: form/page-validators.ts).
+ */
+function usePageValidators(enabled: boolean) {
+  return useQuery({
+    queryKey: ['page-validators'],
+    queryFn: () => loadPageValidators(formPages).then(() => true),
+    enabled,
+    throwOnError: false,
+  });
+}
+
+/**
  * The loader around the form routes (SPEC §2): a full-screen spinner while the profile of a
- * signed-in applicant loads (after claiming a visitor token, if the URL has one) or a visitor's
- * saved answers are read back; `service_token` opens the staff view instead.
+ * signed-in applicant loads (after claiming a visitor token, if the URL has one), with every
+ * page's validator, or a visitor's saved answers are read back; `service_token` opens the staff
+ * view instead.
  */
 export function FormLoader() {
   const [loggedIn] = useState(isLoggedIn);
@@ -36,6 +53,7 @@ export function FormLoader() {
 
   const visitor = useVisitorAnswers(token, loggedIn);
   const profile = useProfile(loggedIn && serviceToken === null && visitor.settled);
+  const validators = usePageValidators(loggedIn && serviceToken === null);
 
   // A claimed token is spent: it leaves the address, so a reload does not claim it again.
   const claimed = loggedIn && token !== null && visitor.settled;
@@ -68,7 +86,17 @@ export function FormLoader() {
       />
     );
   }
-  if (!visitor.settled || claimed || (loggedIn && !profile.data)) return <LoadingSpinner />;
+  if (validators.error) {
+    return (
+      <ProfileLoadFailure
+        error={validators.error}
+        onRetry={() => void validators.refetch()}
+        retrying={validators.isFetching}
+      />
+    );
+  }
+  const ready = !loggedIn || (profile.data && validators.data);
+  if (!visitor.settled || claimed || !ready) return <LoadingSpinner />;
 
   const initialAnswers = profile.data ? profile.data.answer : { ...visitor.answers, ...carried };
   return (

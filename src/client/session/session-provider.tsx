@@ -1,13 +1,8 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import type { Answers } from '../../engine/definitions';
-import {
-  defaultRoute,
-  formPages,
-  pageById,
-  pageByRoute,
-  pageValidator,
-} from '../../forms/form-pages';
+import { defaultRoute, formPages, pageById, pageByRoute } from '../../forms/form-pages';
+import { pageValidator } from '../form/page-validators';
 import { webStatusOf } from '../../engine/web-status';
 import type { Profile } from '../api/use-profile';
 import { LoadBoundary } from '../components/load-boundary';

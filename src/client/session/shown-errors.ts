@@ -1,6 +1,7 @@
 import type { FormState } from '../../engine/definitions';
 import { errorSummary, type ErrorSummary } from '../../engine/error-summary';
-import { formPages, pageValidator } from '../../forms/form-pages';
+import { formPages } from '../../forms/form-pages';
+import { pageValidator } from '../form/page-validators';
 import { mergeErrors, validateApplication } from '../../engine/page-validation';
 import { hasErrors, type FieldErrors } from '../../engine/validation';
 import { showsErrors, type WebStatus } from '../../engine/web-status';

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { defaultRoute, formPages, pageByRoute, pageValidator } from '../../forms/form-pages';
+import { defaultRoute, formPages, pageByRoute } from '../../forms/form-pages';
+import { loadPageValidators, pageValidator } from '../form/page-validators';
 import { mergeErrors, validateApplication, validatePage } from '../../engine/page-validation';
 import { hasErrors, type FieldErrors } from '../../engine/validation';
 import { webStatusOf } from '../../engine/web-status';
@@ -246,6 +247,8 @@ export function useSessionActions(store: FormStore, loggedIn: boolean): SessionA
     exclusive(async () => {
       await save();
       if (webStatusNow() !== 'validating') await postWebStatus('validating');
+      // Loaded with the profile already (form-loader.tsx): this only makes sure.
+      await loadPageValidators(formPages);
       const byPage = validateApplication(formPages, pageValidator, store.getState());
       if (Object.keys(byPage).length > 0) {
         postValidations(mergeErrors(byPage));

@@ -7,7 +7,8 @@ import {
   tabTopic,
 } from '../../../src/client/form/store-topics';
 import type { PageDefinition } from '../../../src/engine/definitions';
-import { pageById, pageValidator } from '../../../src/forms/form-pages';
+import { pageById } from '../../../src/forms/form-pages';
+import { pageValidator } from '../../../src/forms/page-validators';
 import { validatePage } from '../../../src/engine/page-validation';
 
 const about = pageById('about')!;

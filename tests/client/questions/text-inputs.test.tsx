@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { pageById, pageValidator } from '../../../src/forms/form-pages';
+import { pageById } from '../../../src/forms/form-pages';
+import { pageValidator } from '../../../src/forms/page-validators';
 import type { CompiledValidator } from '../../../src/engine/validation';
 import { createAjv } from '../../../scripts/build-validators';
 import { pageOf, renderForm, type RenderFormOptions } from './render-form';

@@ -6,7 +6,8 @@ import { questionRenderers } from '../../../src/client/questions/question-render
 import type { QuestionComponent } from '../../../src/client/renderer/question-props';
 import type { QuestionType } from '../../../src/engine/question-types';
 import { questionTypes } from '../../../src/engine/question-types';
-import { pageById, pageValidator } from '../../../src/forms/form-pages';
+import { pageById } from '../../../src/forms/form-pages';
+import { pageValidator } from '../../../src/forms/page-validators';
 import { visibleKeys } from '../../../src/engine/visibility';
 import { focusField } from '../../../src/client/renderer/focus-field';
 import { pageOf, renderForm } from '../questions/render-form';

@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFormStore } from '../../../src/client/form/form-store';
 import { errorTopic } from '../../../src/client/form/store-topics';
 import { afterNextPaint, useShownErrors } from '../../../src/client/session/use-shown-errors';
 import type { WebStatus } from '../../../src/engine/web-status';
-import { pageById, pageValidator } from '../../../src/forms/form-pages';
+import { loadPageValidators } from '../../../src/client/form/page-validators';
+import { formPages, pageById } from '../../../src/forms/form-pages';
+import { pageValidator } from '../../../src/forms/page-validators';
 
 const about = pageById('about')!;
 const now = () => new Date('2025-01-15T12:00:00Z');
@@ -34,6 +36,9 @@ function renderErrors(store: ReturnType<typeof watchedStore>, status: WebStatus 
   });
   return { ...hook, renders: () => renders };
 }
+
+// As the form loader does for a signed-in applicant, whose form may show every page's errors.
+beforeAll(() => loadPageValidators(formPages));
 
 beforeEach(() => {
   vi.useFakeTimers({

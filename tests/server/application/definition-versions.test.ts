@@ -7,7 +7,7 @@ import type { FormsRuntime } from '../../../src/server/application/forms-runtime
 import { loadFormsRuntime } from '../../../src/server/application/load-forms-runtime';
 import { fileAnswerKeys } from '../../../src/engine/page-fields';
 import { validateApplication } from '../../../src/engine/page-validation';
-import { pageValidator } from '../../../src/forms/form-pages';
+import { pageValidator } from '../../../src/forms/page-validators';
 import { requiredAnswers } from '../../fixtures/answers/required';
 import { editDataModel, editPages, edits } from '../../fixtures/edited-forms';
 import { createTestApp, databases, signedIn, type TestApp } from '../helpers/test-app';
