@@ -78,6 +78,12 @@ export default tseslint.config(
               message: 'The server must not import the client.',
             },
             {
+              target: './src/client',
+              from: ['./src/forms/page-validators.ts', './src/generated/page-validators.js'],
+              message:
+                "Every page's validator at once is the server's: the client loads them with a signed-in applicant's form (src/client/form/page-validators.ts).",
+            },
+            {
               target: './src/contract',
               from: ['./src/client', './src/server'],
               message: 'The contract is shared by client and server: it imports neither.',

@@ -4,20 +4,21 @@
  * Left to the bundler, the modules the form pages share with the sign-in screens (the header and
  * footer, the fetch helper, the auth API…) came apart into a dozen small chunks: a first load of
  * /about fetched 21 files, and as each file compresses on its own, the same code weighed 6 KB
- * more gzipped than in one file. Here a first load of a form page is the entry (boot.ts), two
- * chunks and the page's validator:
+ * more gzipped than in one file. Here a first load of a form page is the entry (boot.ts) and two
+ * chunks:
  *
  * - `main`: the application (src/client/main.tsx, imported by boot.ts after the first paint) with
  *   all it imports, and every module that both the form pages and the sign-in screens import;
  * - `form`: the form's route modules (the form loader, the step layout, the form page) and all
  *   they import besides, with what the pages' validators import (each page's validator is a
- *   chunk of its own, which loads with its page: src/client/form/page-validators.ts).
+ *   chunk of its own, loaded for a signed-in applicant: src/client/form/page-validators.ts).
  *
  * The sign-in screens stay split by the bundler, so /login's and /signup's loads do not fetch the
  * form's chunk; the staff console too, which imports what it needs from these chunks and adds
  * nothing to them. Which module goes where is read from the module graph once the build has
  * loaded every module (`buildEnd`), before the chunks are made, so a module the form pages and
- * the sign-in screens come to share lands in `main` by itself.
+ * the sign-in screens come to share lands in `main` by itself; a route module renamed without
+ * this list fails the build rather than quietly bringing the dozen chunks back.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -52,8 +53,15 @@ export function firstLoadChunks(): { plugin: Plugin; groups: Group[] } {
     configResolved(config) {
       root = config.root;
     },
-    buildEnd() {
+    buildEnd(error) {
+      // A failed build has no whole module graph to read; its own error says what went wrong.
+      if (error) return;
       const ids = [...this.getModuleIds()];
+      const missing = [application, ...formRoutes, ...authRoutes, pageValidatorLoaders].filter(
+        (pattern) => !ids.some((id) => pattern.test(id)),
+      );
+      if (missing.length > 0)
+        throw new Error(`first-load-chunks: no module matches ${missing.join(', ')}.`);
       const matching = (patterns: RegExp[]) => (id: string) => patterns.some((p) => p.test(id));
       /** The modules the roots import statically, themselves included. */
       const reached = (isRoot: (id: string) => boolean) => {
@@ -79,8 +87,6 @@ export function firstLoadChunks(): { plugin: Plugin; groups: Group[] } {
       for (const id of reached(matching([application]))) main.add(id);
       for (const id of [...reached(matching(formRoutes)), ...validatorDeps])
         if (!main.has(id)) (auth.has(id) ? main : form).add(id);
-      if (!ids.some((id) => application.test(id)) || form.size === 0)
-        throw new Error('first-load-chunks: src/client/main.tsx or the form routes are missing.');
     },
     writeBundle(options, bundle) {
       // Vite's manifest names a chunk by the module it was made for. The form's route modules

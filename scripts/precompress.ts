@@ -16,7 +16,8 @@ export function precompress(): Plugin {
     writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist/client';
       for (const name of Object.keys(bundle)) {
-        if (!/\.(?:js|css|svg|json)$/.test(name)) continue;
+        // .vite/manifest.json is read by the server from disk, never served.
+        if (!/\.(?:js|css|svg|json)$/.test(name) || name.startsWith('.vite/')) continue;
         const file = path.join(dir, name);
         const raw = readFileSync(file);
         if (raw.length < 1024) continue;

@@ -3,7 +3,6 @@ import { Outlet, type RouteObject } from 'react-router-dom';
 import { LoadingSpinner } from './components/loading-spinner';
 import { RedirectToDefault } from './redirect-to-default';
 import { lazyRoute } from './routing/route-modules';
-import { routeValidatorLoader } from './form/page-validators';
 
 /*
  * Every page loads lazily (SPEC §2); each module has one named page export. lazyRoute starts
@@ -74,8 +73,6 @@ export const appRoutes: RouteObject[] = [
                     () => import('./pages/form-page'),
                     (m) => m.FormPage,
                     { path: ':page' },
-                    // The page's validator, which loads with it (form/page-validators.ts).
-                    (params) => routeValidatorLoader(`/${params.page ?? ''}`),
                   ),
                 ],
               },

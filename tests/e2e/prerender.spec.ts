@@ -75,6 +75,7 @@ test('with JavaScript the page hydrates without a mismatch and keeps what the vi
 
 test('the page names every script its first load runs, in a few files (scripts/first-load-chunks.ts)', async ({
   page,
+  browser,
 }) => {
   const scripts = new Set<string>();
   page.on('request', (request) => {
@@ -97,9 +98,23 @@ test('the page names every script its first load runs, in a few files (scripts/f
     [],
   );
   expect(new Set(linked).size).toBe(linked.length);
-  // The entry, boot's chunk, the bundler's runtime, the application, the form and About You's
-  // validator: 21 files before.
-  expect([...scripts].filter((script) => !idle.test(script)).length).toBeLessThanOrEqual(6);
+  // The entry, boot's chunk, the bundler's runtime, the application and the form: 21 before.
+  // No page's validator: a visitor never validates (src/client/form/page-validators.ts).
+  const firstLoad = [...scripts].filter((script) => !idle.test(script));
+  expect(firstLoad.length).toBeLessThanOrEqual(5);
+  expect(firstLoad.filter((script) => /\/(about|education|finalSteps)-/.test(script))).toEqual([]);
+
+  // Log In shares the application's chunk, not the form's (a new browser context: no cache).
+  const login = await (await browser.newContext()).newPage();
+  scripts.clear();
+  login.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+  });
+  await login.goto('/login');
+  await login.waitForLoadState('networkidle');
+  expect([...scripts].filter((script) => /\/form-[\w-]+\.js$/.test(script))).toEqual([]);
+  expect([...scripts].some((script) => /\/main-[\w-]+\.js$/.test(script))).toBe(true);
+  await login.context().close();
 });
 
 test('a signed-in applicant gets the plain page and sees their answers', async ({ page }) => {

@@ -9,8 +9,6 @@ import { PageRenderer, useFormStore } from '../session/form-bridge';
 import { pageHeadingId } from '../layout/form-layout';
 import { DefinitionChangesNotice } from '../layout/definition-changes-notice';
 import { useDefinitionChanges } from '../session/use-definition-changes';
-import { pageValidatorLoader } from '../form/page-validators';
-import { useRouteNeed } from '../routing/route-modules';
 
 /** The form page of the path (/about, /education, /final-steps); any other path goes to /about. */
 export function FormPage() {
@@ -24,9 +22,7 @@ function PageView({ page }: { page: PageDefinition }) {
   const store = useFormStore();
   const { errors } = useApplicationSession();
   const changes = useDefinitionChanges().get(page.id);
-  // Loaded before the router showed the page (app-routes.tsx); the store validates the page on
-  // screen with it.
-  useRouteNeed(pageValidatorLoader(page.id));
+  // The store validates the page on screen.
   useLayoutEffect(() => store.setPage(page), [store, page]);
   useDocumentTitle(page.title, errors.showing);
 

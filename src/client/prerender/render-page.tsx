@@ -8,7 +8,6 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { formPages } from '../../forms/form-pages';
-import { pageValidatorFiles } from '../../generated/page-validator-files.js';
 import { App } from '../app';
 import { appRoutes } from '../app-routes';
 import { createApp } from '../create-app';
@@ -27,20 +26,11 @@ const authModules = (page: string) => [
 /**
  * The paths served prerendered to visitors, each with the source files of the route modules its
  * first render runs (the server preloads their built chunks from Vite's manifest): the form pages
- * (/about, /education, /final-steps) with each page's validator, which loads with it
- * (src/client/form/page-validators.ts), and the sign-in and sign-up cards, whose first render
- * reads nothing but the date (the other cards read a code, a link or a username from their
- * address).
+ * (/about, /education, /final-steps), and the sign-in and sign-up cards, whose first render reads
+ * nothing but the date (the other cards read a code, a link or a username from their address).
  */
 export const routeSources: Readonly<Record<string, readonly string[]>> = {
-  ...Object.fromEntries(
-    formPages.map((page) => {
-      const validator = Object.hasOwn(pageValidatorFiles, page.id)
-        ? [pageValidatorFiles[page.id]!]
-        : [];
-      return [page.route, [...formModules, ...validator]];
-    }),
-  ),
+  ...Object.fromEntries(formPages.map((page) => [page.route, formModules])),
   '/login': authModules('login-page.tsx'),
   '/signup': authModules('sign-up-page.tsx'),
 };

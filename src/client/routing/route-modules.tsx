@@ -4,36 +4,27 @@ import {
   useLocation,
   useRoutes,
   type NonIndexRouteObject,
-  type Params,
   type RouteObject,
 } from 'react-router-dom';
 import { RouteErrorBoundary } from '../components/error-fallback';
 
 /** Loads the module of one route and picks its page component. */
-type PageLoader = () => Promise<ComponentType>;
+export type PageLoader = () => Promise<ComponentType>;
 
-/**
- * What else a route needs loaded before it shows, by the location's params (a form page's
- * validator): a loader, the same function for the same need at every call, or none.
- */
-export type RouteNeeds = (params: Params) => (() => Promise<unknown>) | undefined;
-
-type Loader = () => Promise<unknown>;
-
-const loaded = new Map<Loader, unknown>();
-const pending = new Map<Loader, Promise<unknown>>();
+const loaded = new Map<PageLoader, ComponentType>();
+const pending = new Map<PageLoader, Promise<ComponentType>>();
 /** Why the last load of a module failed, until one succeeds. */
-const failed = new Map<Loader, unknown>();
+const failed = new Map<PageLoader, unknown>();
 
-/** Starts loading a route's page (or a need) once (after a failure, the next call tries again). */
-function loadOnce<T>(load: () => Promise<T>): Promise<T> {
-  let promise = pending.get(load) as Promise<T> | undefined;
+/** Starts loading a route's page once (after a failure, the next call tries again). */
+function loadPage(load: PageLoader): Promise<ComponentType> {
+  let promise = pending.get(load);
   if (!promise) {
     promise = load().then(
-      (value) => {
-        loaded.set(load, value);
+      (component) => {
+        loaded.set(load, component);
         failed.delete(load);
-        return value;
+        return component;
       },
       (error: unknown) => {
         pending.delete(load);
@@ -53,64 +44,41 @@ function loadOnce<T>(load: () => Promise<T>): Promise<T> {
  */
 function RoutePage({ load }: { load: PageLoader }) {
   // One component per loader, the same at every render (createElement: the linter cannot tell).
-  // What `load` resolved with: a page component (loadOnce keeps each loader's own result).
-  const page = loaded.get(load) as ComponentType | undefined;
+  const page = loaded.get(load);
   if (page) return createElement(page);
   if (failed.has(load)) throw failed.get(load);
-  return createElement(use(loadOnce(load)));
+  return createElement(use(loadPage(load)));
 }
 
-interface RouteHandle {
-  load?: PageLoader;
-  needs?: RouteNeeds;
-}
-
-const handleOf = (route: RouteObject): RouteHandle => (route.handle ?? {}) as RouteHandle;
+/** The loader a route made by lazyRoute keeps in its `handle`. */
+const loaderOf = (route: RouteObject): PageLoader | undefined =>
+  (route.handle as { load?: PageLoader } | undefined)?.load;
 
 /**
  * A route whose page loads lazily (SPEC §2): `pick` takes the page component from the module
  * `load` imports. The modules of every route a location matches load side by side before it is
- * shown (AppRouterView), with what each route `needs` for the location: for /about the form
- * loader, the layout and the page, and About You's validator, where nested React.lazy components
- * would each wait for their parent to render first.
+ * shown (AppRouterView): for /about the form loader, the layout and the page, where nested
+ * React.lazy components would each wait for their parent to render first.
  */
 export function lazyRoute<M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
   route: Omit<NonIndexRouteObject, 'element' | 'handle'> = {},
-  needs?: RouteNeeds,
 ): RouteObject {
   const loader: PageLoader = async () => pick(await load());
-  const handle: RouteHandle = { load: loader, needs };
-  return { ...route, element: <RoutePage load={loader} />, handle };
+  return { ...route, element: <RoutePage load={loader} />, handle: { load: loader } };
 }
 
-const matchedLoaders = (routes: RouteObject[], pathname: string): Loader[] =>
-  (matchRoutes(routes, pathname) ?? []).flatMap(({ route, params }) => {
-    const { load, needs } = handleOf(route);
-    const needed = needs?.(params);
-    return [...(load ? [load] : []), ...(needed ? [needed] : [])];
-  });
+const matchedLoaders = (routes: RouteObject[], pathname: string) =>
+  (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => loaderOf(route) ?? []);
 
-/** Whether the page modules (and needs) of every route `pathname` matches have loaded. */
+/** Whether the page modules of every route `pathname` matches have loaded. */
 export const routesLoaded = (routes: RouteObject[], pathname: string): boolean =>
   matchedLoaders(routes, pathname).every((load) => loaded.has(load));
 
-/** Loads the page modules (and needs) of every route `pathname` matches, side by side. */
+/** Loads the page modules of every route `pathname` matches, side by side. */
 export async function preloadRoutes(routes: RouteObject[], pathname: string): Promise<void> {
-  await Promise.all(matchedLoaders(routes, pathname).map(loadOnce));
-}
-
-/**
- * What a route's need resolved with, for the page that relies on it: the router showed the page
- * once it had loaded; if it failed, the error goes to the error boundary (RouteErrorBoundary) as
- * a page module's would, and a render that did not wait for it suspends.
- */
-export function useRouteNeed<T>(load: (() => Promise<T>) | undefined): T | undefined {
-  if (!load) return undefined;
-  if (loaded.has(load)) return loaded.get(load) as T;
-  if (failed.has(load)) throw failed.get(load);
-  return use(loadOnce(load));
+  await Promise.all(matchedLoaders(routes, pathname).map(loadPage));
 }
 
 /** The routes at the router's location, inside the fallback for errors no page handled. */

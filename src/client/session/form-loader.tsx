@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { webStatusOf } from '../../engine/web-status';
 import { formPages } from '../../forms/form-pages';
 import { UnauthorizedError } from '../api/errors';
 import { useProfile } from '../api/use-profile';
@@ -25,7 +26,7 @@ const ServiceView = lazy(() =>
 
 /**
  * Every page's validator, for a signed-in applicant: the error summary and Submit check every
- * page, so they load with the profile (a visitor's page loads its own: form/page-validators.ts).
+ * page, so they load with the profile (a visitor never validates: form/page-validators.ts).
  */
 function usePageValidators(enabled: boolean) {
   return useQuery({
@@ -86,7 +87,9 @@ export function FormLoader() {
       />
     );
   }
-  if (validators.error) {
+  // A submitted application is read, never validated again: it does not wait for them.
+  const submitted = webStatusOf(profile.data?.web_status) === 'submitted';
+  if (validators.error && !submitted) {
     return (
       <ProfileLoadFailure
         error={validators.error}
@@ -95,7 +98,7 @@ export function FormLoader() {
       />
     );
   }
-  const ready = !loggedIn || (profile.data && validators.data);
+  const ready = !loggedIn || (profile.data && (validators.data || submitted));
   if (!visitor.settled || claimed || !ready) return <LoadingSpinner />;
 
   const initialAnswers = profile.data ? profile.data.answer : { ...visitor.answers, ...carried };

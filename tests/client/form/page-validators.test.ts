@@ -1,41 +1,28 @@
 /**
- * The browser's page validators (src/client/form/page-validators.ts): each loads when asked, the
- * same function per page, and is the validator the server runs (src/forms/page-validators.ts).
+ * The browser's page validators (src/client/form/page-validators.ts): none until a signed-in
+ * applicant's form loads them, then the very validators the server runs.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  loadPageValidators,
-  pageValidator,
-  pageValidatorLoader,
-  routeValidatorLoader,
-} from '../../../src/client/form/page-validators';
-import { formPages, pageById } from '../../../src/forms/form-pages';
+import { loadPageValidators, pageValidator } from '../../../src/client/form/page-validators';
+import { formPages } from '../../../src/forms/form-pages';
 import { pageValidator as serverValidator } from '../../../src/forms/page-validators';
 
 describe('page validators in the browser', () => {
-  it('has none until a page asks, then the same validator as the server', async () => {
-    expect(pageValidator('education')).toBeUndefined();
-    const load = routeValidatorLoader('/education');
-    expect(load).toBe(pageValidatorLoader('education'));
-    expect(await load!()).toBe(serverValidator('education'));
-    expect(pageValidator('education')).toBe(serverValidator('education'));
-    // Loading one page's left the others alone.
-    expect(pageValidator('final-steps')).toBeUndefined();
-  });
-
-  it('names a loader for every form page by its route, and none for other paths', () => {
-    for (const page of formPages) {
-      expect(routeValidatorLoader(page.route)).toBe(pageValidatorLoader(page.id));
-      expect(routeValidatorLoader(page.route)).toBeTypeOf('function');
-    }
-    expect(routeValidatorLoader('/completion')).toBeUndefined();
-    expect(routeValidatorLoader('/constructor')).toBeUndefined();
-    expect(pageValidatorLoader('__proto__')).toBeUndefined();
-  });
-
-  it('loads every page’s validator for a signed-in applicant', async () => {
+  it('has none until they are loaded, then every page’s, the same as the server’s', async () => {
+    for (const page of formPages) expect(pageValidator(page.id)).toBeUndefined();
     await loadPageValidators(formPages);
-    for (const page of formPages) expect(pageValidator(page.id)).toBe(serverValidator(page.id));
-    expect(pageById('final-steps')).toBeDefined();
+    for (const page of formPages) {
+      expect(pageValidator(page.id)).toBeTypeOf('function');
+      expect(pageValidator(page.id)).toBe(serverValidator(page.id));
+    }
+  });
+
+  it('loads nothing for a page without a schema, and a second load keeps the same validators', async () => {
+    const about = formPages[0]!;
+    await loadPageValidators([...formPages, { ...about, id: 'no-such-page' }]);
+    expect(pageValidator('no-such-page')).toBeUndefined();
+    const before = pageValidator(about.id);
+    await loadPageValidators([about]);
+    expect(pageValidator(about.id)).toBe(before);
   });
 });

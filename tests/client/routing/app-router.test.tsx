@@ -2,15 +2,14 @@
 /**
  * The application's router (declarative React Router over our own history): a location shows once
  * its lazily loaded page modules have arrived, the page on screen staying meanwhile; a navigation
- * asked for with flushSync leaves at once; a later navigation wins over one still loading; what a
- * route needs for the location's params (a form page's validator) loads before it shows too.
+ * asked for with flushSync leaves at once; a later navigation wins over one still loading.
  */
 import { act, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { Outlet, useParams, type RouteObject } from 'react-router-dom';
+import { Outlet, type RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AppRouterView, createAppRouter } from '../../../src/client/routing/app-router';
-import { lazyRoute, useRouteNeed } from '../../../src/client/routing/route-modules';
+import { lazyRoute } from '../../../src/client/routing/route-modules';
 import '../render-app';
 
 /** A module whose load the test finishes when it wants. */
@@ -134,62 +133,5 @@ describe('AppRouterView', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.getByText('Here')).toBeInTheDocument();
     expect(screen.queryByText('Slow page')).toBeNull();
-  });
-
-  it("waits for what a route needs for the location's params, and reports a need that failed", async () => {
-    const needs = new Map<string, { load: () => Promise<string>; settle: (ok: boolean) => void }>();
-    const need = (name: string) => {
-      let settle!: (ok: boolean) => void;
-      const promise = new Promise<string>((resolve, reject) => {
-        settle = (ok) => (ok ? resolve(`rules of ${name}`) : reject(new Error(`${name} failed`)));
-      });
-      const entry = { load: () => promise, settle };
-      needs.set(name, entry);
-      return entry;
-    };
-    const page = deferredModule('unused');
-    function Named({ name }: { name: string }) {
-      return <p>{useRouteNeed(needs.get(name)?.load)}</p>;
-    }
-    const routes: RouteObject[] = [
-      {
-        element: <Outlet />,
-        children: [
-          { path: 'here', element: <p>Here</p> },
-          lazyRoute(
-            page.load,
-            () =>
-              function NamedPage() {
-                return <Named name={useParams().name ?? ''} />;
-              },
-            { path: 'page/:name' },
-            ({ name }) => needs.get(name ?? '')?.load,
-          ),
-        ],
-      },
-    ];
-    const a = need('a');
-    const b = need('b');
-    const router = createAppRouter(['/here']);
-    render(<AppRouterView router={router} routes={routes} />);
-    await screen.findByText('Here');
-    page.finish();
-
-    let shown = false;
-    act(() => void router.navigate('/page/a').then(() => (shown = true)));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    // The page's module is in, its need is not: the navigation waits, the page on screen stays.
-    expect(shown).toBe(false);
-    expect(screen.getByText('Here')).toBeInTheDocument();
-    await act(async () => a.settle(true));
-    expect(await screen.findByText('rules of a')).toBeInTheDocument();
-    expect(shown).toBe(true);
-
-    await act(async () => {
-      b.settle(false);
-      await router.navigate('/page/b');
-    });
-    expect(await screen.findByRole('alert')).toBeInTheDocument();
-    expect(screen.queryByText('rules of a')).toBeNull();
   });
 });
