@@ -135,13 +135,26 @@ export function pageHtml(
   day: string,
   files: RouteFiles,
 ): string {
+  const styles = files.styles.map((file) => `<link rel="stylesheet" crossorigin href="${file}">`);
+  const scripts = files.scripts.map(
+    (file) => `<link rel="modulepreload" crossorigin href="${file}">`,
+  );
+  // The page's style sheets go beside index.html's, before the scripts it preloads: the browser
+  // asks for them first, so they do not wait behind a script for a connection (Lighthouse's
+  // slow 4G counts that wait in its first paint).
+  const lastStyle = [...indexHtml.matchAll(/<link rel="stylesheet"[^>]*>/g)].at(-1);
+  let html = indexHtml;
+  if (lastStyle) {
+    const at = lastStyle.index + lastStyle[0].length;
+    html = `${html.slice(0, at)}${styles.map((style) => `\n    ${style}`).join('')}${html.slice(at)}`;
+  }
   const head = [
     `<meta name="served-on" content="${day}" />`,
-    ...files.styles.map((file) => `<link rel="stylesheet" crossorigin href="${file}">`),
-    ...files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
-  ].join('\n    ');
-  return indexHtml
-    .replace('</head>', `  ${head}\n  </head>`)
+    ...(lastStyle ? [] : styles),
+    ...scripts,
+  ];
+  return html
+    .replace('</head>', `  ${head.join('\n    ')}\n  </head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
 }
 

@@ -67,6 +67,25 @@ describe('which requests get a prerendered form page', () => {
         '<body><div id="root"><p>$& $1</p></div><script type="module" src="/assets/main.js"></script></body></html>',
     );
   });
+
+  it("puts the page's style sheets after index.html's, before any script it preloads", () => {
+    const index =
+      '<html><head><script type="module" src="/assets/entry.js"></script>\n    ' +
+      '<link rel="stylesheet" crossorigin href="/assets/index.css">\n    ' +
+      '<link rel="modulepreload" crossorigin href="/assets/app.js">\n  </head>' +
+      '<body><div id="root"></div></body></html>';
+    const files = { scripts: ['/assets/page.js'], styles: ['/assets/a.css', '/assets/b.css'] };
+    const head = pageHtml(index, '<p>x</p>', '2026-11-26', files).split('<body>')[0]!;
+    const links = [...head.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
+    expect(links).toEqual([
+      '/assets/index.css',
+      '/assets/a.css',
+      '/assets/b.css',
+      '/assets/app.js',
+      '/assets/page.js',
+    ]);
+    expect(head).toContain('<meta name="served-on" content="2026-11-26" />');
+  });
 });
 
 describe('the server answering form pages', () => {
