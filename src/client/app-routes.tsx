@@ -3,6 +3,7 @@ import { Outlet, type RouteObject } from 'react-router-dom';
 import { LoadingSpinner } from './components/loading-spinner';
 import { RedirectToDefault } from './redirect-to-default';
 import { lazyRoute } from './routing/route-modules';
+import { RoutesCommitted } from './routing/routes-committed';
 
 /*
  * Every page loads lazily (SPEC §2); each module has one named page export. lazyRoute starts
@@ -14,6 +15,7 @@ function RootLayout() {
   return (
     <Suspense fallback={<LoadingSpinner />}>
       <Outlet />
+      <RoutesCommitted />
     </Suspense>
   );
 }

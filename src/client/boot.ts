@@ -4,7 +4,8 @@
  * slow phone takes a few hundred milliseconds of main thread (react-dom alone is 190 KB). Those
  * scripts are already being fetched: index.html preloads them (vite.config.ts). Meanwhile, edits
  * made to a prerendered page are noted, to be handed to React once it has hydrated, and a form
- * is not submitted by the browser itself (it would put the Log In card's password in the address).
+ * is not submitted by the browser itself (it would post the card to the page's own address):
+ * the submit is held and made again once React has the page.
  */
 import './styles/global.css';
 import { reportClientError } from './api/report-client-error';
@@ -13,9 +14,25 @@ import { keepEarlyEdits } from './prerender/early-edits';
 
 const root = document.getElementById('root');
 // Kept until the application has the page, however slowly its scripts arrive.
-const replayEarlyEdits = root?.firstChild ? keepEarlyEdits(root, 120_000) : () => {};
-const holdSubmit = (event: Event) => event.preventDefault();
+const replayEarlyEdits = root?.firstChild ? keepEarlyEdits(root, 120_000) : () => Promise.resolve();
+/** A form submitted before React had the page, submitted again once it has. */
+let held: { form: HTMLFormElement; submitter: HTMLElement | null } | undefined;
+const holdSubmit = (event: Event) => {
+  event.preventDefault();
+  if (event.target instanceof HTMLFormElement)
+    held = { form: event.target, submitter: (event as SubmitEvent).submitter };
+};
 document.addEventListener('submit', holdSubmit, true);
+
+/** The held submit, for React now (the button pressed, if it is still the form's). */
+function submitHeld(): void {
+  const { form, submitter } = held ?? {};
+  held = undefined;
+  if (!form?.isConnected) return;
+  const button =
+    submitter instanceof HTMLButtonElement && submitter.form === form ? submitter : null;
+  form.requestSubmit(button);
+}
 
 /** The application could not load (a network failure, a deploy that removed its chunks). */
 function showLoadFailure(error: unknown): void {
@@ -43,10 +60,11 @@ function start(): void {
   if (started) return;
   started = true;
   import('./main')
-    .then(({ startApplication }) => {
-      startApplication(replayEarlyEdits);
+    .then(({ startApplication }) => startApplication(replayEarlyEdits))
+    .then(() => {
       // React handles submits from here on (hydrating a form first if it must).
       document.removeEventListener('submit', holdSubmit, true);
+      submitHeld();
     })
     .catch(showLoadFailure);
 }

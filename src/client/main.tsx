@@ -6,6 +6,7 @@ import { createApp } from './create-app';
 import { BadConfigurationError } from './api/errors';
 import { canHydrate } from './prerender/can-hydrate';
 import { preloadRoutes } from './routing/route-modules';
+import { routesCommitted } from './routing/routes-committed';
 
 // Made when the first render is about to happen: the router reads the location as it is then.
 const app = () => (
@@ -23,9 +24,10 @@ const app = () => (
 /**
  * Starts the application (boot.ts calls it once the page has been painted): hydrates a
  * prerendered page, then hands React the edits made before (`replayEarlyEdits`), or renders from
- * nothing.
+ * nothing. Resolves once React has the page (the routes' first render has committed) and the
+ * early edits: from then on a submit is React's to handle, with what was typed before.
  */
-export function startApplication(replayEarlyEdits: () => void): void {
+export function startApplication(replayEarlyEdits: () => Promise<void>): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new BadConfigurationError('index.html has no #root element.');
   const root = container;
@@ -40,11 +42,12 @@ export function startApplication(replayEarlyEdits: () => void): void {
   if (root.firstChild && canHydrate(document, window.history.state)) {
     // A visitor's page, prerendered by the server (src/server/prerendered-pages.ts): its route
     // modules load first, so that the first render is the page the markup shows.
-    preloadRoutes(appRoutes, window.location.pathname).then(() => {
+    const replayed = preloadRoutes(appRoutes, window.location.pathname).then(() => {
       startTransition(() => void hydrateRoot(root, app()));
-      replayEarlyEdits();
+      return replayEarlyEdits();
     }, render);
-  } else {
-    render();
+    return Promise.all([routesCommitted, replayed]).then(() => undefined);
   }
+  render();
+  return routesCommitted;
 }

@@ -8,7 +8,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { activeAlerts } from '../../src/engine/alerts';
 import type { AlertWindow } from '../../src/engine/definitions';
-import { saveAnswers, signUpConfirmAndLogIn, uniqueEmail } from './journey';
+import {
+  password,
+  passwordField,
+  saveAnswers,
+  signUpConfirmAndLogIn,
+  uniqueEmail,
+} from './journey';
 
 const input = (page: Page, key: string) => page.locator(`[id="${key}"] input`).first();
 const pageHeading = (page: Page, name: string) =>
@@ -205,4 +211,26 @@ test('a card submitted before the application runs keeps the password out of the
   expect((await reported).postDataJSON()).toMatchObject({ kind: 'uncaught', route: '/login' });
   expect(page.url()).toMatch(/\/login$/);
   await context.close();
+});
+
+test('a card submitted before the application runs is submitted once it does', async ({ page }) => {
+  // The server loads the prerendering entry after it starts: the first answers may be plain.
+  await expect
+    .poll(async () => (await (await page.request.get('/signup')).text()).includes('served-on'))
+    .toBe(true);
+  // The application's chunk is held back until the card has been submitted.
+  let release: (() => Promise<void>) | undefined;
+  await page.route(/\/assets\/main-[^/]+\.js$/, (route) => {
+    release ??= () => route.continue();
+  });
+  await page.goto('/signup', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Email Address').fill(uniqueEmail('held-submit'));
+  await passwordField(page).fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
+  await expect.poll(() => release !== undefined).toBe(true);
+  await release!();
+  // Not posted by the browser to /signup: the application sends it once it runs.
+  await expect(page.getByRole('heading', { name: 'Confirm Your Account' })).toBeVisible();
+  expect(page.url()).not.toContain(password);
 });

@@ -32,18 +32,24 @@ function replay(node: Field, left: string | boolean): void {
 /**
  * Starts noting edits in `container` to fields React has not hydrated yet (before hydrateRoot, or
  * inside a Suspense boundary it has yet to reach) for `waitMs`. The function returned is called
- * once hydration has begun: it replays each noted edit when React has its field.
+ * once hydration has begun: it replays each noted edit when React has its field, and resolves
+ * when none is left to replay (a field gone from the page is dropped), or when `waitMs` is over.
  */
-export function keepEarlyEdits(container: HTMLElement, waitMs = 10_000): () => void {
+export function keepEarlyEdits(container: HTMLElement, waitMs = 10_000): () => Promise<void> {
   const edited = new Map<Field, string | boolean>();
   let replaying = false;
+  let done: () => void = () => {};
+  const replayed = new Promise<void>((resolve) => (done = resolve));
   const step = () => {
-    for (const [node, left] of edited)
-      if (isHydrated(node)) {
+    for (const [node, left] of edited) {
+      if (!node.isConnected) edited.delete(node);
+      else if (isHydrated(node)) {
         edited.delete(node);
         replay(node, left);
       }
+    }
     if (edited.size > 0) setTimeout(step, 50);
+    else done();
   };
   const note = (event: Event) => {
     const { target } = event;
@@ -58,9 +64,11 @@ export function keepEarlyEdits(container: HTMLElement, waitMs = 10_000): () => v
   setTimeout(() => {
     container.removeEventListener('input', note, true);
     container.removeEventListener('change', note, true);
+    done();
   }, waitMs);
   return () => {
     replaying = true;
     step();
+    return replayed;
   };
 }

@@ -2,7 +2,7 @@
 import { act, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { keepEarlyEdits } from '../../../src/client/prerender/early-edits';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -32,6 +32,8 @@ function typeInto(field: HTMLInputElement, value: string): void {
 }
 
 describe('edits made before hydration', () => {
+  afterEach(() => document.body.replaceChildren());
+
   it('reach React once it has hydrated the fields', async () => {
     const container = document.createElement('div');
     document.body.append(container);
@@ -46,12 +48,24 @@ describe('edits made before hydration', () => {
     });
     // React adopts what it finds on screen without telling the component.
     expect(seen).toEqual({ name: '', agreed: 'false' });
-    await act(async () => {
-      replay();
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    });
+    // Resolves once every noted edit has reached React (boot.ts then hands it a held submit).
+    await act(() => replay());
     expect(seen).toEqual({ name: 'Ada', agreed: 'true' });
     expect(container.querySelector<HTMLInputElement>('#name')!.value).toBe('Ada');
     expect(container.querySelector<HTMLInputElement>('#agreed')!.checked).toBe(true);
+  });
+
+  it('is done when a noted field has left the page instead of waiting for it', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<Fields seen={{}} />);
+    const replay = keepEarlyEdits(container, 60_000);
+    const name = container.querySelector<HTMLInputElement>('#name')!;
+    typeInto(name, 'Ada');
+    name.remove();
+    let done = false;
+    void replay().then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(done).toBe(true);
   });
 });
