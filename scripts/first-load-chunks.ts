@@ -4,21 +4,24 @@
  * Left to the bundler, the modules the form pages share with the sign-in screens (the header and
  * footer, the fetch helper, the auth API…) came apart into a dozen small chunks: a first load of
  * /about fetched 21 files, and as each file compresses on its own, the same code weighed 6 KB
- * more gzipped than in one file. Here a first load of a form page is the entry (boot.ts) and two
- * chunks:
+ * more gzipped than in one file, and Lighthouse's simulated slow 4G counts every request on the
+ * way to the first paint. Here a first load is the entry (boot.ts) and two of these chunks:
  *
  * - `main`: the application (src/client/main.tsx, imported by boot.ts after the first paint) with
  *   all it imports, and every module that both the form pages and the sign-in screens import;
  * - `form`: the form's route modules (the form loader, the step layout, the form page) and all
  *   they import besides, with what the pages' validators import (each page's validator is a
- *   chunk of its own, loaded for a signed-in applicant: src/client/form/page-validators.ts).
+ *   chunk of its own, loaded for a signed-in applicant: src/client/form/page-validators.ts);
+ * - `account`: the account screens' route modules (Sign Up, Confirm, Log In, Forgot and Reset
+ *   Password, their layout) and all they import besides: a first load of /login was ten scripts
+ *   and four style sheets, and is five and three (2 KB more: the other cards).
  *
- * The sign-in screens stay split by the bundler, so /login's and /signup's loads do not fetch the
- * form's chunk; the staff console too, which imports what it needs from these chunks and adds
- * nothing to them. Which module goes where is read from the module graph once the build has
- * loaded every module (`buildEnd`), before the chunks are made, so a module the form pages and
- * the sign-in screens come to share lands in `main` by itself; a route module renamed without
- * this list fails the build rather than quietly bringing the dozen chunks back.
+ * A first load of /about fetches no account code, and /login none of the form's. The staff
+ * console is left to the bundler: it imports what it needs from these chunks and adds nothing
+ * to them. Which module goes where is read from the module graph once the build has loaded every
+ * module (`buildEnd`), before the chunks are made, so a module the form pages and the sign-in
+ * screens come to share lands in `main` by itself; a route module renamed without this list
+ * fails the build rather than quietly bringing the dozen chunks back.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -46,6 +49,7 @@ const pageValidatorLoaders = /[\\/]src[\\/]generated[\\/]page-validator-loaders\
 export function firstLoadChunks(): { plugin: Plugin; groups: Group[] } {
   const main = new Set<string>();
   const form = new Set<string>();
+  const account = new Set<string>();
   let root = process.cwd();
   const plugin: Plugin = {
     name: 'first-load-chunks',
@@ -82,16 +86,16 @@ export function firstLoadChunks(): { plugin: Plugin; groups: Group[] } {
       );
       const validatorDeps = reached((id) => validators.includes(id));
       for (const id of validators) validatorDeps.delete(id);
-      main.clear();
-      form.clear();
+      for (const set of [main, form, account]) set.clear();
       for (const id of reached(matching([application]))) main.add(id);
       for (const id of [...reached(matching(formRoutes)), ...validatorDeps])
         if (!main.has(id)) (auth.has(id) ? main : form).add(id);
+      for (const id of auth) if (!main.has(id) && !form.has(id)) account.add(id);
     },
     writeBundle(options, bundle) {
-      // Vite's manifest names a chunk by the module it was made for. The form's route modules
-      // are inside the `form` chunk, so each gets a key of its own naming that chunk: the server
-      // looks a prerendered page's route modules up by their source files
+      // Vite's manifest names a chunk by the module it was made for. The route modules are
+      // inside the `form` and `account` chunks, so each gets a key of its own naming its chunk:
+      // the server looks a prerendered page's route modules up by their source files
       // (src/server/prerendered-pages.ts).
       const file = path.join(options.dir ?? path.join(root, 'dist/client'), '.vite/manifest.json');
       const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
@@ -100,7 +104,8 @@ export function firstLoadChunks(): { plugin: Plugin; groups: Group[] } {
         const chunk = Object.values(manifest).find((c) => c.file === output.fileName);
         for (const id of output.moduleIds) {
           const source = path.relative(root, id).split(path.sep).join('/');
-          if (!chunk || manifest[source] || !formRoutes.some((r) => r.test(id))) continue;
+          const route = [...formRoutes, ...authRoutes].some((r) => r.test(id));
+          if (!chunk || manifest[source] || !route) continue;
           manifest[source] = { ...chunk, src: source, isDynamicEntry: true };
         }
       }
@@ -111,6 +116,7 @@ export function firstLoadChunks(): { plugin: Plugin; groups: Group[] } {
   const groups: Group[] = [
     { name: 'main', test: (id) => main.has(id) },
     { name: 'form', test: (id) => form.has(id) },
+    { name: 'account', test: (id) => account.has(id) },
   ];
   return { plugin, groups };
 }

@@ -111,6 +111,7 @@ test('the page names every script its first load runs, in a few files (scripts/f
   expect(firstLoad.filter((script) => /\/(about|education|finalSteps)-/.test(script))).toEqual([]);
 
   // Log In shares the application's chunk, not the form's (a new browser context: no cache).
+  // (/about fetched no account code: its five scripts above are the entry's, main and form.)
   const login = await (await browser.newContext()).newPage();
   scripts.clear();
   login.on('request', (request) => {
@@ -120,6 +121,8 @@ test('the page names every script its first load runs, in a few files (scripts/f
   await login.waitForLoadState('networkidle');
   expect([...scripts].filter((script) => /\/form-[\w-]+\.js$/.test(script))).toEqual([]);
   expect([...scripts].some((script) => /\/main-[\w-]+\.js$/.test(script))).toBe(true);
+  // The account screens' code in one chunk: ten scripts before.
+  expect([...scripts].filter((script) => !idle.test(script)).length).toBeLessThanOrEqual(5);
   await login.context().close();
 });
 
