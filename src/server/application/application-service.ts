@@ -13,6 +13,7 @@ import { randomToken, type SecretHasher } from '../identity/secrets';
 import { RateLimitedError } from '../identity/rate-limiter';
 import { assertNotSubmitted, exclusive } from './account-lock';
 import { recordSaveVersion } from './definition-versions';
+import { GroupedSaves } from './grouped-saves';
 
 import type { Answers } from '../../engine/definitions';
 import { webStatuses, type WebStatus } from '../../engine/web-status';
@@ -122,11 +123,21 @@ const saveHoldingAccount = new PreparedQuery(
 
 /** An applicant's answers and progress: saving, page, status, submission (SPEC §4, §7). */
 export class ApplicationService {
+  /** PostgreSQL: the saves of one event-loop turn written by one statement (grouped-saves.ts). */
+  private readonly groupedSaves: GroupedSaves | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly hasher: SecretHasher,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.groupedSaves =
+      dialectOf(db) === 'postgres'
+        ? new GroupedSaves(db, async (save) =>
+            Number((await saveHoldingAccount.takeFirst(db, save))?.saved ?? 0),
+          )
+        : undefined;
+  }
 
   private assertNotSubmitted(accountId: string, executor: Kysely<Database> = this.db) {
     return assertNotSubmitted(executor, accountId);
@@ -157,19 +168,15 @@ export class ApplicationService {
     // One statement that writes nothing once the applicant has submitted, and the definitions'
     // version the save was made under (a conditional update that writes only when it changed). On
     // SQLite the saves of one event-loop turn share a transaction (group-commit.ts), which already
-    // has the database to itself; on PostgreSQL one statement holds the account, as every write
-    // that races submit does, and writes both: one round trip.
-    const saved =
-      dialectOf(this.db) === 'postgres'
-        ? Number(
-            (await saveHoldingAccount.takeFirst(this.db, { ...params, version: formsVersion }))
-              ?.saved ?? 0,
-          )
-        : await groupCommitOf(this.db).run(async (trx) => {
-            const written = (await saveUnlessSubmitted.execute(trx, params)).numAffectedRows;
-            if (written) await recordSaveVersion(trx, accountId, formsVersion);
-            return Number(written ?? 0);
-          });
+    // has the database to itself; on PostgreSQL one statement holds the accounts, as every write
+    // that races submit does, and writes both for every save of the turn (grouped-saves.ts).
+    const saved = this.groupedSaves
+      ? await this.groupedSaves.save({ ...params, version: formsVersion })
+      : await groupCommitOf(this.db).run(async (trx) => {
+          const written = (await saveUnlessSubmitted.execute(trx, params)).numAffectedRows;
+          if (written) await recordSaveVersion(trx, accountId, formsVersion);
+          return Number(written ?? 0);
+        });
     if (!saved) throw new AppError('ALREADY_SUBMITTED');
   }
 
