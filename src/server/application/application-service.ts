@@ -22,16 +22,32 @@ import { webStatuses, type WebStatus } from '../../engine/web-status';
 const webStatusOrder: readonly WebStatus[] = webStatuses;
 const VISITOR_ANSWERS_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
+const loneSurrogates = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** Whether a text holds a lone surrogate (an expression of its own: `test` on a /g one keeps state). */
+const loneSurrogate = new RegExp(loneSurrogates.source);
+
 /**
  * The text with each lone UTF-16 surrogate replaced by U+FFFD, as UTF-8 encoding of a bound text
  * parameter does: PostgreSQL's JSON parser refuses a "\ud800" escape with no partner, so the
  * answers' JSON must not carry one (String.prototype.toWellFormed, ES2024).
  */
 function wellFormed(text: string): string {
-  return text.replace(
-    /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
-    '\ufffd',
-  );
+  return text.replace(loneSurrogates, '\ufffd');
+}
+
+/**
+ * The answers as JSON text with every lone surrogate replaced (wellFormed). Answers almost never
+ * hold one: then they are stringified without a replacer, which calls back for every value.
+ */
+function answersJson(answers: Answers): string {
+  for (const key in answers) {
+    if (loneSurrogate.test(answers[key]!)) {
+      return JSON.stringify(answers, (_key, value: unknown) =>
+        typeof value === 'string' ? wellFormed(value) : value,
+      );
+    }
+  }
+  return JSON.stringify(answers);
 }
 
 /**
@@ -160,9 +176,7 @@ export class ApplicationService {
     }
     const params = {
       accountId,
-      answers: JSON.stringify(answers, (_key, value: unknown) =>
-        typeof value === 'string' ? wellFormed(value) : value,
-      ),
+      answers: answersJson(answers),
       now: this.clock.now().toISOString(),
     };
     // One statement that writes nothing once the applicant has submitted, and the definitions'
