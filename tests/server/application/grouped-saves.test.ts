@@ -1,3 +1,5 @@
+import pg from 'pg';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApplicationService } from '../../../src/server/application/application-service';
 import { GroupedSaves, type Save } from '../../../src/server/application/grouped-saves';
@@ -112,6 +114,53 @@ describe.each(databases)('saves of one turn on $name', ({ url }) => {
       expect(await answersOf('eve')).toEqual({ city: 'Wels' });
     });
 
+    it('writes two groups at a time: the saves asked for meanwhile wait, then go together', async () => {
+      // Another session holds two accounts, so that the first two groups wait for it.
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
+        t.db,
+      );
+      const other = new pg.Client({
+        connectionString: url,
+        options: `-c search_path=${rows[0]!.schema}`,
+      });
+      await other.connect();
+      await other.query('begin');
+      await other.query("select id from accounts where id in ('bob', 'eve') for no key update");
+      const saveOne = vi.fn(async () => 0);
+      const group = new GroupedSaves(t.db, saveOne);
+      const turn = () => new Promise((resolve) => setImmediate(resolve));
+      const first = [
+        group.save(save('bob', { city: 'Bari' })),
+        group.save(save('ada', { city: 'Agen' })),
+      ];
+      await turn();
+      const second = [
+        group.save(save('eve', { city: 'Enna' })),
+        group.save(save('dee', { city: 'Dax' })),
+      ];
+      await turn();
+      const later = [
+        group.save(save('fay', { city: 'Fez' })),
+        group.save(save('cy', { city: 'Cork' })),
+      ];
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      let stored: unknown[];
+      try {
+        stored = (
+          await other.query(
+            "select account_id from answers where account_id = 'fay' and value = 'Fez'",
+          )
+        ).rows;
+      } finally {
+        await other.query('commit');
+        await other.end();
+      }
+      expect(stored).toEqual([]);
+      expect(await Promise.all([...first, ...second, ...later])).toEqual([1, 1, 1, 1, 1, 0]);
+      expect(saveOne).not.toHaveBeenCalled();
+      expect((await answersOf('fay')).city).toBe('Fez');
+    });
+
     it('runs a failed statement’s saves one by one, so the save that cannot be written fails alone', async () => {
       const alone = new ApplicationService(t.db, new SecretHasher(t.config.sessionSecret), t.clock);
       const saveOne = vi.fn((one: Save) =>
@@ -129,7 +178,7 @@ describe.each(databases)('saves of one turn on $name', ({ url }) => {
       expect(results).toEqual(['1', 'failed', '1']);
       expect(saveOne).toHaveBeenCalledTimes(3);
       expect(await answersOf('fay')).toEqual({ city: 'Gent', hs_name: 'South' });
-      expect(await answersOf('eve')).toEqual({ city: 'Wels' });
+      expect(await answersOf('eve')).toEqual({ city: 'Enna' });
       expect(await answersOf('bob')).toEqual({ city: 'Ulm', first_name: 'Bob' });
     });
   }
