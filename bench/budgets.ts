@@ -106,10 +106,10 @@ const budgets: Budget[] = [
     p99: 50,
     source: 'bench/server.ts (saves at half the healthz rate, p99 < 50 ms, no errors)',
   }),
-  // A save on PostgreSQL waits for four round trips (begin, the account's lock, the upsert,
-  // commit: the lock is what keeps a save from slipping past a submit, account-lock.ts), and
-  // PostgreSQL's own work runs on the same two cores as the server and the load generator: about
-  // twice the CPU of a SQLite save, hence half its rate and twice its p99.
+  // A save on PostgreSQL is written in a group's statement that locks the accounts' rows (the
+  // lock is what keeps a save from slipping past a submit, account-lock.ts; grouped-saves.ts),
+  // and PostgreSQL's own work runs on the same two cores as the server and the load generator:
+  // about twice the CPU of a SQLite save, hence half its rate and twice its p99.
   ...server('postgresql', true, {
     rate: 0.25,
     p99: 100,

@@ -83,6 +83,8 @@ function validationsByPage(
  * a file is converted), so a value sent for one is left out.
  */
 function writable(forms: FormsRuntime, answers: Record<string, string>): Record<string, string> {
+  // The usual save names no document question: its answers go as they came, without a copy.
+  if (!Object.keys(answers).some((key) => forms.fileKeys.has(key))) return answers;
   return Object.fromEntries(Object.entries(answers).filter(([key]) => !forms.fileKeys.has(key)));
 }
 

@@ -13,6 +13,7 @@ import { randomToken, type SecretHasher } from '../identity/secrets';
 import { RateLimitedError } from '../identity/rate-limiter';
 import { assertNotSubmitted, exclusive } from './account-lock';
 import { recordSaveVersion } from './definition-versions';
+import { GroupedSaves } from './grouped-saves';
 
 import type { Answers } from '../../engine/definitions';
 import { webStatuses, type WebStatus } from '../../engine/web-status';
@@ -21,16 +22,32 @@ import { webStatuses, type WebStatus } from '../../engine/web-status';
 const webStatusOrder: readonly WebStatus[] = webStatuses;
 const VISITOR_ANSWERS_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
+const loneSurrogates = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** Whether a text holds a lone surrogate (an expression of its own: `test` on a /g one keeps state). */
+const loneSurrogate = new RegExp(loneSurrogates.source);
+
 /**
  * The text with each lone UTF-16 surrogate replaced by U+FFFD, as UTF-8 encoding of a bound text
  * parameter does: PostgreSQL's JSON parser refuses a "\ud800" escape with no partner, so the
  * answers' JSON must not carry one (String.prototype.toWellFormed, ES2024).
  */
 function wellFormed(text: string): string {
-  return text.replace(
-    /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
-    '\ufffd',
-  );
+  return text.replace(loneSurrogates, '\ufffd');
+}
+
+/**
+ * The answers as JSON text with every lone surrogate replaced (wellFormed). Answers almost never
+ * hold one: then they are stringified without a replacer, which calls back for every value.
+ */
+function answersJson(answers: Answers): string {
+  for (const key in answers) {
+    if (loneSurrogate.test(answers[key]!)) {
+      return JSON.stringify(answers, (_key, value: unknown) =>
+        typeof value === 'string' ? wellFormed(value) : value,
+      );
+    }
+  }
+  return JSON.stringify(answers);
 }
 
 /**
@@ -122,11 +139,21 @@ const saveHoldingAccount = new PreparedQuery(
 
 /** An applicant's answers and progress: saving, page, status, submission (SPEC §4, §7). */
 export class ApplicationService {
+  /** PostgreSQL: the saves of one event-loop turn written by one statement (grouped-saves.ts). */
+  private readonly groupedSaves: GroupedSaves | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly hasher: SecretHasher,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.groupedSaves =
+      dialectOf(db) === 'postgres'
+        ? new GroupedSaves(db, async (save) =>
+            Number((await saveHoldingAccount.takeFirst(db, save))?.saved ?? 0),
+          )
+        : undefined;
+  }
 
   private assertNotSubmitted(accountId: string, executor: Kysely<Database> = this.db) {
     return assertNotSubmitted(executor, accountId);
@@ -149,27 +176,21 @@ export class ApplicationService {
     }
     const params = {
       accountId,
-      answers: JSON.stringify(answers, (_key, value: unknown) =>
-        typeof value === 'string' ? wellFormed(value) : value,
-      ),
+      answers: answersJson(answers),
       now: this.clock.now().toISOString(),
     };
     // One statement that writes nothing once the applicant has submitted, and the definitions'
     // version the save was made under (a conditional update that writes only when it changed). On
     // SQLite the saves of one event-loop turn share a transaction (group-commit.ts), which already
-    // has the database to itself; on PostgreSQL one statement holds the account, as every write
-    // that races submit does, and writes both: one round trip.
-    const saved =
-      dialectOf(this.db) === 'postgres'
-        ? Number(
-            (await saveHoldingAccount.takeFirst(this.db, { ...params, version: formsVersion }))
-              ?.saved ?? 0,
-          )
-        : await groupCommitOf(this.db).run(async (trx) => {
-            const written = (await saveUnlessSubmitted.execute(trx, params)).numAffectedRows;
-            if (written) await recordSaveVersion(trx, accountId, formsVersion);
-            return Number(written ?? 0);
-          });
+    // has the database to itself; on PostgreSQL one statement holds the accounts, as every write
+    // that races submit does, and writes both for every save of the turn (grouped-saves.ts).
+    const saved = this.groupedSaves
+      ? await this.groupedSaves.save({ ...params, version: formsVersion })
+      : await groupCommitOf(this.db).run(async (trx) => {
+          const written = (await saveUnlessSubmitted.execute(trx, params)).numAffectedRows;
+          if (written) await recordSaveVersion(trx, accountId, formsVersion);
+          return Number(written ?? 0);
+        });
     if (!saved) throw new AppError('ALREADY_SUBMITTED');
   }
 

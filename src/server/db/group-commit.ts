@@ -28,8 +28,8 @@ const rollbackTo = CompiledQuery.raw('rollback to grouped');
  * a write fewer are a tenth of a save's cost; a write must therefore write only through `trx`,
  * since it may run twice. If the commit fails, every write of the group fails with it (none of
  * them is stored). SQLite only: it has one connection, which the group holds for a few
- * milliseconds at most; on PostgreSQL the pool's connections run writes side by side, which a
- * group would make wait.
+ * milliseconds at most. On PostgreSQL the saves of a turn are one statement instead
+ * (application/grouped-saves.ts), and other writes run side by side on the pool's connections.
  */
 export class GroupCommit {
   private waiting: Waiting[] = [];

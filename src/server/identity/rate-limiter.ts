@@ -5,6 +5,7 @@ import type { Clock } from '../clock';
 import { AppError } from '../errors';
 import type { SecretHasher } from './secrets';
 import { PreparedQuery } from '../db/prepared-query';
+import type { Dialect } from '../db/dialect';
 
 /**
  * Adds `hits` to a bucket's count in one atomic statement on both databases: a new window
@@ -23,9 +24,53 @@ const countHits = new PreparedQuery((db, p: { bucket: string; start: string; hit
     .returning('hits'),
 );
 
+/** A bucket's hits in a batch, as `countBatch` reads them from its JSON parameter. */
+interface BatchRow {
+  bucket: string;
+  start: string;
+  hits: number;
+}
+
+const batchRows = (batch: string, dialect: Dialect) =>
+  dialect === 'postgres'
+    ? sql<BatchRow>`json_to_recordset(${batch}::json)`.as<'batch'>(
+        sql`batch(bucket text, start text, hits integer)`,
+      )
+    : sql<BatchRow>`(select value ->> 'bucket' as bucket, value ->> 'start' as start,
+        value ->> 'hits' as hits from json_each(${batch}))`.as('batch');
+
+/**
+ * `countHits` for many buckets in one statement, each bucket once (`checkSoon`'s batches):
+ * answers each bucket's total. The rows are written in the order of their buckets, so two
+ * instances writing batches that share buckets take the rows' locks in the same order and never
+ * wait for each other in a cycle (PostgreSQL detected a deadlock when each wrote its buckets in
+ * the order it had met them, a statement each).
+ */
+const countBatch = new PreparedQuery((db, p: { batch: string }, dialect) =>
+  db
+    .insertInto('rate_limits')
+    .columns(['bucket', 'window_start', 'hits'])
+    .expression(
+      db
+        .selectFrom(batchRows(p.batch, dialect))
+        .select(['batch.bucket', 'batch.start', 'batch.hits'])
+        // SQLite reads ON CONFLICT after a SELECT without WHERE as a join's ON.
+        .where(sql<boolean>`true`)
+        .orderBy('batch.bucket'),
+    )
+    .onConflict((oc) =>
+      oc.column('bucket').doUpdateSet({
+        hits: sql<number>`case when rate_limits.window_start = excluded.window_start
+          then rate_limits.hits + excluded.hits else excluded.hits end`,
+        window_start: (eb) => eb.ref('excluded.window_start'),
+      }),
+    )
+    .returning(['bucket', 'hits']),
+);
+
 /**
  * How long hits counted by `checkSoon` wait before they are written, all buckets in one
- * transaction: at most this much of another instance's hits goes unseen by this one.
+ * statement: at most this much of another instance's hits goes unseen by this one.
  */
 const BATCH_MS = 100;
 
@@ -120,17 +165,15 @@ export class RateLimiter {
     const due = this.batched.take(this.clock.now().getTime());
     if (due.length === 0) return;
     try {
-      const totals = await this.db.transaction().execute(async (trx) => {
-        const found: number[] = [];
-        for (const { key, windowStart, hits } of due) {
-          const start = new Date(windowStart).toISOString();
-          const bucket = this.hasher.hash('rate-limit', key);
-          const row = await countHits.takeFirst(trx, { bucket, start, hits });
-          found.push(Number(row!.hits));
-        }
-        return found;
-      });
-      due.forEach((entry, i) => this.batched.written(entry, totals[i]!));
+      const buckets = due.map(({ key }) => this.hasher.hash('rate-limit', key));
+      const batch = due.map(({ windowStart, hits }, i) => ({
+        bucket: buckets[i],
+        start: new Date(windowStart).toISOString(),
+        hits,
+      }));
+      const { rows } = await countBatch.execute(this.db, { batch: JSON.stringify(batch) });
+      const totals = new Map(rows.map((row) => [row.bucket, Number(row.hits)]));
+      due.forEach((entry, i) => this.batched.written(entry, totals.get(buckets[i]!)!));
     } catch (error) {
       // Not lost: counted again with the next batch.
       for (const entry of due) this.batched.unwritten(entry);

@@ -70,6 +70,21 @@ describe.each(databases)('application routes on $name', ({ url }) => {
       expect((await profile()).answer).toEqual({});
     });
 
+    it('stores a lone surrogate as U+FFFD, and the rest of the answer as it came', async () => {
+      const response = await t.call(
+        'PUT',
+        '/api/answer',
+        { first_name: 'A\ud800da', last_name: 'B\udc00\u{1f600}', city: 'London' },
+        ada,
+      );
+      expect(response.statusCode).toBe(200);
+      expect((await profile()).answer).toEqual({
+        first_name: 'A\ufffdda',
+        last_name: 'B\ufffd\u{1f600}',
+        city: 'London',
+      });
+    });
+
     it('refuses values that are not strings', async () => {
       const response = await t.call('PUT', '/api/answer', { first_name: { nested: true } }, ada);
       expect(response.statusCode).toBe(400);

@@ -114,4 +114,57 @@ describe.each(databases)('saves and submit on $name', ({ url }) => {
         .executeTakeFirstOrThrow();
       expect(account.submitted_at).toBe(t.clock.now().toISOString());
     });
+
+  if (url)
+    it('writes the other applicants’ saves of the same turn once the submission is in', async () => {
+      await t.db
+        .insertInto('accounts')
+        .values(
+          ['ben', 'cal'].map((id) => ({
+            id,
+            username: `${id}@example.org`,
+            password_hash: 'x',
+            confirmed_at: null,
+            last_page: '',
+            created_at: t.clock.now().toISOString(),
+          })),
+        )
+        .execute();
+      await service.saveAnswers('ben', { city: 'Leeds' }, 'v1');
+      const submit = await otherTransaction(t, url);
+      await submit.run('select id from accounts where id = $1 for no key update', ['ben']);
+      await submit.run(
+        `insert into submissions (account_id, answers, forms_version, submitted_at)
+        values ($1, $2, $3, $4)`,
+        ['ben', '{"city":"Leeds"}', 'v1', t.clock.now().toISOString()],
+      );
+      // One turn: the three saves are written together (grouped-saves.ts).
+      const saves = Promise.all(
+        [
+          service.saveAnswers('cal', { city: 'York' }, 'v1'),
+          service.saveAnswers('ben', { city: 'Hull' }, 'v1'),
+          service.saveAnswers('ada', { city: 'Ely' }, 'v1'),
+        ].map((save) =>
+          save.then(
+            () => 'saved',
+            (error: { code?: string }) => error.code,
+          ),
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await submit.commit();
+      expect(await saves).toEqual(['saved', 'ALREADY_SUBMITTED', 'ALREADY_SUBMITTED']);
+      const cities = await t.db
+        .selectFrom('answers')
+        .select(['account_id', 'value'])
+        .where('key', '=', 'city')
+        .where('account_id', 'in', ['ada', 'ben', 'cal'])
+        .orderBy('account_id')
+        .execute();
+      expect(cities).toEqual([
+        { account_id: 'ada', value: 'London' },
+        { account_id: 'ben', value: 'Leeds' },
+        { account_id: 'cal', value: 'York' },
+      ]);
+    });
 });

@@ -70,4 +70,50 @@ describe.each(databases)('per-account write limits counted in batches on $name',
     await one.flush();
     expect(await one.peek('api-writes:c', MINUTE)).toBe(5);
   });
+
+  it('writes a batch of many buckets at once, each answered with its own total', async () => {
+    const clock = new ManualClock();
+    const one = new RateLimiter(t.db, clock, hasher);
+    const other = new RateLimiter(t.db, clock, hasher);
+    // A bucket stored in an earlier window starts again at this batch's hits.
+    await one.checkSoon('api-writes:e', 10, MINUTE);
+    await one.flush();
+    clock.advance(MINUTE);
+    const buckets = ['api-writes:d', 'api-writes:e', 'validations:d'];
+    for (const [i, bucket] of buckets.entries()) {
+      for (let n = 0; n <= i; n++) await other.checkSoon(bucket, 10, MINUTE);
+      await one.checkSoon(bucket, 10, MINUTE);
+    }
+    await other.flush();
+    await one.flush();
+    expect(await Promise.all(buckets.map((bucket) => one.peek(bucket, MINUTE)))).toEqual([2, 3, 4]);
+    // `one` learnt the totals its batch answered: 10 more hits in `validations:d` go past 10.
+    const refusals = [];
+    for (let n = 0; n < 7; n++) refusals.push(await refused(one, 'validations:d', 10));
+    expect(refusals.map((error) => error instanceof RateLimitedError)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
+  });
+
+  it('lets two instances write batches of the same buckets at the same time', async () => {
+    const clock = new ManualClock();
+    const one = new RateLimiter(t.db, clock, hasher);
+    const other = new RateLimiter(t.db, clock, hasher);
+    const buckets = Array.from({ length: 40 }, (_, i) => `api-writes:many-${i}`);
+    for (let round = 0; round < 5; round++) {
+      // Counted in opposite orders: each batch lists its buckets in the order it met them.
+      for (const bucket of buckets) await one.checkSoon(bucket, 1000, MINUTE);
+      for (const bucket of [...buckets].reverse()) await other.checkSoon(bucket, 1000, MINUTE);
+      await Promise.all([one.flush(), other.flush()]);
+    }
+    expect(await Promise.all(buckets.map((bucket) => one.peek(bucket, MINUTE)))).toEqual(
+      buckets.map(() => 10),
+    );
+  });
 });
