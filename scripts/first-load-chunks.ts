@@ -79,8 +79,9 @@ export function firstLoadChunks(): { plugin: Plugin; groups: Group[] } {
         return seen;
       };
       const auth = reached(matching(authRoutes));
-      // The pages' validators load with their pages, each a chunk of its own; what they import
-      // (AJV's runtime helpers) goes with the form's code.
+      // The pages' validators load with a signed-in applicant's form, each a chunk of its own;
+      // what they import (AJV's runtime helpers) goes with the form's code, or to main when the
+      // account cards' validators import it too.
       const validators = ids.flatMap((id) =>
         pageValidatorLoaders.test(id) ? (this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) : [],
       );
