@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApplicationService } from '../../../src/server/application/application-service';
 import { GroupedSaves, type Save } from '../../../src/server/application/grouped-saves';
 import { SecretHasher } from '../../../src/server/identity/secrets';
-import { createTestApp, databases, type TestApp } from '../helpers/test-app';
+import { createTestApp, databases, insertAccounts, type TestApp } from '../helpers/test-app';
 
 describe.each(databases)('saves of one turn on $name', ({ url }) => {
   let t: TestApp;
@@ -12,19 +12,7 @@ describe.each(databases)('saves of one turn on $name', ({ url }) => {
   beforeAll(async () => {
     t = await createTestApp(url);
     service = new ApplicationService(t.db, new SecretHasher(t.config.sessionSecret), t.clock);
-    await t.db
-      .insertInto('accounts')
-      .values(
-        ['ada', 'bob', 'cy', 'dee', 'eve', 'fay'].map((id) => ({
-          id,
-          username: `${id}@example.org`,
-          password_hash: 'x',
-          confirmed_at: null,
-          last_page: '',
-          created_at: t.clock.now().toISOString(),
-        })),
-      )
-      .execute();
+    await insertAccounts(t, ['ada', 'bob', 'cy', 'dee', 'eve', 'fay']);
   });
   afterAll(() => t.close());
 

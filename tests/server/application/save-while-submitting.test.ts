@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApplicationService } from '../../../src/server/application/application-service';
 import { SecretHasher } from '../../../src/server/identity/secrets';
-import { createTestApp, databases, type TestApp } from '../helpers/test-app';
+import { createTestApp, databases, insertAccounts, type TestApp } from '../helpers/test-app';
 
 /** Another session's open transaction on the same schema: run statements, then commit. */
 async function otherTransaction(t: TestApp, url: string) {
@@ -30,17 +30,7 @@ describe.each(databases)('saves and submit on $name', ({ url }) => {
   beforeAll(async () => {
     t = await createTestApp(url);
     service = new ApplicationService(t.db, new SecretHasher(t.config.sessionSecret), t.clock);
-    await t.db
-      .insertInto('accounts')
-      .values({
-        id: 'ada',
-        username: 'ada@example.org',
-        password_hash: 'x',
-        confirmed_at: null,
-        last_page: '',
-        created_at: t.clock.now().toISOString(),
-      })
-      .execute();
+    await insertAccounts(t, ['ada']);
   });
   afterAll(() => t.close());
 
@@ -55,17 +45,7 @@ describe.each(databases)('saves and submit on $name', ({ url }) => {
     )?.value;
 
   it('marks the account submitted, after which a save writes nothing', async () => {
-    await t.db
-      .insertInto('accounts')
-      .values({
-        id: 'eve',
-        username: 'eve@example.org',
-        password_hash: 'x',
-        confirmed_at: null,
-        last_page: '',
-        created_at: t.clock.now().toISOString(),
-      })
-      .execute();
+    await insertAccounts(t, ['eve']);
     await service.saveAnswers('eve', { city: 'Oslo' }, 'v1');
     await service.submit('eve', 'v1', () => ({}));
     await expect(service.saveAnswers('eve', { city: 'Rome' }, 'v1')).rejects.toMatchObject({
@@ -117,19 +97,7 @@ describe.each(databases)('saves and submit on $name', ({ url }) => {
 
   if (url)
     it('writes the other applicants’ saves of the same turn once the submission is in', async () => {
-      await t.db
-        .insertInto('accounts')
-        .values(
-          ['ben', 'cal'].map((id) => ({
-            id,
-            username: `${id}@example.org`,
-            password_hash: 'x',
-            confirmed_at: null,
-            last_page: '',
-            created_at: t.clock.now().toISOString(),
-          })),
-        )
-        .execute();
+      await insertAccounts(t, ['ben', 'cal']);
       await service.saveAnswers('ben', { city: 'Leeds' }, 'v1');
       const submit = await otherTransaction(t, url);
       await submit.run('select id from accounts where id = $1 for no key update', ['ben']);

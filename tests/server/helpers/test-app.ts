@@ -129,6 +129,23 @@ export async function createTestApp(
   };
 }
 
+/** Accounts `ids` (`{id}@example.org`, unconfirmed, no password), straight into the table. */
+export async function insertAccounts(t: TestApp, ids: readonly string[]): Promise<void> {
+  await t.db
+    .insertInto('accounts')
+    .values(
+      ids.map((id) => ({
+        id,
+        username: `${id}@example.org`,
+        password_hash: 'x',
+        confirmed_at: null,
+        last_page: '',
+        created_at: t.clock.now().toISOString(),
+      })),
+    )
+    .execute();
+}
+
 export const PASSWORD = 'Correct-Horse-42';
 
 /** The 6-digit code in the newest confirmation mail to `to`. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretHasher } from '../../../src/server/identity/secrets';
 import { SessionStore } from '../../../src/server/identity/sessions';
-import { createTestApp, databases, type TestApp } from '../helpers/test-app';
+import { createTestApp, databases, insertAccounts, type TestApp } from '../helpers/test-app';
 
 describe.each(databases)('sessions on $name', ({ url }) => {
   let t: TestApp;
@@ -9,19 +9,7 @@ describe.each(databases)('sessions on $name', ({ url }) => {
   beforeAll(async () => {
     t = await createTestApp(url);
     sessions = new SessionStore(t.db, new SecretHasher(t.config.sessionSecret), t.clock);
-    await t.db
-      .insertInto('accounts')
-      .values(
-        ['ada', 'eve'].map((id) => ({
-          id,
-          username: `${id}@example.org`,
-          password_hash: 'x',
-          confirmed_at: null,
-          last_page: '',
-          created_at: t.clock.now().toISOString(),
-        })),
-      )
-      .execute();
+    await insertAccounts(t, ['ada', 'eve']);
   });
   afterAll(() => t.close());
 
