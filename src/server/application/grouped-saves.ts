@@ -101,6 +101,12 @@ const saveGroup = new PreparedQuery((db, p: { saves: string }) =>
  * milliseconds) holds up the saves behind it that long.
  */
 const GROUPS_AT_ONCE = 2;
+/**
+ * The most saves one group writes: under a flood the saves waiting behind two groups in flight
+ * would otherwise make one statement of them all, past PostgreSQL's 65,535 parameters (which
+ * would then run save by save). The rest wait for the next group.
+ */
+const MOST_IN_A_GROUP = 200;
 
 /**
  * Group commit for saves on PostgreSQL: the saves asked for in one turn of the event loop are
@@ -141,9 +147,10 @@ export class GroupedSaves {
   }
 
   private async flush(): Promise<void> {
-    const group = this.waiting;
-    this.waiting = [];
+    const group = this.waiting.splice(0, MOST_IN_A_GROUP);
     this.writing++;
+    // What is left over goes as the next group at once, if one more may be written.
+    this.schedule();
     try {
       for (const round of rounds(group)) await this.write(round);
     } finally {
