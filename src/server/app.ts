@@ -10,6 +10,7 @@ import type { LookupService } from './lookup/lookup-service';
 import type { Documents } from './documents';
 import type { Readiness } from './ops/readiness';
 import { logSerializers, loggerOptions } from './ops/logger';
+import { RequestLog } from './ops/request-log';
 import { createServices } from './services';
 import { opsPlugin } from './ops/ops-plugin';
 import { identityPlugin } from './identity/identity-plugin';
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             ...(typeof deps.logger === 'object' ? deps.logger : {}),
             serializers: logSerializers,
           },
+    logController: new RequestLog(),
     bodyLimit: 1024 * 1024,
     // Behind a load balancer, the client's address (for per-IP limits) is in X-Forwarded-For,
     // believed only from the proxies TRUST_PROXY names.

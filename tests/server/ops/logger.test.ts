@@ -70,7 +70,8 @@ describe('the log setup', () => {
 
   it("sets the server's request log by LOG_LEVEL", async () => {
     for (const [level, expected] of [
-      ['info', ['incoming request', 'request completed']],
+      ['debug', ['incoming request', 'request completed']],
+      ['info', ['request completed']],
       ['warn', []],
     ] as const) {
       const { lines, stream } = collector();

@@ -90,9 +90,16 @@ describe.each(databases)('request logs on $name', ({ url }) => {
     expect(ids[1]).toMatch(uuid);
     expect(ids[0]).not.toBe(ids[1]);
     const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    for (const id of ids) {
+    for (const [i, id] of ids.entries()) {
+      // One line a request, as it ends, saying what the request was and how it ended.
       const forRequest = entries.filter((e) => e.reqId === id);
-      expect(forRequest.map((e) => e.msg)).toEqual(['incoming request', 'request completed']);
+      expect(forRequest.map((e) => e.msg)).toEqual(['request completed']);
+      expect(forRequest[0]).toMatchObject({
+        level: 30,
+        req: { id, method: 'GET', path: ['/healthz', '/readyz'][i] },
+        res: { statusCode: 200 },
+      });
+      expect(forRequest[0]!.responseTime).toEqual(expect.any(Number));
     }
   });
 
