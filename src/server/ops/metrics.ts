@@ -89,7 +89,7 @@ export const metrics = fp(async (app: FastifyInstance, options: MetricsOptions) 
     registers: [registry],
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     duration.observe(
       {
         method: request.method,
@@ -99,6 +99,7 @@ export const metrics = fp(async (app: FastifyInstance, options: MetricsOptions) 
       },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 
   /** The database's figures, read afresh for each scrape. */

@@ -17,15 +17,19 @@ export interface RequestGuardOptions {
  * come from our own origin, judged by Origin or, failing that, Sec-Fetch-Site.
  */
 export const requestGuard = fp(async (app: FastifyInstance, options: RequestGuardOptions) => {
-  app.addHook('onRequest', async (request) => {
-    if (!mutating.has(request.method)) return;
-    if (!isSameOrigin(request, options.publicOrigin)) throw new AppError('CROSS_ORIGIN');
-    const path = request.url.split('?')[0] ?? '';
-    if (options.nonJsonPrefixes?.some((prefix) => path.startsWith(prefix))) return;
-    const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-    if (type !== 'application/json') throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-  });
+  // A callback hook (no promise a request): every request passes it.
+  app.addHook('onRequest', (request, _reply, done) => done(refusal(request, options)));
 });
+
+/** Why a request is refused before its body is read, if it is. */
+function refusal(request: FastifyRequest, options: RequestGuardOptions): AppError | undefined {
+  if (!mutating.has(request.method)) return undefined;
+  if (!isSameOrigin(request, options.publicOrigin)) return new AppError('CROSS_ORIGIN');
+  const path = request.url.split('?')[0] ?? '';
+  if (options.nonJsonPrefixes?.some((prefix) => path.startsWith(prefix))) return undefined;
+  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  return type === 'application/json' ? undefined : new AppError('UNSUPPORTED_MEDIA_TYPE');
+}
 
 function isSameOrigin(request: FastifyRequest, publicOrigin: string): boolean {
   const origin = request.headers.origin;
