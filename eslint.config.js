@@ -120,6 +120,28 @@ export default tseslint.config(
     },
   },
   {
+    // On SQLite the statements that write answers keep the staff summary themselves
+    // (summary-upkeep.ts, migration 0015): they live in application-service.ts and, for
+    // PostgreSQL's grouped saves, grouped-saves.ts. A write anywhere else would leave it behind.
+    files: ['src/server/**/*.ts', 'scripts/**/*.ts'],
+    ignores: [
+      'src/server/application/application-service.ts',
+      'src/server/application/grouped-saves.ts',
+      'src/server/db/migrations/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(insertInto|updateTable|replaceInto|mergeInto)$/][arguments.0.value='answers']",
+          message:
+            'Answers are written in application-service.ts, which keeps the staff summary (summary-upkeep.ts).',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

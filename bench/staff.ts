@@ -11,6 +11,7 @@ import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'kysely';
 import { loadFormsRuntime } from '../src/server/application/load-forms-runtime';
+import { keepSummaryAfterAnswers } from '../src/server/application/summary-upkeep';
 import { dialectOf } from '../src/server/db/dialect';
 import { analyticsFigures } from '../src/server/staff/analytics';
 import type { Db } from '../src/server/db/database';
@@ -51,6 +52,7 @@ async function seed(db: Db): Promise<number> {
     for (let from = 0; from < APPLICATIONS; from += chunk) {
       const accounts = [];
       const answers = [];
+      const answered: { id: string; keys: string[]; at: string }[] = [];
       const statuses = [];
       const submissions = [];
       const reports = [];
@@ -80,6 +82,7 @@ async function seed(db: Db): Promise<number> {
         }
         for (const [key, value] of Object.entries(given))
           answers.push({ account_id: id, key, value, updated_at: at });
+        if (status > 0) answered.push({ id, keys: Object.keys(given), at });
         const application = { ...given };
         for (const page of pages)
           for (const key of page.keys) application[key] ??= `answer ${n} to ${key}`;
@@ -128,6 +131,8 @@ async function seed(db: Db): Promise<number> {
       }
       await trx.insertInto('accounts').values(accounts).execute();
       await inBatches(answers, 2000, (b) => trx.insertInto('answers').values(b).execute());
+      // As the product's writes of answers keep the summary (on SQLite they do it themselves).
+      for (const { id, keys, at } of answered) await keepSummaryAfterAnswers(trx, id, keys, at);
       await inBatches(statuses, 2000, (b) => trx.insertInto('web_statuses').values(b).execute());
       if (submissions.length) await trx.insertInto('submissions').values(submissions).execute();
       if (reports.length) await trx.insertInto('validation_reports').values(reports).execute();

@@ -14,6 +14,7 @@ import { RateLimitedError } from '../identity/rate-limiter';
 import { assertNotSubmitted, exclusive } from './account-lock';
 import { recordSaveVersion } from './definition-versions';
 import { GroupedSaves } from './grouped-saves';
+import { keepSummaryAfterAnswers } from './summary-upkeep';
 
 import type { Answers } from '../../engine/definitions';
 import { webStatuses, type WebStatus } from '../../engine/web-status';
@@ -188,7 +189,10 @@ export class ApplicationService {
       ? await this.groupedSaves.save({ ...params, version: formsVersion })
       : await groupCommitOf(this.db).run(async (trx) => {
           const written = (await saveUnlessSubmitted.execute(trx, params)).numAffectedRows;
-          if (written) await recordSaveVersion(trx, accountId, formsVersion);
+          if (written) {
+            await keepSummaryAfterAnswers(trx, accountId, Object.keys(answers), params.now);
+            await recordSaveVersion(trx, accountId, formsVersion);
+          }
           return Number(written ?? 0);
         });
     if (!saved) throw new AppError('ALREADY_SUBMITTED');
@@ -418,16 +422,14 @@ export class ApplicationService {
         .executeTakeFirst();
       const current = row?.chosen_tab ?? tab.defaultTab;
       if (current !== chosen && tab.clears.length > 0) {
-        await trx
+        const cleared = tab.clears.flatMap((key) => [key, descKey(key)]);
+        const { numUpdatedRows } = await trx
           .updateTable('answers')
           .set({ value: '', updated_at: now })
           .where('account_id', '=', accountId)
-          .where(
-            'key',
-            'in',
-            tab.clears.flatMap((key) => [key, descKey(key)]),
-          )
-          .execute();
+          .where('key', 'in', cleared)
+          .executeTakeFirst();
+        if (numUpdatedRows > 0n) await keepSummaryAfterAnswers(trx, accountId, cleared, now);
       }
       await trx
         .insertInto('chosen_tabs')
@@ -517,13 +519,13 @@ export async function setAnswer(
   value: string,
   now: Date,
 ): Promise<void> {
+  const at = now.toISOString();
   await executor
     .insertInto('answers')
-    .values({ account_id: accountId, key, value, updated_at: now.toISOString() })
-    .onConflict((oc) =>
-      oc.columns(['account_id', 'key']).doUpdateSet({ value, updated_at: now.toISOString() }),
-    )
+    .values({ account_id: accountId, key, value, updated_at: at })
+    .onConflict((oc) => oc.columns(['account_id', 'key']).doUpdateSet({ value, updated_at: at }))
     .execute();
+  await keepSummaryAfterAnswers(executor, accountId, [key], at);
 }
 
 /** page → field → messages becomes "page.field" → messages for the error body. */

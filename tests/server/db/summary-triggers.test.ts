@@ -5,8 +5,9 @@ import { SecretHasher } from '../../../src/server/identity/secrets';
 import { createTestApp, databases, type TestApp } from '../helpers/test-app';
 
 /**
- * The staff summary is kept by triggers (migrations 0010 and 0013): after every write path it must
- * hold what a computation from the rows themselves gives, as 0010's backfill computes it.
+ * The staff summary is kept by triggers (migrations 0010 and 0013) and, on SQLite, for answers by
+ * the statements that write them (summary-upkeep.ts, migration 0015): after every write path it
+ * must hold what a computation from the rows themselves gives, as 0010's backfill computes it.
  */
 describe.each(databases)('staff summary triggers on $name', ({ url }) => {
   let t: TestApp;
@@ -83,22 +84,28 @@ describe.each(databases)('staff summary triggers on $name', ({ url }) => {
     step();
     await service.saveAnswers('acc-1', { city: 'Rome' }, 'v1');
     await expectInStep();
-    // Two accounts' answers in one statement: each summary gets its own.
+    // PostgreSQL: two accounts' answers in one statement (as grouped saves write them), each
+    // summary gets its own. SQLite writes one account's answers a statement: two saves.
     step();
     const now = t.clock.now().toISOString();
-    await t.db
-      .insertInto('answers')
-      .values([
-        { account_id: 'acc-1', key: 'first_name', value: 'Augusta', updated_at: now },
-        { account_id: 'acc-2', key: 'last_name', value: 'Builder', updated_at: now },
-      ])
-      .onConflict((oc) =>
-        oc.columns(['account_id', 'key']).doUpdateSet((eb) => ({
-          value: eb.ref('excluded.value'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
+    if (!url) {
+      await service.saveAnswers('acc-1', { first_name: 'Augusta' }, 'v1');
+      await service.saveAnswers('acc-2', { last_name: 'Builder' }, 'v1');
+    } else {
+      await t.db
+        .insertInto('answers')
+        .values([
+          { account_id: 'acc-1', key: 'first_name', value: 'Augusta', updated_at: now },
+          { account_id: 'acc-2', key: 'last_name', value: 'Builder', updated_at: now },
+        ])
+        .onConflict((oc) =>
+          oc.columns(['account_id', 'key']).doUpdateSet((eb) => ({
+            value: eb.ref('excluded.value'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    }
     await expectInStep();
 
     // A document answer, as the conversion sets it.
