@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretHasher } from '../../../src/server/identity/secrets';
-import { SessionStore } from '../../../src/server/identity/sessions';
+import { SessionStore, TOKEN_HASHES_KEPT } from '../../../src/server/identity/sessions';
 import { createTestApp, databases, insertAccounts, type TestApp } from '../helpers/test-app';
 
 describe.each(databases)('sessions on $name', ({ url }) => {
@@ -28,6 +28,25 @@ describe.each(databases)('sessions on $name', ({ url }) => {
     ]);
     await sessions.destroyAllFor('ada');
     await sessions.destroyAllFor('eve');
+  });
+
+  it("keeps a bounded number of tokens' hashes, and resolves a token whose hash it dropped", async () => {
+    const ada = await sessions.create('ada');
+    expect(await sessions.resolve(ada)).toMatchObject({ accountId: 'ada' });
+    // More unknown tokens than it keeps, as a flood of forged cookies would send.
+    for (let i = 0; i <= TOKEN_HASHES_KEPT; i += 2000) {
+      const forged = Array.from({ length: 2000 }, (_, j) => `forged-${i + j}`);
+      expect(new Set(await Promise.all(forged.map((x) => sessions.resolve(x))))).toEqual(
+        new Set([undefined]),
+      );
+    }
+    const kept = (sessions as unknown as { tokenHashes: Map<string, string> }).tokenHashes;
+    expect(kept.size).toBe(TOKEN_HASHES_KEPT);
+    expect(kept.has(ada)).toBe(false);
+    expect(await sessions.resolve(ada)).toMatchObject({ accountId: 'ada' });
+    await sessions.destroy(ada);
+    expect(kept.has(ada)).toBe(false);
+    expect(await sessions.resolve(ada)).toBeUndefined();
   });
 
   it('refreshes the idle timer at most every 30 seconds, and ends an idle session', async () => {
