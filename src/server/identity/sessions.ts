@@ -52,8 +52,10 @@ const touchSession = new PreparedQuery((db, p: { tokenHash: string; now: string 
   db.updateTable('sessions').set({ last_seen_at: p.now }).where('token_hash', '=', p.tokenHash),
 );
 
-/** How many tokens' hashes a SessionStore keeps (about 1.5 MB at most). */
+/** How many tokens' hashes a SessionStore keeps (about 1.5 MB at most: see TOKEN_LENGTH). */
 export const TOKEN_HASHES_KEPT = 10_000;
+/** A session token's length (randomToken: 32 bytes, base64url); a cookie of another is no token. */
+const TOKEN_LENGTH = 43;
 
 export class SessionStore {
   /** The live sessions asked for in one turn, by token hash, in one query. */
@@ -83,6 +85,8 @@ export class SessionStore {
     let hash = this.tokenHashes.get(token);
     if (hash === undefined) {
       hash = this.hasher.hash('session', token);
+      // Only a token's length is kept: a forged cookie of any length cannot fill memory.
+      if (token.length !== TOKEN_LENGTH) return hash;
       if (this.tokenHashes.size >= TOKEN_HASHES_KEPT) {
         this.tokenHashes.delete(this.tokenHashes.keys().next().value!);
       }

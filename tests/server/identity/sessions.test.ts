@@ -35,13 +35,17 @@ describe.each(databases)('sessions on $name', ({ url }) => {
     expect(await sessions.resolve(ada)).toMatchObject({ accountId: 'ada' });
     // More unknown tokens than it keeps, as a flood of forged cookies would send.
     for (let i = 0; i <= TOKEN_HASHES_KEPT; i += 2000) {
-      const forged = Array.from({ length: 2000 }, (_, j) => `forged-${i + j}`);
+      // Forged tokens of a real token's length (43), and a few long ones, which are never kept.
+      const forged = Array.from({ length: 2000 }, (_, j) =>
+        j % 500 === 0 ? `long-${i + j}-${'x'.repeat(8000)}` : `forged-${i + j}`.padEnd(43, '-'),
+      );
       expect(new Set(await Promise.all(forged.map((x) => sessions.resolve(x))))).toEqual(
         new Set([undefined]),
       );
     }
     const kept = (sessions as unknown as { tokenHashes: Map<string, string> }).tokenHashes;
     expect(kept.size).toBe(TOKEN_HASHES_KEPT);
+    expect([...kept.keys()].every((token) => token.length === 43)).toBe(true);
     expect(kept.has(ada)).toBe(false);
     expect(await sessions.resolve(ada)).toMatchObject({ accountId: 'ada' });
     await sessions.destroy(ada);
