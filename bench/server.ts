@@ -88,7 +88,8 @@ async function measure(label: string, databaseUrl: string): Promise<BenchRow[]> 
     const rows: BenchRow[] = [];
     for (const connections of [50, 200]) {
       await health(connections, WARM_UP_S);
-      await saves(connections, WARM_UP_S);
+      // Untimed, but an error in it is still an error.
+      const warmUp = await saves(connections, WARM_UP_S);
       const rounds: { reference: Load; save: Load }[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         rounds.push({
@@ -106,7 +107,7 @@ async function measure(label: string, databaseUrl: string): Promise<BenchRow[]> 
         rps: mid((r) => r.save.rps),
         p50: mid((r) => r.save.p50),
         p99: mid((r) => r.save.p99),
-        errors: rounds.reduce((sum, r) => sum + r.save.errors, 0),
+        errors: rounds.reduce((sum, r) => sum + r.save.errors, warmUp.errors),
       };
       const ratios = rounds.map((r) => r.save.rps / r.reference.rps);
       const at = `${label}, ${connections} conn`;

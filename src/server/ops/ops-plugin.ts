@@ -150,8 +150,8 @@ type HelmetMiddleware = ReturnType<typeof helmet>;
 
 /**
  * The headers a helmet middleware sets, read once from a stand-in response. helmet 8 sets them
- * synchronously, and only removes X-Powered-By besides, which Fastify never sends; the build
- * fails here if that changes (an error, a header removed, or nothing set synchronously).
+ * synchronously, and only removes X-Powered-By besides, which Fastify never sends; the server
+ * fails to start here if that changes (an error, a header removed, or nothing set synchronously).
  */
 export function headersOf(middleware: HelmetMiddleware): Record<string, string> {
   const headers: Record<string, string> = {};
