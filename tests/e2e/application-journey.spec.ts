@@ -61,6 +61,8 @@ test('visitor to PDF copy: sign up, confirm, log in, three pages with an upload,
 
   // Sign Up with the answers carried, Confirm with the e-mailed code, Log In.
   await expect(page).toHaveURL(/\/signup\?token=[^&]+$/);
+  // The URL changes as the navigation starts; About You stays until Sign Up's code has loaded.
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
   await page.getByLabel('Email Address').fill(email);
   await passwordField(page).fill(password);
   await screenshot(page, 'signup');
@@ -204,6 +206,7 @@ test('keyboard only: a visitor signs up, fills the three pages, uploads, submits
 
   // Sign Up, Confirm, Log In: each card submits with Enter.
   await expect(page).toHaveURL(/\/signup\?token=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
   await typeInto(page, page.getByLabel('Email Address'), email);
   await typeInto(page, passwordField(page), password);
   await page.keyboard.press('Enter');
