@@ -21,6 +21,7 @@ import type { Database } from './tables';
 import { dialectOf } from './dialect';
 import { migrations } from './migrations';
 import { statementNameOf } from './prepared-query';
+import { startCheckpointer, WAL_BACKSTOP_PAGES } from './checkpointer';
 
 export type Db = Kysely<Database>;
 
@@ -99,24 +100,38 @@ export async function appliedMigrations(db: Db, schema?: string): Promise<string
 
 function sqlite(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
-  const file = new SQLite(path.join(dataDir, 'admissions.sqlite'));
+  const name = path.join(dataDir, 'admissions.sqlite');
+  const file = new SQLite(name);
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
+  // Checkpoints run in a thread of their own (checkpointer.ts); this connection's automatic one
+  // is the backstop, and a WAL grown past the limit is cut back once it restarts.
+  file.pragma(`wal_autocheckpoint = ${WAL_BACKSTOP_PAGES}`);
+  file.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
+  const checkpointer = startCheckpointer(name);
   return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(file) }),
+    dialect: new SqliteDialect({
+      database: withStatementCache(file, () => {
+        checkpointer.stop();
+        file.close();
+      }),
+    }),
   });
 }
+
+/** The size a WAL file is cut back to when it restarts (SQLite's journal_size_limit). */
+const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
 
 /**
  * Kysely prepares every query afresh, and preparing costs more than running a small query here;
  * the same SQL text reuses its prepared statement instead (a bounded map, oldest out first).
  */
-function withStatementCache(file: SQLite.Database, max = 500): SqliteDatabase {
+function withStatementCache(file: SQLite.Database, close: () => void, max = 500): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   return {
-    close: () => file.close(),
+    close,
     prepare(sql: string) {
       let statement = cache.get(sql);
       if (!statement) {
