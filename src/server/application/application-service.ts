@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FormState } from '../../engine/definitions';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { descKey } from '../../engine/visibility';
-import type { Db } from '../db/database';
+import { inGroupRunnerOf, type Db, type InGroupRunner } from '../db/database';
 import type { Database } from '../db/tables';
 import { dialectOf, type Dialect } from '../db/dialect';
 import { PreparedQuery } from '../db/prepared-query';
@@ -14,7 +14,7 @@ import { RateLimitedError } from '../identity/rate-limiter';
 import { assertNotSubmitted, exclusive } from './account-lock';
 import { recordSaveVersion } from './definition-versions';
 import { GroupedSaves } from './grouped-saves';
-import { keepSummaryAfterAnswers } from './summary-upkeep';
+import { keepSummaryAfterAnswers, keepSummaryAfterAnswersNow } from './summary-upkeep';
 
 import type { Answers } from '../../engine/definitions';
 import { webStatuses, type WebStatus } from '../../engine/web-status';
@@ -142,6 +142,8 @@ const saveHoldingAccount = new PreparedQuery(
 export class ApplicationService {
   /** PostgreSQL: the saves of one event-loop turn written by one statement (grouped-saves.ts). */
   private readonly groupedSaves: GroupedSaves | undefined;
+  /** SQLite: statements run at once in a group commit's work (db/database.ts). */
+  private readonly runNow: InGroupRunner | undefined;
 
   constructor(
     private readonly db: Db,
@@ -154,6 +156,29 @@ export class ApplicationService {
             Number((await saveHoldingAccount.takeFirst(db, save))?.saved ?? 0),
           )
         : undefined;
+    this.runNow = inGroupRunnerOf(db);
+    if (!this.groupedSaves && !this.runNow) {
+      throw new Error('A SQLite database must be opened by openDatabase (db/database.ts)');
+    }
+  }
+
+  /**
+   * SQLite: one save's statements, run at once in the group commit's transaction (database.ts
+   * inGroupRunnerOf): the answers unless submitted, then the staff summary and the definitions'
+   * version when it wrote any. Answers how many answers it wrote.
+   */
+  private saveInGroup(
+    params: { accountId: string; answers: string; now: string },
+    keys: string[],
+    formsVersion: string,
+  ): number {
+    const run = this.runNow!;
+    const written = Number(saveUnlessSubmitted.runNow(this.db, run, params).numAffectedRows ?? 0);
+    if (written) {
+      keepSummaryAfterAnswersNow(this.db, run, params.accountId, keys, params.now);
+      recordSaveVersion(this.db, run, params.accountId, formsVersion);
+    }
+    return written;
   }
 
   private assertNotSubmitted(accountId: string, executor: Kysely<Database> = this.db) {
@@ -183,18 +208,14 @@ export class ApplicationService {
     // One statement that writes nothing once the applicant has submitted, and the definitions'
     // version the save was made under (a conditional update that writes only when it changed). On
     // SQLite the saves of one event-loop turn share a transaction (group-commit.ts), which already
-    // has the database to itself; on PostgreSQL one statement holds the accounts, as every write
-    // that races submit does, and writes both for every save of the turn (grouped-saves.ts).
+    // has the database to itself, and each save's statements run at once in it (saveInGroup); on
+    // PostgreSQL one statement holds the accounts, as every write that races submit does, and
+    // writes both for every save of the turn (grouped-saves.ts).
     const saved = this.groupedSaves
       ? await this.groupedSaves.save({ ...params, version: formsVersion })
-      : await groupCommitOf(this.db).run(async (trx) => {
-          const written = (await saveUnlessSubmitted.execute(trx, params)).numAffectedRows;
-          if (written) {
-            await keepSummaryAfterAnswers(trx, accountId, Object.keys(answers), params.now);
-            await recordSaveVersion(trx, accountId, formsVersion);
-          }
-          return Number(written ?? 0);
-        });
+      : await groupCommitOf(this.db).run(() =>
+          Promise.resolve(this.saveInGroup(params, Object.keys(answers), formsVersion)),
+        );
     if (!saved) throw new AppError('ALREADY_SUBMITTED');
   }
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { definitionChanges, type PageChanges } from '../../engine/definition-changes';
 import type { FormState } from '../../engine/definitions';
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
+import type { Db, InGroupRunner } from '../db/database';
 import type { Database } from '../db/tables';
 import { PreparedQuery } from '../db/prepared-query';
 import type { DefinitionSet, FormsRuntime } from './forms-runtime';
@@ -120,13 +120,15 @@ const setSaveVersion = new PreparedQuery((db, p: { accountId: string; version: s
 );
 
 /**
- * Records the version a save was made under, in the caller's transaction. The row is written
- * only when the version differs, so saves under one version cost one read of the row's index.
+ * Records the version a save was made under, in the group commit's transaction (SQLite; on
+ * PostgreSQL the save's own statement records it). The row is written only when the version
+ * differs, so saves under one version cost one read of the row's index.
  */
-export async function recordSaveVersion(
-  executor: Kysely<Database>,
+export function recordSaveVersion(
+  db: Kysely<Database>,
+  run: InGroupRunner,
   accountId: string,
   version: string,
-): Promise<void> {
-  await setSaveVersion.execute(executor, { accountId, version });
+): void {
+  setSaveVersion.runNow(db, run, { accountId, version });
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/tables';
 import { dialectOf } from '../db/dialect';
 import { PreparedQuery } from '../db/prepared-query';
+import type { InGroupRunner } from '../db/database';
 
 /** The answers the staff summary's name is made of (migration 0010). */
 const nameKeys: ReadonlySet<string> = new Set(['first_name', 'last_name']);
@@ -57,12 +58,22 @@ export async function keepSummaryAfterAnswers(
   at: string,
 ): Promise<void> {
   if (dialectOf(executor) !== 'sqlite') return;
-  let renamed = 0;
-  for (const key of keys) {
-    if (nameKeys.has(key)) {
-      renamed = 1;
-      break;
-    }
-  }
-  await afterAnswers.execute(executor, { accountId, at, renamed });
+  await afterAnswers.execute(executor, { accountId, at, renamed: renamedBy(keys) });
+}
+
+/** The same, run at once inside a group commit's work (database.ts inGroupRunnerOf; SQLite). */
+export function keepSummaryAfterAnswersNow(
+  db: Kysely<Database>,
+  run: InGroupRunner,
+  accountId: string,
+  keys: Iterable<string>,
+  at: string,
+): void {
+  afterAnswers.runNow(db, run, { accountId, at, renamed: renamedBy(keys) });
+}
+
+/** 1 when a name answer is among `keys`. */
+function renamedBy(keys: Iterable<string>): number {
+  for (const key of keys) if (nameKeys.has(key)) return 1;
+  return 0;
 }

@@ -14,6 +14,8 @@ import {
   type PostgresPool,
   type PostgresPoolClient,
   type PostgresQueryResult,
+  type CompiledQuery,
+  type QueryResult,
   type SqliteDatabase,
   type SqliteStatement,
 } from 'kysely';
@@ -111,14 +113,34 @@ function sqlite(dataDir: string): Db {
   file.pragma(`wal_autocheckpoint = ${WAL_BACKSTOP_PAGES}`);
   file.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   const checkpointer = startCheckpointer(name);
-  return new Kysely<Database>({
-    dialect: new SqliteDialect({
-      database: withStatementCache(file, () => {
-        checkpointer.stop();
-        file.close();
-      }),
-    }),
+  const statements = withStatementCache(file, () => {
+    checkpointer.stop();
+    file.close();
   });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  const runNow = <Row>(query: CompiledQuery<Row>): QueryResult<Row> => {
+    const statement = statements.prepare(query.sql);
+    if (statement.reader) return { rows: statement.all(query.parameters) as Row[] };
+    return { rows: [], numAffectedRows: BigInt(statement.run(query.parameters).changes) };
+  };
+  inGroupRunners.set(db, runNow);
+  return db;
+}
+
+/** Runs a compiled statement at once on SQLite's one connection, as Kysely's driver would. */
+export type InGroupRunner = <Row>(query: CompiledQuery<Row>) => QueryResult<Row>;
+const inGroupRunners = new WeakMap<Db, InGroupRunner>();
+
+/**
+ * SQLite: the runner of statements for the work of a group commit (group-commit.ts), which holds
+ * the one connection in its transaction while that work runs, so a statement run at once lands
+ * in that transaction, as one run through the transaction's executor would, without the promises
+ * and the connection's lock Kysely goes through for each (issue 19: a save's three statements).
+ * Nowhere else: outside that work, another transaction may hold the connection. `db` is the
+ * database openDatabase made; undefined on PostgreSQL.
+ */
+export function inGroupRunnerOf(db: Db): InGroupRunner | undefined {
+  return inGroupRunners.get(db);
 }
 
 /** The size a WAL file is cut back to when it restarts (SQLite's journal_size_limit). */

@@ -7,6 +7,7 @@ import {
 } from 'kysely';
 import type { Database } from './tables';
 import { dialectOf, type Dialect } from './dialect';
+import type { InGroupRunner } from './database';
 
 /**
  * The SQL texts of prepared queries compiled for PostgreSQL, each with the name of its server-side
@@ -54,6 +55,18 @@ export class PreparedQuery<Params extends Record<string, unknown>, Row> {
       value instanceof Slot ? params[value.name] : value,
     );
     return db.executeQuery<Row>({ ...compiled, parameters, queryId: createQueryId() });
+  }
+
+  /**
+   * The query run at once by `run` (database.ts inGroupRunnerOf: SQLite, inside a group commit's
+   * work only), with the same SQL and parameters as `execute`.
+   */
+  runNow(db: Kysely<Database>, run: InGroupRunner, params: Params): QueryResult<Row> {
+    const compiled = this.compiledFor(db);
+    const parameters = compiled.parameters.map((value) =>
+      value instanceof Slot ? params[value.name] : value,
+    );
+    return run({ ...compiled, parameters });
   }
 
   async takeFirst(db: Kysely<Database>, params: Params): Promise<Row | undefined> {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../src/server/db/tables';
 import { GroupCommit } from '../../../src/server/db/group-commit';
+import { inGroupRunnerOf } from '../../../src/server/db/database';
 import {
   createTestApp,
   databases,
@@ -132,6 +133,45 @@ describe.each(databases)('group commit on $name', ({ url }) => {
       expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
       expect(await pageOf(ada!)).toBe(before);
     });
+
+  it('runs statements at once in a write on SQLite only, inside the group’s transaction', async () => {
+    const run = inGroupRunnerOf(t.db);
+    if (url !== '') {
+      expect(run).toBeUndefined();
+      return;
+    }
+    await signedIn(t, 'ada@example.org');
+    await signedIn(t, 'eve@example.org');
+    const [ada, eve] = await accountIds();
+    const setPageNow = (id: string, page: string) =>
+      run!(t.db.updateTable('accounts').set({ last_page: page }).where('id', '=', id).compile())
+        .numAffectedRows;
+    const group = new GroupCommit(t.db);
+    const outcomes = await Promise.allSettled([
+      group.run(() => Promise.resolve(setPageNow(ada!, 'ada-now'))),
+      group.run(() => {
+        setPageNow(eve!, 'lost');
+        throw new Error('after a statement run at once');
+      }),
+      group.run(async (trx) => {
+        // Inside the transaction: what ran at once is seen through the transaction, not past it.
+        setPageNow(eve!, 'eve-now');
+        return (
+          await trx
+            .selectFrom('accounts')
+            .select('last_page')
+            .where('id', '=', eve!)
+            .executeTakeFirstOrThrow()
+        ).last_page;
+      }),
+    ]);
+    expect(outcomes).toEqual([
+      { status: 'fulfilled', value: 1n },
+      { status: 'rejected', reason: new Error('after a statement run at once') },
+      { status: 'fulfilled', value: 'eve-now' },
+    ]);
+    expect([await pageOf(ada!), await pageOf(eve!)]).toEqual(['ada-now', 'eve-now']);
+  });
 
   it('lands concurrent saves of several applicants, and refuses the one who has submitted', async () => {
     const names = ['ada', 'eve', 'bob', 'kim'];
