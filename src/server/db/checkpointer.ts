@@ -7,8 +7,9 @@ import { Worker } from 'node:worker_threads';
  * server's own connection (SQLite's automatic checkpoint, every 1,000 pages) that copy ran inside a
  * request: better-sqlite3 is synchronous, so every other request waited the few milliseconds it
  * took (the save bench's p99 at 200 connections). Here a worker thread with a connection of its own
- * runs a PASSIVE checkpoint every CHECKPOINT_INTERVAL_MS: it copies what has been committed without
- * taking any lock a writer or reader needs, so the server's queries never wait for it.
+ * runs a PASSIVE checkpoint every CHECKPOINT_INTERVAL_MS: it copies what has been committed beside
+ * the server's reads and writes (WAL mode lets it) and gives up rather than wait for them, so the
+ * server's queries do not wait for it either.
  *
  * The server's connection keeps an automatic checkpoint as a backstop (WAL_BACKSTOP_PAGES): should
  * the thread stop or fall behind, the WAL still stops growing there.
