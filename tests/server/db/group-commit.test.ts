@@ -36,10 +36,15 @@ describe.each(databases)('group commit on $name', ({ url }) => {
       (row) => row.id,
     );
 
-  it('runs the writes of one turn in one transaction, answering each with its own result', async () => {
+  /** Two signed-up applicants' account ids: Ada's, then Eve's. */
+  const adaAndEve = async () => {
     await signedIn(t, 'ada@example.org');
     await signedIn(t, 'eve@example.org');
-    const [ada, eve] = await accountIds();
+    return accountIds();
+  };
+
+  it('runs the writes of one turn in one transaction, answering each with its own result', async () => {
+    const [ada, eve] = await adaAndEve();
     const group = new GroupCommit(t.db);
     const results = await Promise.all([
       group.run(async (trx) => {
@@ -63,9 +68,7 @@ describe.each(databases)('group commit on $name', ({ url }) => {
   });
 
   it('fails only the write whose statement failed, undoing what it had written', async () => {
-    await signedIn(t, 'ada@example.org');
-    await signedIn(t, 'eve@example.org');
-    const [ada, eve] = await accountIds();
+    const [ada, eve] = await adaAndEve();
     const group = new GroupCommit(t.db);
     const outcomes = await Promise.allSettled([
       group.run((trx) => setPage(trx, ada!, 'ada-page')),
@@ -80,9 +83,7 @@ describe.each(databases)('group commit on $name', ({ url }) => {
   });
 
   it('runs each write once when none fails, and the group again write by write when one does', async () => {
-    await signedIn(t, 'ada@example.org');
-    await signedIn(t, 'eve@example.org');
-    const [ada, eve] = await accountIds();
+    const [ada, eve] = await adaAndEve();
     const group = new GroupCommit(t.db);
     const runs = { ada: 0, eve: 0, flaky: 0 };
     await Promise.all([
@@ -140,9 +141,7 @@ describe.each(databases)('group commit on $name', ({ url }) => {
       expect(run).toBeUndefined();
       return;
     }
-    await signedIn(t, 'ada@example.org');
-    await signedIn(t, 'eve@example.org');
-    const [ada, eve] = await accountIds();
+    const [ada, eve] = await adaAndEve();
     const setPageNow = (id: string, page: string) =>
       run!(t.db.updateTable('accounts').set({ last_page: page }).where('id', '=', id).compile())
         .numAffectedRows;
