@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { createDocuments, type Documents } from './documents';
 import { ApplicationService } from './application/application-service';
+import { scheduleSummaryFlush } from './application/summary-upkeep';
 import type { FormsRuntime } from './application/forms-runtime';
 import { loadFormsRuntime } from './application/load-forms-runtime';
 import { AccountService } from './identity/accounts';
@@ -141,6 +142,13 @@ export async function createServices(app: FastifyInstance, deps: AppDeps): Promi
       app.log.warn({ err }, 'the schools index will be built at the first lookup');
     }
   });
+  // The staff summaries of the answers written meanwhile, every second (summary-upkeep.ts); staff
+  // reads of them bring them up to date first all the same.
+  let stopSummaryFlush = async (): Promise<void> => {};
+  app.addHook('onReady', async () => {
+    stopSummaryFlush = scheduleSummaryFlush(db, app.log);
+  });
+  app.addHook('onClose', () => stopSummaryFlush());
   return {
     config,
     db,

@@ -164,8 +164,9 @@ export class ApplicationService {
 
   /**
    * SQLite: one save's statements, run at once in the group commit's transaction (database.ts
-   * inGroupRunnerOf): the answers unless submitted, then the staff summary and the definitions'
-   * version when it wrote any. Answers how many answers it wrote.
+   * inGroupRunnerOf): the answers unless submitted, then the note for the staff summary
+   * (summary-upkeep.ts) and the definitions' version when it wrote any. Answers how many answers
+   * it wrote.
    */
   private saveInGroup(
     params: { accountId: string; answers: string; now: string },

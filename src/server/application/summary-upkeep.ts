@@ -7,46 +7,29 @@ import type { InGroupRunner } from '../db/database';
 /** The answers the staff summary's name is made of (migration 0010). */
 const nameKeys: ReadonlySet<string> = new Set(['first_name', 'last_name']);
 
-const answerOf = (key: string) =>
-  sql<string>`coalesce((select value from answers
-    where answers.account_id = application_summaries.account_id and answers.key = ${key}), '')`;
-const nameOf = sql<string>`trim(${answerOf('first_name')} || ' ' || ${answerOf('last_name')})`;
-
 /**
- * The summary row after answers were written at `at`: the later activity, and the name and its
- * search text again when `renamed` (a name answer was among them). One statement, which writes
- * the row only when one of them changes.
+ * SQLite: notes that answers of an account were written at `at`, and whether a name answer was
+ * among them (migration 0016): one narrow row per account, written only when it changes. On
+ * PostgreSQL migration 0013's statement-level triggers on answers note it.
  */
-const afterAnswers = new PreparedQuery(
-  (db, p: { accountId: string; at: string; renamed: number }) =>
-    db
-      .updateTable('application_summaries')
-      .set((eb) => ({
-        last_activity_at: sql<string>`max(last_activity_at, ${p.at})`,
-        name: eb
-          .case()
-          .when(sql<boolean>`${p.renamed}`)
-          .then(nameOf)
-          .else(eb.ref('name'))
-          .end(),
-        search: eb
-          .case()
-          .when(sql<boolean>`${p.renamed}`)
-          .then(sql<string>`lower(trim(${nameOf} || ' ' || email))`)
-          .else(eb.ref('search'))
-          .end(),
-      }))
-      .where('account_id', '=', p.accountId)
-      .where(sql<boolean>`(last_activity_at < ${p.at} or ${p.renamed} = 1)`),
+const note = new PreparedQuery((db, p: { accountId: string; at: string; renamed: number }) =>
+  db
+    .insertInto('summary_pending')
+    .values({ account_id: p.accountId, at: p.at, renamed: p.renamed })
+    .onConflict((oc) =>
+      oc.column('account_id').doUpdateSet({
+        at: sql<string>`max(summary_pending.at, excluded.at)`,
+        renamed: sql<number>`max(summary_pending.renamed, excluded.renamed)`,
+      }).where(sql<boolean>`summary_pending.at < excluded.at
+          or summary_pending.renamed < excluded.renamed`),
+    ),
 );
 
 /**
- * Keeps the staff summary (migration 0010) after answers of one account were written, in the
- * writer's transaction: on SQLite only, where this replaced the row triggers on answers (migration
- * 0015). SQLite has no statement-level triggers, and its row triggers ran once per answer: for a
- * save of ten answers ten activity updates and a name computed and written once per name answer,
- * about 18 µs of a save's 110 (issue 19). On PostgreSQL the statement-level triggers of migration
- * 0013 keep the summary, and this does nothing.
+ * Keeps the staff summary after answers of one account were written, in the writer's transaction:
+ * on SQLite it notes the account (above); the summary row itself is brought up to date by
+ * flushSummaries. On PostgreSQL the triggers of migrations 0013 and 0016 note it, and this does
+ * nothing.
  *
  * Every write of answers goes through application-service.ts, which calls this (an ESLint rule
  * keeps other modules from writing the table).
@@ -58,7 +41,7 @@ export async function keepSummaryAfterAnswers(
   at: string,
 ): Promise<void> {
   if (dialectOf(executor) !== 'sqlite') return;
-  await afterAnswers.execute(executor, { accountId, at, renamed: renamedBy(keys) });
+  await note.execute(executor, { accountId, at, renamed: renamedBy(keys) });
 }
 
 /** The same, run at once inside a group commit's work (database.ts inGroupRunnerOf; SQLite). */
@@ -69,11 +52,129 @@ export function keepSummaryAfterAnswersNow(
   keys: Iterable<string>,
   at: string,
 ): void {
-  afterAnswers.runNow(db, run, { accountId, at, renamed: renamedBy(keys) });
+  note.runNow(db, run, { accountId, at, renamed: renamedBy(keys) });
 }
 
 /** 1 when a name answer is among `keys`. */
 function renamedBy(keys: Iterable<string>): number {
   for (const key of keys) if (nameKeys.has(key)) return 1;
   return 0;
+}
+
+/** The most noted accounts one statement of flushSummaries brings up to date. */
+const FLUSH_BATCH = 500;
+
+/** Takes up to FLUSH_BATCH notes away, answering what they said. */
+const takeNotes = new PreparedQuery((db) =>
+  db
+    .deleteFrom('summary_pending')
+    .where('account_id', 'in', (eb) =>
+      eb.selectFrom('summary_pending').select('account_id').limit(FLUSH_BATCH),
+    )
+    .returning(['account_id', 'at', 'renamed']),
+);
+
+const answerOf = (key: string) =>
+  sql<string>`coalesce((select value from answers
+    where answers.account_id = application_summaries.account_id and answers.key = ${key}), '')`;
+const nameOf = sql<string>`trim(${answerOf('first_name')} || ' ' || ${answerOf('last_name')})`;
+
+/**
+ * The summary rows of the notes (a JSON array of them): the later activity, and the name and its
+ * search text again from the answers when a name answer was written. Writes a row only when one
+ * of them changes.
+ */
+const applyNotes = new PreparedQuery((db, p: { notes: string }, dialect) =>
+  db
+    .updateTable('application_summaries')
+    .from(
+      (dialect === 'postgres'
+        ? sql<{
+            account_id: string;
+            at: string;
+            renamed: number;
+          }>`json_to_recordset(${p.notes}::json)`
+        : sql<{ account_id: string; at: string; renamed: number }>`(select
+            value ->> 'account_id' as account_id, value ->> 'at' as at,
+            value ->> 'renamed' as renamed from json_each(${p.notes}))`
+      ).as<'note'>(
+        dialect === 'postgres' ? sql`note(account_id text, at text, renamed integer)` : sql`note`,
+      ),
+    )
+    .set((eb) => ({
+      last_activity_at:
+        dialect === 'postgres'
+          ? sql<string>`greatest(application_summaries.last_activity_at collate "C", note.at)`
+          : sql<string>`max(application_summaries.last_activity_at, note.at)`,
+      name: eb.case().when('note.renamed', '=', 1).then(nameOf).else(eb.ref('name')).end(),
+      search: eb
+        .case()
+        .when('note.renamed', '=', 1)
+        .then(sql<string>`lower(trim(${nameOf} || ' ' || email))`)
+        .else(eb.ref('search'))
+        .end(),
+    }))
+    .whereRef('application_summaries.account_id', '=', 'note.account_id')
+    .where((eb) =>
+      eb.or([
+        eb(
+          dialect === 'postgres'
+            ? sql`application_summaries.last_activity_at collate "C"`
+            : eb.ref('application_summaries.last_activity_at'),
+          '<',
+          eb.ref('note.at'),
+        ),
+        eb('note.renamed', '=', 1),
+      ]),
+    ),
+);
+
+/**
+ * Brings the summary rows of every noted account up to date (migration 0016) and removes the
+ * notes; answers how many accounts it did. Each batch is one transaction: its notes are taken
+ * first, then the rows are written by a second statement, which on PostgreSQL sees every write
+ * committed before it starts, so a save whose note the first statement waited for is in the name
+ * it computes (one statement would compute it from the answers as they were when it began).
+ * Notes of writes that commit later stay for the next flush. Two flushes at once each take
+ * their own notes.
+ */
+export async function flushSummaries(db: Kysely<Database>): Promise<number> {
+  let flushed = 0;
+  for (;;) {
+    const taken = await db.transaction().execute(async (trx) => {
+      const { rows } = await takeNotes.execute(trx, {});
+      if (rows.length > 0) await applyNotes.execute(trx, { notes: JSON.stringify(rows) });
+      return rows.length;
+    });
+    flushed += taken;
+    if (taken < FLUSH_BATCH) return flushed;
+  }
+}
+
+/** How often each server brings the noted summaries up to date (flushSummaries). */
+const SUMMARY_FLUSH_EVERY_MS = 1000;
+
+/**
+ * Runs flushSummaries every `everyMs` (one at a time; a flush that fails is logged and tried
+ * again at the next tick). Returns the stop function, which waits for a flush under way.
+ */
+export function scheduleSummaryFlush(
+  db: Kysely<Database>,
+  log: { error(object: object, message: string): void },
+  everyMs = SUMMARY_FLUSH_EVERY_MS,
+): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    running ??= flushSummaries(db)
+      .then(() => undefined)
+      .catch((err: unknown) => log.error({ err }, 'staff summaries not brought up to date'))
+      .finally(() => {
+        running = undefined;
+      });
+  }, everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

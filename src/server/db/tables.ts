@@ -244,6 +244,7 @@ export interface Database {
   /**
    * One row per account for the staff console's list (issue 17), kept by triggers (migration
    * 0010): the name from the answers, the status as 0–3 recognised statuses, '' while unsubmitted.
+   * The name and activity from answers come in batches (summary_pending, migration 0016).
    */
   application_summaries: {
     account_id: string;
@@ -255,6 +256,16 @@ export interface Database {
     last_page: string;
     last_activity_at: string;
     submitted_at: string;
+  };
+  /**
+   * Accounts whose answers were written since their summary row was last brought up to date
+   * (migration 0016, summary-upkeep.ts): the latest time written, and 1 when a name answer was
+   * among the writes.
+   */
+  summary_pending: {
+    account_id: string;
+    at: string;
+    renamed: number;
   };
   /** Per page and field, how many applicants' latest validation reports name it (triggers). */
   missed_field_counts: {

@@ -54,15 +54,7 @@ export async function createTestApp(
   forms?: FormsRuntime,
   options: { docx?: DocxConverter; logger?: AppDeps['logger']; clientDir?: string } = {},
 ): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admissions-test-'));
-  let schema: string | undefined;
-  if (databaseUrl) {
-    schema = `test_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-  }
+  const { db, dataDir, close: closeDatabase } = await openTestDatabase(databaseUrl);
   const config = loadConfig({
     DATA_DIR: dataDir,
     PUBLIC_URL: ORIGIN,
@@ -70,7 +62,6 @@ export async function createTestApp(
     NODE_ENV: 'test',
     ...env,
   });
-  const db = await openDatabase({ url: databaseUrl, dataDir, schema });
   const clock = new ManualClock();
   const mail: MailMessage[] = [];
   const mailer: Mailer = { send: async (m) => void mail.push(m) };
@@ -117,13 +108,37 @@ export async function createTestApp(
       }),
     async close() {
       await app.close();
+      await closeDatabase();
+    },
+  };
+}
+
+/** A database of the kind `databaseUrl` names, migrated, with no app around it. */
+export interface TestDatabase {
+  db: Db;
+  dataDir: string;
+  /** Closes the database and removes it: the SQLite folder, or the PostgreSQL schema. */
+  close(): Promise<void>;
+}
+
+/** A new database: SQLite in a folder of its own, or a PostgreSQL schema of its own. */
+export async function openTestDatabase(databaseUrl = ''): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admissions-test-'));
+  const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  if (schema) await admin(`create schema ${schema}`);
+  const db = await openDatabase({ url: databaseUrl, dataDir, schema });
+  return {
+    db,
+    dataDir,
+    async close() {
       await db.destroy();
-      if (databaseUrl && schema) {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`drop schema ${schema} cascade`);
-        await client.end();
-      }
+      if (schema) await admin(`drop schema ${schema} cascade`);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,214 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
+import { ApplicationService } from '../../../src/server/application/application-service';
+import {
+  flushSummaries,
+  scheduleSummaryFlush,
+} from '../../../src/server/application/summary-upkeep';
+import { ManualClock } from '../../../src/server/clock';
+import { SecretHasher } from '../../../src/server/identity/secrets';
+import { databases, openTestDatabase, type TestDatabase } from '../helpers/test-app';
+
+/**
+ * Writes of answers note the account (migration 0016); flushSummaries brings the summary rows up
+ * to date from the notes. No app here, so no flush runs but the tests' own.
+ */
+describe.each(databases)('staff summary notes on $name', ({ url }) => {
+  let t: TestDatabase;
+  let clock: ManualClock;
+  let service: ApplicationService;
+
+  beforeEach(async () => {
+    t = await openTestDatabase(url);
+    clock = new ManualClock();
+    service = new ApplicationService(t.db, new SecretHasher('s'.repeat(32)), clock);
+  });
+  afterEach(() => t.close());
+
+  const addAccounts = (ids: readonly string[]) =>
+    t.db
+      .insertInto('accounts')
+      .values(
+        ids.map((id) => ({
+          id,
+          username: `${id}@example.org`,
+          password_hash: 'x',
+          confirmed_at: null,
+          last_page: '',
+          created_at: clock.now().toISOString(),
+        })),
+      )
+      .execute();
+  const summary = (id: string) =>
+    t.db
+      .selectFrom('application_summaries')
+      .select(['name', 'search', 'last_activity_at'])
+      .where('account_id', '=', id)
+      .executeTakeFirstOrThrow();
+  const notes = () =>
+    t.db.selectFrom('summary_pending').select(['account_id', 'at', 'renamed']).execute();
+
+  it('notes each account once, however many saves, and the flush applies and removes the notes', async () => {
+    await addAccounts(['acc-1']);
+    const created = clock.now().toISOString();
+    clock.advance(1000);
+    await service.saveAnswers('acc-1', { first_name: 'Ada', last_name: 'Lovelace' }, 'v1');
+    clock.advance(1000);
+    await service.saveAnswers('acc-1', { city: 'London' }, 'v1');
+    const latest = clock.now().toISOString();
+
+    expect(await notes()).toEqual([{ account_id: 'acc-1', at: latest, renamed: 1 }]);
+    expect(await summary('acc-1')).toEqual({
+      name: '',
+      search: 'acc-1@example.org',
+      last_activity_at: created,
+    });
+
+    expect(await flushSummaries(t.db)).toBe(1);
+    expect(await summary('acc-1')).toEqual({
+      name: 'Ada Lovelace',
+      search: 'ada lovelace acc-1@example.org',
+      last_activity_at: latest,
+    });
+    expect(await notes()).toEqual([]);
+    expect(await flushSummaries(t.db)).toBe(0);
+
+    // A save that changes no name moves the activity on and leaves the name as it is.
+    clock.advance(1000);
+    await service.saveAnswers('acc-1', { city: 'Paris' }, 'v1');
+    expect(await notes()).toEqual([
+      { account_id: 'acc-1', at: clock.now().toISOString(), renamed: 0 },
+    ]);
+    await flushSummaries(t.db);
+    expect(await summary('acc-1')).toEqual({
+      name: 'Ada Lovelace',
+      search: 'ada lovelace acc-1@example.org',
+      last_activity_at: clock.now().toISOString(),
+    });
+  });
+
+  it('flushes more notes than one statement takes, and skips an account erased meanwhile', async () => {
+    const ids = Array.from({ length: 1201 }, (_, i) => `acc-${String(i).padStart(4, '0')}`);
+    await addAccounts(ids);
+    clock.advance(1000);
+    const at = clock.now().toISOString();
+    await t.db
+      .insertInto('answers')
+      .values(ids.map((id) => ({ account_id: id, key: 'first_name', value: id, updated_at: at })))
+      .execute();
+    if (!url) {
+      // SQLite has no triggers on answers: its writers note the accounts (summary-upkeep.ts).
+      await t.db
+        .insertInto('summary_pending')
+        .values(ids.map((id) => ({ account_id: id, at, renamed: 1 })))
+        .execute();
+    }
+    await t.db.deleteFrom('accounts').where('id', '=', ids[0]!).execute();
+
+    expect(await flushSummaries(t.db)).toBe(ids.length);
+    expect(await notes()).toEqual([]);
+    const rows = await t.db
+      .selectFrom('application_summaries')
+      .select(['account_id', 'name', 'last_activity_at'])
+      .orderBy('account_id')
+      .execute();
+    expect(rows).toEqual(
+      ids.slice(1).map((id) => ({ account_id: id, name: id, last_activity_at: at })),
+    );
+  });
+
+  it('brings the summaries up to date every tick once scheduled, until stopped', async () => {
+    await addAccounts(['acc-1']);
+    const stop = scheduleSummaryFlush(t.db, { error: vi.fn() }, 20);
+    try {
+      clock.advance(1000);
+      await service.saveAnswers('acc-1', { first_name: 'Ada' }, 'v1');
+      await vi.waitFor(async () => expect((await summary('acc-1')).name).toBe('Ada'), {
+        timeout: 5000,
+      });
+    } finally {
+      await stop();
+    }
+    clock.advance(1000);
+    await service.saveAnswers('acc-1', { first_name: 'Bea' }, 'v1');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await summary('acc-1')).name).toBe('Ada');
+    expect(await notes()).toHaveLength(1);
+  });
+
+  it('logs a flush that fails and tries again at the next tick', async () => {
+    await addAccounts(['acc-1']);
+    clock.advance(1000);
+    await service.saveAnswers('acc-1', { first_name: 'Ada' }, 'v1');
+    // The summary rows cannot be written for a while: a trigger refuses every update.
+    const refuse = url
+      ? [
+          `create function refuse_summary() returns trigger language plpgsql as $$
+            begin raise exception 'refused'; end $$`,
+          `create trigger refuse_summary before update on application_summaries
+            for each row execute function refuse_summary()`,
+        ]
+      : [
+          `create trigger refuse_summary before update on application_summaries
+            begin select raise(abort, 'refused'); end`,
+        ];
+    for (const statement of refuse) await sql.raw(statement).execute(t.db);
+    const error = vi.fn();
+    const stop = scheduleSummaryFlush(t.db, { error }, 20);
+    try {
+      await vi.waitFor(() => expect(error).toHaveBeenCalledTimes(2), { timeout: 5000 });
+      // Nothing was taken away: the note is still there for the next flush.
+      expect(await notes()).toHaveLength(1);
+      await sql`drop trigger refuse_summary ${sql.raw(url ? 'on application_summaries' : '')}`.execute(
+        t.db,
+      );
+      await vi.waitFor(async () => expect((await summary('acc-1')).name).toBe('Ada'), {
+        timeout: 5000,
+      });
+    } finally {
+      await stop();
+    }
+  });
+
+  it.runIf(url)('PostgreSQL: a save the flush waited for is in the name it writes', async () => {
+    await addAccounts(['acc-1']);
+    clock.advance(1000);
+    await service.saveAnswers('acc-1', { first_name: 'Ada' }, 'v1');
+    await flushSummaries(t.db);
+    clock.advance(1000);
+    await service.saveAnswers('acc-1', { first_name: 'Bea' }, 'v1');
+
+    // A save under way holds the account's note (its trigger updated it) until it commits.
+    let commit!: () => void;
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    let written!: () => void;
+    const wrote = new Promise<void>((resolve) => (written = resolve));
+    const saving = t.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('answers')
+        .set({ value: 'Cy', updated_at: clock.now().toISOString() })
+        .where('account_id', '=', 'acc-1')
+        .where('key', '=', 'first_name')
+        .execute();
+      written();
+      await committed;
+    });
+    await wrote;
+    const flushing = flushSummaries(t.db);
+    // The flush waits for the save's lock on the note before the save commits.
+    await vi.waitFor(
+      async () => {
+        const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting
+            from pg_stat_activity where wait_event_type = 'Lock' and pid <> pg_backend_pid()
+            and query like '%summary_pending%'`.execute(t.db);
+        expect(rows[0]!.waiting).toBe(1);
+      },
+      { timeout: 5000 },
+    );
+    commit();
+    await saving;
+    expect(await flushing).toBe(1);
+    expect((await summary('acc-1')).name).toBe('Cy');
+    expect(await notes()).toEqual([]);
+  });
+});
