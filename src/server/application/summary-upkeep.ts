@@ -3,6 +3,7 @@ import type { Database } from '../db/tables';
 import { dialectOf } from '../db/dialect';
 import { PreparedQuery } from '../db/prepared-query';
 import type { InGroupRunner } from '../db/database';
+import { repeatEvery } from '../ops/repeat';
 
 /** The answers the staff summary's name is made of (migration 0010). */
 const nameKeys: ReadonlySet<string> = new Set(['first_name', 'last_name']);
@@ -163,18 +164,10 @@ export function scheduleSummaryFlush(
   log: { error(object: object, message: string): void },
   everyMs = SUMMARY_FLUSH_EVERY_MS,
 ): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    running ??= flushSummaries(db)
-      .then(() => undefined)
-      .catch((err: unknown) => log.error({ err }, 'staff summaries not brought up to date'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return repeatEvery(everyMs, () =>
+    flushSummaries(db).then(
+      () => undefined,
+      (err: unknown) => log.error({ err }, 'staff summaries not brought up to date'),
+    ),
+  );
 }

@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import type { BlobStore } from '../blobs/blob-store';
 import { SESSION_IDLE_MS } from '../identity/sessions';
 import { STAFF_IDLE_MS } from '../staff/staff-sessions';
+import { repeatEvery } from './repeat';
 
 /** The longest rate-limit window (an hour), with room: older counters count nothing. */
 const RATE_LIMIT_KEEP_MS = 24 * 60 * 60 * 1000;
@@ -178,19 +179,9 @@ export interface PurgeLogger {
 export function schedulePurge(deps: PurgeDeps, log: PurgeLogger): () => Promise<void> {
   const everyMs = deps.retention.purgeIntervalMinutes * 60_000;
   if (everyMs === 0) return async () => {};
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = purgeExpired(deps)
+  return repeatEvery(everyMs, () =>
+    purgeExpired(deps)
       .then((counts) => log.info({ purged: counts }, 'expired data purged'))
-      .catch((err: unknown) => log.error({ err }, 'purge failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+      .catch((err: unknown) => log.error({ err }, 'purge failed')),
+  );
 }

@@ -7,7 +7,12 @@ import {
 } from '../../../src/server/application/summary-upkeep';
 import { ManualClock } from '../../../src/server/clock';
 import { SecretHasher } from '../../../src/server/identity/secrets';
-import { databases, openTestDatabase, type TestDatabase } from '../helpers/test-app';
+import {
+  databases,
+  insertAccounts,
+  openTestDatabase,
+  type TestDatabase,
+} from '../helpers/test-app';
 
 /**
  * Writes of answers note the account (migration 0016); flushSummaries brings the summary rows up
@@ -25,20 +30,7 @@ describe.each(databases)('staff summary notes on $name', ({ url }) => {
   });
   afterEach(() => t.close());
 
-  const addAccounts = (ids: readonly string[]) =>
-    t.db
-      .insertInto('accounts')
-      .values(
-        ids.map((id) => ({
-          id,
-          username: `${id}@example.org`,
-          password_hash: 'x',
-          confirmed_at: null,
-          last_page: '',
-          created_at: clock.now().toISOString(),
-        })),
-      )
-      .execute();
+  const addAccounts = (ids: readonly string[]) => insertAccounts({ db: t.db, clock }, ids);
   const summary = (id: string) =>
     t.db
       .selectFrom('application_summaries')

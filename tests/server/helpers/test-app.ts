@@ -145,7 +145,10 @@ export async function openTestDatabase(databaseUrl = ''): Promise<TestDatabase> 
 }
 
 /** Accounts `ids` (`{id}@example.org`, unconfirmed, no password), straight into the table. */
-export async function insertAccounts(t: TestApp, ids: readonly string[]): Promise<void> {
+export async function insertAccounts(
+  t: Pick<TestApp, 'db' | 'clock'>,
+  ids: readonly string[],
+): Promise<void> {
   await t.db
     .insertInto('accounts')
     .values(
