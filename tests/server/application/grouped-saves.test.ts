@@ -5,6 +5,7 @@ import { ApplicationService } from '../../../src/server/application/application-
 import { GroupedSaves, type Save } from '../../../src/server/application/grouped-saves';
 import { SecretHasher } from '../../../src/server/identity/secrets';
 import { createTestApp, databases, insertAccounts, type TestApp } from '../helpers/test-app';
+import { flushSummaries } from '../../../src/server/application/summary-upkeep';
 
 describe.each(databases)('saves of one turn on $name', ({ url }) => {
   let t: TestApp;
@@ -100,6 +101,38 @@ describe.each(databases)('saves of one turn on $name', ({ url }) => {
       expect(await answersOf('fay')).toEqual({ city: 'Bern', hs_name: 'South' });
       expect(await answersOf('bob')).toEqual({ city: 'Hof', first_name: 'Bob' });
       expect(await answersOf('eve')).toEqual({ city: 'Wels' });
+
+      // Answers that exist are updated and the others inserted by the same statement; both note
+      // the accounts for the staff summary (migration 0016).
+      await insertAccounts(t, ['gus', 'hal']);
+      expect(
+        await Promise.all([
+          group.save(save('gus', { first_name: 'Gus' })),
+          group.save(save('hal', { city: 'Ulm' })),
+        ]),
+      ).toEqual([1, 1]);
+      t.clock.advance(1000);
+      expect(
+        await Promise.all([
+          group.save(save('gus', { first_name: 'Guy', last_name: 'Gale' })),
+          group.save(save('hal', { city: 'Linz' })),
+        ]),
+      ).toEqual([2, 1]);
+      expect(saveOne).not.toHaveBeenCalled();
+      expect(await answersOf('gus')).toEqual({ first_name: 'Guy', last_name: 'Gale' });
+      expect(await answersOf('hal')).toEqual({ city: 'Linz' });
+      await flushSummaries(t.db);
+      const summaries = await t.db
+        .selectFrom('application_summaries')
+        .select(['account_id', 'name', 'last_activity_at'])
+        .where('account_id', 'in', ['gus', 'hal'])
+        .orderBy('account_id')
+        .execute();
+      const now = t.clock.now().toISOString();
+      expect(summaries).toEqual([
+        { account_id: 'gus', name: 'Guy Gale', last_activity_at: now },
+        { account_id: 'hal', name: '', last_activity_at: now },
+      ]);
     });
 
     it('writes two groups at a time: the saves asked for meanwhile wait, then go together', async () => {
