@@ -75,6 +75,14 @@ const takeNotes = new PreparedQuery((db) =>
     .returning(['account_id', 'at', 'renamed']),
 );
 
+/** Takes one account's note away, answering what it said. */
+const takeNoteOf = new PreparedQuery((db, p: { accountId: string }) =>
+  db
+    .deleteFrom('summary_pending')
+    .where('account_id', '=', p.accountId)
+    .returning(['account_id', 'at', 'renamed']),
+);
+
 const answerOf = (key: string) =>
   sql<string>`coalesce((select value from answers
     where answers.account_id = application_summaries.account_id and answers.key = ${key}), '')`;
@@ -131,19 +139,23 @@ const applyNotes = new PreparedQuery((db, p: { notes: string }, dialect) =>
 );
 
 /**
- * Brings the summary rows of every noted account up to date (migration 0016) and removes the
- * notes; answers how many accounts it did. Each batch is one transaction: its notes are taken
+ * Brings the summary rows of every noted account up to date (migration 0016), or of `accountId`
+ * alone when given, and removes the notes; answers how many accounts it did. Each batch is one
+ * transaction: its notes are taken
  * first, then the rows are written by a second statement, which on PostgreSQL sees every write
  * committed before it starts, so a save whose note the first statement waited for is in the name
  * it computes (one statement would compute it from the answers as they were when it began).
  * Notes of writes that commit later stay for the next flush. Two flushes at once each take
  * their own notes.
  */
-export async function flushSummaries(db: Kysely<Database>): Promise<number> {
+export async function flushSummaries(db: Kysely<Database>, accountId?: string): Promise<number> {
   let flushed = 0;
   for (;;) {
     const taken = await db.transaction().execute(async (trx) => {
-      const { rows } = await takeNotes.execute(trx, {});
+      const { rows } =
+        accountId === undefined
+          ? await takeNotes.execute(trx, {})
+          : await takeNoteOf.execute(trx, { accountId });
       if (rows.length > 0) await applyNotes.execute(trx, { notes: JSON.stringify(rows) });
       return rows.length;
     });

@@ -130,7 +130,8 @@ export async function listApplications(
 
 /** One application's summary row, or undefined when there is no such account. */
 export async function applicationSummary(db: Db, accountId: string) {
-  await flushSummaries(db);
+  // Its own note only: the list's flush and the servers' bring in the others.
+  await flushSummaries(db, accountId);
   const row = await db
     .selectFrom('application_summaries as s')
     .leftJoin('submissions as sub', 'sub.account_id', 's.account_id')

@@ -22,9 +22,10 @@ describe.each(databases)('group commit on $name', ({ url }) => {
 
   const setPage = (executor: Kysely<Database>, id: string, page: string) =>
     executor.updateTable('accounts').set({ last_page: page }).where('id', '=', id).execute();
-  const pageOf = async (id: string) =>
+  /** The account's last page, read through `executor` (a transaction sees its own writes). */
+  const pageOf = async (id: string, executor: Kysely<Database> = t.db) =>
     (
-      await t.db
+      await executor
         .selectFrom('accounts')
         .select('last_page')
         .where('id', '=', id)
@@ -54,13 +55,7 @@ describe.each(databases)('group commit on $name', ({ url }) => {
       // The earlier write is seen uncommitted: both run in the same transaction.
       group.run(async (trx) => {
         await setPage(trx, eve!, 'eve-page');
-        return (
-          await trx
-            .selectFrom('accounts')
-            .select('last_page')
-            .where('id', '=', ada!)
-            .executeTakeFirstOrThrow()
-        ).last_page;
+        return pageOf(ada!, trx);
       }),
     ]);
     expect(results).toEqual(['first', 'ada-page']);
@@ -155,13 +150,7 @@ describe.each(databases)('group commit on $name', ({ url }) => {
       group.run(async (trx) => {
         // Inside the transaction: what ran at once is seen through the transaction, not past it.
         setPageNow(eve!, 'eve-now');
-        return (
-          await trx
-            .selectFrom('accounts')
-            .select('last_page')
-            .where('id', '=', eve!)
-            .executeTakeFirstOrThrow()
-        ).last_page;
+        return pageOf(eve!, trx);
       }),
     ]);
     expect(outcomes).toEqual([

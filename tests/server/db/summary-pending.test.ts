@@ -79,6 +79,18 @@ describe.each(databases)('staff summary notes on $name', ({ url }) => {
     });
   });
 
+  it("flushes one account's note alone when asked for that account", async () => {
+    await addAccounts(['acc-1', 'acc-2']);
+    clock.advance(1000);
+    await service.saveAnswers('acc-1', { first_name: 'Ada' }, 'v1');
+    await service.saveAnswers('acc-2', { first_name: 'Bea' }, 'v1');
+
+    expect(await flushSummaries(t.db, 'acc-2')).toBe(1);
+    expect((await summary('acc-2')).name).toBe('Bea');
+    expect((await summary('acc-1')).name).toBe('');
+    expect((await notes()).map((n) => n.account_id)).toEqual(['acc-1']);
+  });
+
   it('flushes more notes than one statement takes, and skips an account erased meanwhile', async () => {
     const ids = Array.from({ length: 1201 }, (_, i) => `acc-${String(i).padStart(4, '0')}`);
     await addAccounts(ids);
