@@ -4,7 +4,7 @@ import { errors } from '../errors';
 import { messages } from '../messages';
 import type { ApplicationService } from './application-service';
 import { knownAnswers, type FormsRuntime } from './forms-runtime';
-import { accountOf } from '../identity/authenticate';
+import { accountOf, sessionHashOf } from '../identity/authenticate';
 import { pageKeys } from '../../engine/page-fields';
 import {
   answersBody,
@@ -94,13 +94,20 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
 
   app.put<{ Body: Record<string, string> }>(
     '/answer',
-    { bodyLimit: ANSWERS_BODY_LIMIT, schema: { body: answersBody, response: message } },
+    {
+      bodyLimit: ANSWERS_BODY_LIMIT,
+      schema: { body: answersBody, response: message },
+      // The busiest write checks its session in its own statement (saveAnswers), so a session
+      // found live moments ago needs no lookup first (issue 19).
+      config: { sessionCheckedByWrite: true },
+    },
     async (request) => {
       assertKnownKeys(forms, request.body);
       await application.saveAnswers(
         accountOf(request).accountId,
         writable(forms, request.body),
         forms.version,
+        sessionHashOf(request),
       );
       return { message: messages.answersSaved };
     },

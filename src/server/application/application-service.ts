@@ -13,7 +13,7 @@ import { randomToken, type SecretHasher } from '../identity/secrets';
 import { RateLimitedError } from '../identity/rate-limiter';
 import { assertNotSubmitted, exclusive } from './account-lock';
 import { recordSaveVersion } from './definition-versions';
-import { GroupedSaves } from './grouped-saves';
+import { GroupedSaves, type Saved } from './grouped-saves';
 import { keepSummaryAfterAnswers, keepSummaryAfterAnswersNow } from './summary-upkeep';
 
 import type { Answers } from '../../engine/definitions';
@@ -103,15 +103,28 @@ function upsertAnswers(
 const saveUnlessSubmitted = new PreparedQuery(upsertAnswers);
 
 /**
- * PostgreSQL: the save as one statement, on its own a transaction: it locks the account's row
- * while that row says the application is not submitted (`held`), as every write that races
- * submit holds it (account-lock.ts), writes the answers and records the definitions version.
- * Submit sets the row's submitted_at in its transaction (migration 0014): a save that waited for
- * it reads the row again once submit commits, finds it submitted and writes nothing. Answers how
- * many answers it wrote.
+ * Whether the session's row exists (given its keyed hash), or there is no session to check: the
+ * save's condition (see saveAnswers). A text parameter, stated as such for `is null`.
+ */
+function sessionLive(session: string | null) {
+  return sql<boolean>`(${session}::text is null or exists (select 1 from sessions where token_hash = ${session}))`;
+}
+
+/**
+ * PostgreSQL: the save as one statement, on its own a transaction: while the session's row still
+ * exists, it locks the account's row while that row says the application is not submitted
+ * (`held`), as every write that races submit holds it (account-lock.ts), writes the answers and
+ * records the definitions version. Submit sets the row's submitted_at in its transaction
+ * (migration 0014): a save that waited for it reads the row again once submit commits, finds it
+ * submitted and writes nothing. Answers how many answers it wrote, and whether the session was
+ * live.
  */
 const saveHoldingAccount = new PreparedQuery(
-  (db, p: { accountId: string; answers: string; now: string; version: string }, dialect) =>
+  (
+    db,
+    p: { accountId: string; answers: string; now: string; version: string; session: string | null },
+    dialect,
+  ) =>
     db
       .with('held', (qb) =>
         qb
@@ -119,6 +132,7 @@ const saveHoldingAccount = new PreparedQuery(
           .select('id')
           .where('id', '=', p.accountId)
           .where('submitted_at', 'is', null)
+          .where(sessionLive(p.session))
           .forNoKeyUpdate(),
       )
       .with('saved', () => upsertAnswers(db, p, dialect).returning('answers.account_id'))
@@ -135,7 +149,12 @@ const saveHoldingAccount = new PreparedQuery(
           ),
       )
       .selectFrom('saved')
-      .select((eb) => eb.fn.countAll<string>().as('saved')),
+      .select((eb) => [eb.fn.countAll<string>().as('saved'), sessionLive(p.session).as('live')]),
+);
+
+/** SQLite: whether the session's row exists, in the group commit's transaction. */
+const sessionRow = new PreparedQuery((db, p: { tokenHash: string }) =>
+  db.selectFrom('sessions').select('token_hash').where('token_hash', '=', p.tokenHash),
 );
 
 /** An applicant's answers and progress: saving, page, status, submission (SPEC §4, §7). */
@@ -152,9 +171,10 @@ export class ApplicationService {
   ) {
     this.groupedSaves =
       dialectOf(db) === 'postgres'
-        ? new GroupedSaves(db, async (save) =>
-            Number((await saveHoldingAccount.takeFirst(db, save))?.saved ?? 0),
-          )
+        ? new GroupedSaves(db, async (save) => {
+            const row = await saveHoldingAccount.takeFirst(db, save);
+            return row?.live ? Number(row.saved) : 'no session';
+          })
         : undefined;
     this.runNow = inGroupRunnerOf(db);
     if (!this.groupedSaves && !this.runNow) {
@@ -164,16 +184,20 @@ export class ApplicationService {
 
   /**
    * SQLite: one save's statements, run at once in the group commit's transaction (database.ts
-   * inGroupRunnerOf): the answers unless submitted, then the note for the staff summary
-   * (summary-upkeep.ts) and the definitions' version when it wrote any. Answers how many answers
-   * it wrote.
+   * inGroupRunnerOf): while the session's row exists, the answers unless submitted, then the note
+   * for the staff summary (summary-upkeep.ts) and the definitions' version when it wrote any.
+   * Answers how many answers it wrote.
    */
   private saveInGroup(
     params: { accountId: string; answers: string; now: string },
     keys: string[],
     formsVersion: string,
-  ): number {
+    session: string | null,
+  ): Saved {
     const run = this.runNow!;
+    if (session !== null && !sessionRow.runNow(this.db, run, { tokenHash: session }).rows[0]) {
+      return 'no session';
+    }
     const written = Number(saveUnlessSubmitted.runNow(this.db, run, params).numAffectedRows ?? 0);
     if (written) {
       keepSummaryAfterAnswersNow(this.db, run, params.accountId, keys, params.now);
@@ -194,10 +218,22 @@ export class ApplicationService {
   /**
    * Merges answers key by key: keys not in this save keep their stored value, so two tabs
    * saving different keys never erase each other's answers. The account records the
-   * definitions version the save was made under (issue 18).
+   * definitions version the save was made under (issue 18). `session`, the keyed hash of the
+   * session the save came with, is checked in the save's own statement or transaction: once its
+   * row is gone (a logout or a password reset, perhaps in another server; an erased account)
+   * nothing is written and the save fails UNAUTHORIZED, however recently this server found the
+   * session live (SessionStore.recentlyLive).
    */
-  async saveAnswers(accountId: string, answers: Answers, formsVersion: string): Promise<void> {
+  async saveAnswers(
+    accountId: string,
+    answers: Answers,
+    formsVersion: string,
+    session: string | null = null,
+  ): Promise<void> {
     if (Object.keys(answers).length === 0) {
+      if (session !== null && !(await sessionRow.takeFirst(this.db, { tokenHash: session }))) {
+        throw new AppError('UNAUTHORIZED');
+      }
       await this.assertNotSubmitted(accountId);
       return;
     }
@@ -213,10 +249,11 @@ export class ApplicationService {
     // PostgreSQL one statement holds the accounts, as every write that races submit does, and
     // writes both for every save of the turn (grouped-saves.ts).
     const saved = this.groupedSaves
-      ? await this.groupedSaves.save({ ...params, version: formsVersion })
+      ? await this.groupedSaves.save({ ...params, version: formsVersion, session })
       : await groupCommitOf(this.db).run(() =>
-          Promise.resolve(this.saveInGroup(params, Object.keys(answers), formsVersion)),
+          Promise.resolve(this.saveInGroup(params, Object.keys(answers), formsVersion, session)),
         );
+    if (saved === 'no session') throw new AppError('UNAUTHORIZED');
     if (!saved) throw new AppError('ALREADY_SUBMITTED');
   }
 

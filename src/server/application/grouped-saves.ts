@@ -2,26 +2,35 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { PreparedQuery } from '../db/prepared-query';
 
-/** One applicant's save: the answers as a JSON object's text, when, and under which definitions. */
+/**
+ * One applicant's save: the answers as a JSON object's text, when, under which definitions, and
+ * the keyed hash of the session it came with (null: none to check), whose row must still exist.
+ */
 export interface Save {
   accountId: string;
   answers: string;
   now: string;
   version: string;
+  session: string | null;
 }
+
+/** What a save did: how many answers it wrote (0 once the applicant has submitted), or nothing
+ * because its session's row no longer exists. */
+export type Saved = number | 'no session';
 
 interface Waiting {
   save: Save;
-  resolve: (saved: number) => void;
+  resolve: (saved: Saved) => void;
   reject: (error: unknown) => void;
 }
 
 /**
  * PostgreSQL: many applicants' saves as one statement, the grouped form of the single save in
- * application-service.ts. It locks the accounts' rows in id order while they say not submitted
- * (`held`; a save that waited for submit's lock finds the row submitted and writes nothing),
- * writes each held account's answers and records the definitions version, and answers how many
- * answers it wrote per account. An account appears at most once (an upsert may not touch a row
+ * application-service.ts. It keeps the saves whose session's row still exists (`live`), locks
+ * their accounts' rows in id order while they say not submitted (`held`; a save that waited for
+ * submit's lock finds the row submitted and writes nothing), writes each held account's answers
+ * and records the definitions version, and answers for every save how many answers it wrote and
+ * whether its session was live. An account appears at most once (an upsert may not touch a row
  * twice in one statement); the rows are locked in one order by every group, so two groups never
  * wait for each other in a cycle.
  */
@@ -31,16 +40,32 @@ const saveGroup = new PreparedQuery((db, p: { saves: string }) =>
       qb
         .selectFrom(
           sql<Save>`json_to_recordset(${p.saves}::json)`.as<'batch'>(
-            sql`batch("accountId" text, answers json, now text, version text)`,
+            sql`batch("accountId" text, answers json, now text, version text, session text)`,
           ),
         )
         .selectAll(),
+    )
+    .with('live', (qb) =>
+      qb
+        .selectFrom('batch')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb('batch.session', 'is', null),
+            eb.exists(
+              eb
+                .selectFrom('sessions')
+                .select('sessions.token_hash')
+                .whereRef('sessions.token_hash', '=', 'batch.session'),
+            ),
+          ]),
+        ),
     )
     .with('held', (qb) =>
       qb
         .selectFrom('accounts')
         .select('id')
-        .where('id', 'in', (eb) => eb.selectFrom('batch').select('batch.accountId'))
+        .where('id', 'in', (eb) => eb.selectFrom('live').select('live.accountId'))
         .where('submitted_at', 'is', null)
         .orderBy('id')
         .forNoKeyUpdate(),
@@ -51,12 +76,12 @@ const saveGroup = new PreparedQuery((db, p: { saves: string }) =>
         .columns(['account_id', 'key', 'value', 'updated_at'])
         .expression((eb) =>
           eb
-            .selectFrom('batch')
-            .innerJoin('held', 'held.id', 'batch.accountId')
+            .selectFrom('live')
+            .innerJoin('held', 'held.id', 'live.accountId')
             .crossJoin(
-              sql<{ key: string; value: string }>`json_each_text("batch"."answers")`.as('entry'),
+              sql<{ key: string; value: string }>`json_each_text("live"."answers")`.as('entry'),
             )
-            .select(['batch.accountId', 'entry.key', 'entry.value', 'batch.now']),
+            .select(['live.accountId', 'entry.key', 'entry.value', 'live.now']),
         )
         .onConflict((oc) =>
           oc.columns(['account_id', 'key']).doUpdateSet((eb) => ({
@@ -87,9 +112,23 @@ const saveGroup = new PreparedQuery((db, p: { saves: string }) =>
           ]),
         ),
     )
-    .selectFrom('saved')
-    .select((eb) => ['saved.account_id', eb.fn.countAll<string>().as('saved')])
-    .groupBy('saved.account_id'),
+    .selectFrom('batch')
+    .select((eb) => [
+      'batch.accountId as account_id',
+      eb
+        .selectFrom('saved')
+        .select(eb.fn.countAll<string>().as('count'))
+        .whereRef('saved.account_id', '=', 'batch.accountId')
+        .as('saved'),
+      eb
+        .exists(
+          eb
+            .selectFrom('live')
+            .select('live.accountId')
+            .whereRef('live.accountId', '=', 'batch.accountId'),
+        )
+        .as('live'),
+    ]),
 );
 
 /**
@@ -125,12 +164,12 @@ export class GroupedSaves {
 
   constructor(
     private readonly db: Db,
-    private readonly saveOne: (save: Save) => Promise<number>,
+    private readonly saveOne: (save: Save) => Promise<Saved>,
   ) {}
 
-  /** How many answers the save wrote (0 once the applicant has submitted). */
-  save(save: Save): Promise<number> {
-    return new Promise<number>((resolve, reject) => {
+  /** What the save did (see Saved). */
+  save(save: Save): Promise<Saved> {
+    return new Promise<Saved>((resolve, reject) => {
       this.waiting.push({ save, resolve, reject });
       this.schedule();
     });
@@ -165,12 +204,14 @@ export class GroupedSaves {
       await this.saveOne(only.save).then(only.resolve, only.reject);
       return;
     }
-    let saved: Map<string, number>;
+    let saved: Map<string, Saved>;
     try {
       const { rows } = await saveGroup.execute(this.db, {
         saves: `[${round.map(({ save }) => json(save)).join(',')}]`,
       });
-      saved = new Map(rows.map((row) => [row.account_id, Number(row.saved)]));
+      saved = new Map(
+        rows.map((row) => [row.account_id, row.live ? Number(row.saved ?? 0) : 'no session']),
+      );
     } catch {
       await Promise.all(round.map((w) => this.saveOne(w.save).then(w.resolve, w.reject)));
       return;
@@ -192,8 +233,8 @@ function rounds(group: Waiting[]): Waiting[][] {
 }
 
 /** The save as a JSON object, its answers (already JSON) copied in as they are. */
-function json({ accountId, answers, now, version }: Save): string {
+function json({ accountId, answers, now, version, session }: Save): string {
   return `{"accountId":${JSON.stringify(accountId)},"answers":${answers},"now":${JSON.stringify(
     now,
-  )},"version":${JSON.stringify(version)}}`;
+  )},"version":${JSON.stringify(version)},"session":${JSON.stringify(session)}}`;
 }

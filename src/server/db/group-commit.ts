@@ -42,14 +42,13 @@ export class GroupCommit {
    */
   run<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      // Once the work under way has gone as far as it can (a tick queued from a promise's
-      // continuation runs when no continuation is left), not at the next turn: an /api write
-      // comes after its session lookup, which answers a whole turn's requests at once
-      // (group-lookup.ts), so their writes are one group, committed and answered in the turn that
-      // looked them up. With setImmediate they waited for the next turn, behind the reading of
-      // every request that arrived meanwhile (at 200 connections: groups of 120 saves a commit
-      // instead of 30-65, and an event-loop turn less for each save, issue 19).
-      if (this.waiting.length === 0) process.nextTick(() => void this.commit());
+      // After the requests read in this turn have been handled as far as they can be: the saves
+      // (PUT /api/answer) of a session found live moments ago reach here while their request is
+      // read, without waiting for a lookup (SessionStore.recentlyLive), so a tick would commit
+      // each alone; setImmediate commits every save read in the turn as one group, in the same
+      // turn. Writes that waited for a session lookup (group-lookup.ts, itself answered by a
+      // setImmediate) go in the next turn's group.
+      if (this.waiting.length === 0) setImmediate(() => void this.commit());
       this.waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
     });
   }

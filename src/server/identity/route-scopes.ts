@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { limitBodies } from '../ops/body-limits';
-import { accountOf, authenticate } from './authenticate';
+import { accountOf, authenticate, endSessionOnUnauthorized } from './authenticate';
 import { addRateLimits, type RateLimitOptions } from './public-routes';
 import type { SessionCookies } from './session-cookies';
 import type { SessionStore } from './sessions';
@@ -26,12 +26,14 @@ export const publicScope = fp(async (app: FastifyInstance, limits: RateLimitOpti
 
 /**
  * The hooks every /api route shares: the default body limit, a live session (before validation,
- * so a request without one learns nothing of what a route expects) and the per-account write
- * limits. Registered inside a feature's /api scope.
+ * so a request without one learns nothing of what a route expects; a request refused for its
+ * session has both cookies cleared) and the per-account write limits. Registered inside a
+ * feature's /api scope.
  */
 export const sessionScope = fp(async (app: FastifyInstance, options: SessionScopeOptions) => {
   limitBodies(app);
   app.addHook('preValidation', authenticate(options.sessions, options.cookies));
+  app.addHook('onError', endSessionOnUnauthorized(options.sessions, options.cookies));
   addApiWriteLimits(app, options.limits);
 });
 

@@ -17,6 +17,21 @@ export interface SessionAccount {
 }
 
 /**
+ * A session this process found live, with what its row said then: a write that checks the
+ * session in its own statement may be let in on it (SessionStore.recentlyLive).
+ */
+interface LiveSession extends SessionAccount {
+  lastSeenAt: number;
+  expiresAt: number;
+}
+
+/** What a SessionStore keeps of a token: its keyed hash, and the session if it was found live. */
+interface KnownToken {
+  hash: string;
+  live?: LiveSession;
+}
+
+/**
  * Every request behind /api resolves its session, in one query with the others asked for in the
  * same turn of the event loop (group-lookup.ts): prepared once (see prepared-query.ts). The
  * username is a subquery, not a join: on SQLite the join of the two one-row lookups cost 10 us
@@ -71,9 +86,9 @@ export class SessionStore {
    * TOKEN_HASHES_KEPT): every /api request hashes its session token, and an applicant's requests
    * all carry the same one; an HMAC was about a twentieth of a save's server CPU under load
    * (issue 19). Only memory holds the tokens, as it does while their requests run; the database
-   * still stores hashes only.
+   * still stores hashes only. Beside a hash, the session as `resolve` last found it live.
    */
-  private readonly tokenHashes = new Map<string, string>();
+  private readonly tokens = new Map<string, KnownToken>();
 
   constructor(
     private readonly db: Db,
@@ -81,18 +96,23 @@ export class SessionStore {
     private readonly clock: Clock,
   ) {}
 
-  private tokenHashOf(token: string): string {
-    let hash = this.tokenHashes.get(token);
-    if (hash === undefined) {
-      hash = this.hasher.hash('session', token);
+  private known(token: string): KnownToken {
+    let known = this.tokens.get(token);
+    if (known === undefined) {
+      known = { hash: this.hasher.hash('session', token) };
       // Only a token's length is kept: a forged cookie of any length cannot fill memory.
-      if (token.length !== TOKEN_LENGTH) return hash;
-      if (this.tokenHashes.size >= TOKEN_HASHES_KEPT) {
-        this.tokenHashes.delete(this.tokenHashes.keys().next().value!);
+      if (token.length !== TOKEN_LENGTH) return known;
+      if (this.tokens.size >= TOKEN_HASHES_KEPT) {
+        this.tokens.delete(this.tokens.keys().next().value!);
       }
-      this.tokenHashes.set(token, hash);
+      this.tokens.set(token, known);
     }
-    return hash;
+    return known;
+  }
+
+  /** The keyed hash of a token, as the sessions table stores it. */
+  tokenHashOf(token: string): string {
+    return this.known(token).hash;
   }
 
   /** Starts a session and returns its token; only the token's keyed hash is stored. */
@@ -114,19 +134,48 @@ export class SessionStore {
 
   /** The account behind a live token, refreshing its idle timer; undefined when absent or expired. */
   async resolve(token: string): Promise<SessionAccount | undefined> {
-    const tokenHash = this.tokenHashOf(token);
+    const known = this.known(token);
+    const tokenHash = known.hash;
+    known.live = undefined;
     const row = await this.lookups.get(tokenHash);
     if (!row || row.username === null) return undefined;
     const now = this.clock.now().getTime();
-    const lastSeen = new Date(row.last_seen_at).getTime();
-    if (now - lastSeen >= SESSION_IDLE_MS || now >= new Date(row.expires_at).getTime()) {
+    let lastSeenAt = new Date(row.last_seen_at).getTime();
+    const expiresAt = new Date(row.expires_at).getTime();
+    if (now - lastSeenAt >= SESSION_IDLE_MS || now >= expiresAt) {
       await this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
       return undefined;
     }
-    if (now - lastSeen >= TOUCH_EVERY_MS) {
+    if (now - lastSeenAt >= TOUCH_EVERY_MS) {
       await touchSession.execute(this.db, { tokenHash, now: new Date(now).toISOString() });
+      lastSeenAt = now;
     }
-    return { accountId: row.account_id, username: row.username };
+    const account = { accountId: row.account_id, username: row.username };
+    known.live = { ...account, lastSeenAt, expiresAt };
+    return account;
+  }
+
+  /**
+   * The account of a token that `resolve` found live, without asking the database, while what it
+   * found still holds: the row's idle timer needs no refresh yet (TOUCH_EVERY_MS, well inside
+   * SESSION_IDLE_MS) and the session has not reached its absolute expiry. Undefined otherwise:
+   * then `resolve` decides, and refreshes the timer. The row may have been deleted since (a
+   * logout or a password reset in another server, an erased account), so only a write that
+   * checks the session's row itself in its own statement may be let in on this (PUT /api/answer:
+   * application-service.ts); it saves the round trip of a lookup per save (issue 19).
+   */
+  recentlyLive(token: string): SessionAccount | undefined {
+    const live = this.tokens.get(token)?.live;
+    if (!live) return undefined;
+    const now = this.clock.now().getTime();
+    if (now - live.lastSeenAt >= TOUCH_EVERY_MS || now >= live.expiresAt) return undefined;
+    return { accountId: live.accountId, username: live.username };
+  }
+
+  /** Forgets that a token was found live (a write found its session gone). */
+  forgetLive(token: string): void {
+    const known = this.tokens.get(token);
+    if (known) known.live = undefined;
   }
 
   async destroy(token: string): Promise<void> {
@@ -134,7 +183,7 @@ export class SessionStore {
       .deleteFrom('sessions')
       .where('token_hash', '=', this.tokenHashOf(token))
       .execute();
-    this.tokenHashes.delete(token);
+    this.tokens.delete(token);
   }
 
   async destroyAllFor(accountId: string): Promise<void> {

@@ -93,6 +93,28 @@ describe.each(databases)('application routes on $name', ({ url }) => {
     it('needs a session', async () => {
       expect((await t.call('PUT', '/api/answer', { first_name: 'X' })).statusCode).toBe(401);
     });
+
+    it('refuses a save whose session ended elsewhere, though this server found it live moments ago', async () => {
+      const storedAnswers = () =>
+        t.db.selectFrom('answers').select(['key', 'value']).orderBy('key').execute();
+      // Two saves: the first looks the session up, the second is let in on what it found.
+      for (const first_name of ['Ada', 'Augusta']) {
+        expect((await t.call('PUT', '/api/answer', { first_name }, ada)).statusCode).toBe(200);
+      }
+      // A logout or a password reset in another server: the row goes, this server is not told.
+      await t.db.deleteFrom('sessions').execute();
+      for (const body of [{ first_name: 'Eve' }, {}]) {
+        const refused = await t.call('PUT', '/api/answer', body, ada);
+        expect(refused.statusCode).toBe(401);
+        expect(refused.json().code).toBe('UNAUTHORIZED');
+        const cleared = refused.cookies.filter((c) => c.value === '');
+        expect(cleared.map((c) => c.name).sort()).toEqual([
+          'admissions_identity.marker',
+          'admissions_identity.session',
+        ]);
+      }
+      expect(await storedAnswers()).toEqual([{ key: 'first_name', value: 'Augusta' }]);
+    });
   });
 
   describe('PUT /api/last-page', () => {

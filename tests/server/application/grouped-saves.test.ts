@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApplicationService } from '../../../src/server/application/application-service';
 import { GroupedSaves, type Save } from '../../../src/server/application/grouped-saves';
 import { SecretHasher } from '../../../src/server/identity/secrets';
+import { SessionStore } from '../../../src/server/identity/sessions';
 import { createTestApp, databases, insertAccounts, type TestApp } from '../helpers/test-app';
 import { flushSummaries } from '../../../src/server/application/summary-upkeep';
 
@@ -74,6 +75,35 @@ describe.each(databases)('saves of one turn on $name', ({ url }) => {
     expect(await answersOf('eve')).toEqual({ city: 'Graz' });
   });
 
+  it('writes a save only while the row of the session it came with exists, alone or grouped', async () => {
+    const sessions = new SessionStore(t.db, new SecretHasher(t.config.sessionSecret), t.clock);
+    await insertAccounts(t, ['ivy', 'jon']);
+    const ivy = sessions.tokenHashOf(await sessions.create('ivy'));
+    const jonToken = await sessions.create('jon');
+    const jon = sessions.tokenHashOf(jonToken);
+    const outcome = (save: Promise<void>) =>
+      save.then(
+        () => 'saved',
+        (error: { code?: string }) => error.code,
+      );
+    expect(await outcome(service.saveAnswers('ivy', { city: 'Ivrea' }, 'v1', ivy))).toBe('saved');
+    // Ended elsewhere: the row goes, the save still carries its hash.
+    await sessions.destroy(jonToken);
+    expect(
+      await Promise.all([
+        outcome(service.saveAnswers('ivy', { city: 'Imola' }, 'v1', ivy)),
+        outcome(service.saveAnswers('jon', { city: 'Jena' }, 'v1', jon)),
+      ]),
+    ).toEqual(['saved', 'UNAUTHORIZED']);
+    expect(await outcome(service.saveAnswers('jon', { city: 'Jena' }, 'v1', jon))).toBe(
+      'UNAUTHORIZED',
+    );
+    expect(await outcome(service.saveAnswers('jon', {}, 'v1', jon))).toBe('UNAUTHORIZED');
+    expect(await answersOf('ivy')).toEqual({ city: 'Imola' });
+    expect(await answersOf('jon')).toEqual({});
+    expect(await versionOf('jon')).toBeNull();
+  });
+
   // PostgreSQL only (defined only there, so no run reports a skipped test): SQLite groups saves
   // in one transaction instead (group-commit.test.ts).
   if (url) {
@@ -82,6 +112,7 @@ describe.each(databases)('saves of one turn on $name', ({ url }) => {
       answers: JSON.stringify(answers),
       now: t.clock.now().toISOString(),
       version: 'v1',
+      session: null,
     });
 
     it('writes the saves of one turn in one statement, each answered with its own count', async () => {

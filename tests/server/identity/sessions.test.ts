@@ -43,7 +43,7 @@ describe.each(databases)('sessions on $name', ({ url }) => {
         new Set([undefined]),
       );
     }
-    const kept = (sessions as unknown as { tokenHashes: Map<string, string> }).tokenHashes;
+    const kept = (sessions as unknown as { tokens: Map<string, unknown> }).tokens;
     expect(kept.size).toBe(TOKEN_HASHES_KEPT);
     expect([...kept.keys()].every((token) => token.length === 43)).toBe(true);
     expect(kept.has(ada)).toBe(false);
@@ -51,6 +51,37 @@ describe.each(databases)('sessions on $name', ({ url }) => {
     await sessions.destroy(ada);
     expect(kept.has(ada)).toBe(false);
     expect(await sessions.resolve(ada)).toBeUndefined();
+  });
+
+  it('lets a write that checks the session itself in on a session found live, while no refresh is due', async () => {
+    const token = await sessions.create('ada');
+    const ada = { accountId: 'ada', username: 'ada@example.org' };
+    // Not before a lookup found it live.
+    expect(sessions.recentlyLive(token)).toBeUndefined();
+    expect(await sessions.resolve(token)).toEqual(ada);
+    t.clock.advance(29_000);
+    expect(sessions.recentlyLive(token)).toEqual(ada);
+    // Once its idle timer is due a refresh, only a lookup (which refreshes it) will do.
+    t.clock.advance(1_000);
+    expect(sessions.recentlyLive(token)).toBeUndefined();
+    expect(await sessions.resolve(token)).toEqual(ada);
+    expect(sessions.recentlyLive(token)).toEqual(ada);
+    // Forgotten when a write found it gone, and when a lookup finds it gone.
+    sessions.forgetLive(token);
+    expect(sessions.recentlyLive(token)).toBeUndefined();
+    expect(await sessions.resolve(token)).toEqual(ada);
+    await sessions.destroyAllFor('ada');
+    expect(await sessions.resolve(token)).toBeUndefined();
+    expect(sessions.recentlyLive(token)).toBeUndefined();
+    // Nor past its absolute expiry, however recently it was seen.
+    const late = await sessions.create('eve');
+    t.clock.advance(12 * 60 * 60 * 1000 - 10_000);
+    await t.db.updateTable('sessions').set({ last_seen_at: t.clock.now().toISOString() }).execute();
+    expect(await sessions.resolve(late)).toMatchObject({ accountId: 'eve' });
+    expect(sessions.recentlyLive(late)).toMatchObject({ accountId: 'eve' });
+    t.clock.advance(10_000);
+    expect(sessions.recentlyLive(late)).toBeUndefined();
+    await sessions.destroyAllFor('eve');
   });
 
   it('refreshes the idle timer at most every 30 seconds, and ends an idle session', async () => {
