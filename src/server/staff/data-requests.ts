@@ -34,6 +34,9 @@ const applicantTables = [
   ['password_resets', 'account_id'],
   ['staff_links', 'account_id'],
   ['jobs', 'owner'],
+  // Last: a note for the staff summary not yet brought in (summary-upkeep.ts). Deleting rows
+  // above writes none (migration 0013's triggers are on inserts and updates of answers).
+  ['summary_pending', 'account_id'],
 ] as const satisfies ReadonlyArray<readonly [keyof Database, string]>;
 
 /**
