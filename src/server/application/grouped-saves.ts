@@ -112,22 +112,22 @@ const saveGroup = new PreparedQuery((db, p: { saves: string }) =>
           ]),
         ),
     )
+    // Every save answers (an account is in `batch` once): its count, and whether it was live.
     .selectFrom('batch')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('saved')
+          .select((c) => ['saved.account_id', c.fn.countAll<string>().as('count')])
+          .groupBy('saved.account_id')
+          .as('counts'),
+      (join) => join.onRef('counts.account_id', '=', 'batch.accountId'),
+    )
+    .leftJoin('live', 'live.accountId', 'batch.accountId')
     .select((eb) => [
       'batch.accountId as account_id',
-      eb
-        .selectFrom('saved')
-        .select(eb.fn.countAll<string>().as('count'))
-        .whereRef('saved.account_id', '=', 'batch.accountId')
-        .as('saved'),
-      eb
-        .exists(
-          eb
-            .selectFrom('live')
-            .select('live.accountId')
-            .whereRef('live.accountId', '=', 'batch.accountId'),
-        )
-        .as('live'),
+      'counts.count as saved',
+      eb('live.accountId', 'is not', null).as('live'),
     ]),
 );
 

@@ -1,8 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SessionStore } from '../../../src/server/identity/sessions';
 import {
+  cookieJar,
   createTestApp,
   databases,
   fixtureForms,
+  PASSWORD,
   signedIn,
   type TestApp,
 } from '../helpers/test-app';
@@ -95,25 +98,59 @@ describe.each(databases)('application routes on $name', ({ url }) => {
     });
 
     it('refuses a save whose session ended elsewhere, though this server found it live moments ago', async () => {
-      const storedAnswers = () =>
-        t.db.selectFrom('answers').select(['key', 'value']).orderBy('key').execute();
-      // Two saves: the first looks the session up, the second is let in on what it found.
-      for (const first_name of ['Ada', 'Augusta']) {
-        expect((await t.call('PUT', '/api/answer', { first_name }, ada)).statusCode).toBe(200);
+      const login = async () =>
+        cookieJar(
+          await t.call('POST', '/public/login', {
+            username: 'ada@example.org',
+            password: PASSWORD,
+          }),
+        );
+      // Three tabs of Ada's, each a session: a first save looks each one up.
+      const tabs = [ada, await login(), await login()];
+      for (const [i, tab] of tabs.entries()) {
+        expect((await t.call('PUT', '/api/answer', { city: `City ${i}` }, tab)).statusCode).toBe(
+          200,
+        );
       }
-      // A logout or a password reset in another server: the row goes, this server is not told.
-      await t.db.deleteFrom('sessions').execute();
-      for (const body of [{ first_name: 'Eve' }, {}]) {
-        const refused = await t.call('PUT', '/api/answer', body, ada);
-        expect(refused.statusCode).toBe(401);
-        expect(refused.json().code).toBe('UNAUTHORIZED');
-        const cleared = refused.cookies.filter((c) => c.value === '');
-        expect(cleared.map((c) => c.name).sort()).toEqual([
-          'admissions_identity.marker',
-          'admissions_identity.session',
-        ]);
+      const resolve = vi.spyOn(SessionStore.prototype, 'resolve');
+      try {
+        // The next save is let in on what the lookup found, without another.
+        expect((await t.call('PUT', '/api/answer', { first_name: 'Ada' }, ada)).statusCode).toBe(
+          200,
+        );
+        expect(resolve).not.toHaveBeenCalled();
+        // A logout or a password reset in another server: the rows go, this server is not told.
+        await t.db.deleteFrom('sessions').execute();
+        // Each save is refused by its own write (with answers, and without), cookies cleared.
+        for (const [tab, body] of [
+          [tabs[0]!, { first_name: 'Eve' }],
+          [tabs[1]!, {}],
+        ] as const) {
+          const refused = await t.call('PUT', '/api/answer', body, tab);
+          expect(refused.statusCode).toBe(401);
+          expect(refused.json().code).toBe('UNAUTHORIZED');
+          const cleared = refused.cookies.filter((c) => c.value === '');
+          expect(cleared.map((c) => c.name).sort()).toEqual([
+            'admissions_identity.marker',
+            'admissions_identity.session',
+          ]);
+        }
+        expect(resolve).not.toHaveBeenCalled();
+        // Any other route looks its session up, however recently it was found live.
+        expect((await t.call('GET', '/api/profile', undefined, tabs[2])).statusCode).toBe(401);
+        expect(resolve).toHaveBeenCalledTimes(1);
+      } finally {
+        resolve.mockRestore();
       }
-      expect(await storedAnswers()).toEqual([{ key: 'first_name', value: 'Augusta' }]);
+      const stored = await t.db
+        .selectFrom('answers')
+        .select(['key', 'value'])
+        .orderBy('key')
+        .execute();
+      expect(stored).toEqual([
+        { key: 'city', value: 'City 2' },
+        { key: 'first_name', value: 'Ada' },
+      ]);
     });
   });
 

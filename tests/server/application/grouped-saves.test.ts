@@ -166,6 +166,27 @@ describe.each(databases)('saves of one turn on $name', ({ url }) => {
       ]);
     });
 
+    it('writes in the one statement only the saves whose session’s row still exists', async () => {
+      const sessions = new SessionStore(t.db, new SecretHasher(t.config.sessionSecret), t.clock);
+      await insertAccounts(t, ['kai', 'lea']);
+      const kai = sessions.tokenHashOf(await sessions.create('kai'));
+      const leaToken = await sessions.create('lea');
+      const lea = sessions.tokenHashOf(leaToken);
+      await sessions.destroy(leaToken);
+      const saveOne = vi.fn(async () => 0);
+      const group = new GroupedSaves(t.db, saveOne);
+      expect(
+        await Promise.all([
+          group.save({ ...save('kai', { city: 'Kobe', first_name: 'Kai' }), session: kai }),
+          group.save({ ...save('lea', { city: 'Lund' }), session: lea }),
+          group.save(save('cy', { city: 'Cork' })),
+        ]),
+      ).toEqual([2, 'no session', 0]);
+      expect(saveOne).not.toHaveBeenCalled();
+      expect(await answersOf('kai')).toEqual({ city: 'Kobe', first_name: 'Kai' });
+      expect(await answersOf('lea')).toEqual({});
+    });
+
     it('writes two groups at a time: the saves asked for meanwhile wait, then go together', async () => {
       // Another session holds two accounts, so that the first two groups wait for it.
       const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
