@@ -14,8 +14,10 @@ export interface Save {
   session: string | null;
 }
 
-/** What a save did: how many answers it wrote (0 once the applicant has submitted), or nothing
- * because its session's row no longer exists. */
+/**
+ * What a save did: how many answers it wrote (0 once the applicant has submitted), or nothing
+ * because its session's row no longer exists.
+ */
 export type Saved = number | 'no session';
 
 interface Waiting {

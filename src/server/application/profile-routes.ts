@@ -15,7 +15,10 @@ export interface ApiRoutesOptions {
   documentAnswers?: (accountId: string) => Promise<Record<string, unknown>>;
 }
 
-/** The signed-in applicant's profile (SPEC §7); mounted in the /api scope, behind its session check (route-scopes.ts). */
+/**
+ * The signed-in applicant's profile (SPEC §7); mounted in the /api scope, behind its session check
+ * (route-scopes.ts).
+ */
 export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions) {
   const { application, accounts, forms, versions, documentAnswers } = options;
 

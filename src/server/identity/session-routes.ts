@@ -9,7 +9,10 @@ export interface SessionRoutesOptions {
   cookies: SessionCookies;
 }
 
-/** The signed-in applicant's logout (SPEC §7); mounted in the /api scope, behind its session check (route-scopes.ts). */
+/**
+ * The signed-in applicant's logout (SPEC §7); mounted in the /api scope, behind its session check
+ * (route-scopes.ts).
+ */
 export async function sessionRoutes(app: FastifyInstance, options: SessionRoutesOptions) {
   const { sessions, cookies } = options;
 

@@ -34,10 +34,10 @@ interface KnownToken {
 /**
  * Every request behind /api resolves its session (but a save of a session found live moments ago:
  * recentlyLive), in one query with the others asked for in the same turn of the event loop
- * (group-lookup.ts): prepared once (see prepared-query.ts). The
- * username is a subquery, not a join: on SQLite the join of the two one-row lookups cost 10 us
- * against 2 us (better-sqlite3). A session's account always exists (the foreign key deletes its
- * sessions with it); a null username is taken as no session all the same.
+ * (group-lookup.ts): prepared once (see prepared-query.ts). The username is a subquery, not a
+ * join: on SQLite the join of the two one-row lookups cost 10 us against 2 us (better-sqlite3). A
+ * session's account always exists (the foreign key deletes its sessions with it); a null username
+ * is taken as no session all the same.
  */
 const liveSessions = new PreparedQuery((db, p: { tokenHashes: string }, dialect) =>
   db

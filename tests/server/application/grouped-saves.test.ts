@@ -75,20 +75,28 @@ describe.each(databases)('saves of one turn on $name', ({ url }) => {
     expect(await answersOf('eve')).toEqual({ city: 'Graz' });
   });
 
-  it('writes a save only while the row of the session it came with exists, alone or grouped', async () => {
+  /** Two new applicants with a session each, the second ended: the sessions' keyed hashes. */
+  const liveAndEnded = async (live: string, ended: string) => {
     const sessions = new SessionStore(t.db, new SecretHasher(t.config.sessionSecret), t.clock);
-    await insertAccounts(t, ['ivy', 'jon']);
-    const ivy = sessions.tokenHashOf(await sessions.create('ivy'));
-    const jonToken = await sessions.create('jon');
-    const jon = sessions.tokenHashOf(jonToken);
+    await insertAccounts(t, [live, ended]);
+    const endedToken = await sessions.create(ended);
+    const hashes = [
+      sessions.tokenHashOf(await sessions.create(live)),
+      sessions.tokenHashOf(endedToken),
+    ] as const;
+    // Ended elsewhere: the row goes, its saves still carry its hash.
+    await sessions.destroy(endedToken);
+    return hashes;
+  };
+
+  it('writes a save only while the row of the session it came with exists, alone or grouped', async () => {
+    const [ivy, jon] = await liveAndEnded('ivy', 'jon');
     const outcome = (save: Promise<void>) =>
       save.then(
         () => 'saved',
         (error: { code?: string }) => error.code,
       );
     expect(await outcome(service.saveAnswers('ivy', { city: 'Ivrea' }, 'v1', ivy))).toBe('saved');
-    // Ended elsewhere: the row goes, the save still carries its hash.
-    await sessions.destroy(jonToken);
     expect(
       await Promise.all([
         outcome(service.saveAnswers('ivy', { city: 'Imola' }, 'v1', ivy)),
@@ -167,12 +175,7 @@ describe.each(databases)('saves of one turn on $name', ({ url }) => {
     });
 
     it('writes in the one statement only the saves whose session’s row still exists', async () => {
-      const sessions = new SessionStore(t.db, new SecretHasher(t.config.sessionSecret), t.clock);
-      await insertAccounts(t, ['kai', 'lea']);
-      const kai = sessions.tokenHashOf(await sessions.create('kai'));
-      const leaToken = await sessions.create('lea');
-      const lea = sessions.tokenHashOf(leaToken);
-      await sessions.destroy(leaToken);
+      const [kai, lea] = await liveAndEnded('kai', 'lea');
       const saveOne = vi.fn(async () => 0);
       const group = new GroupedSaves(t.db, saveOne);
       expect(
