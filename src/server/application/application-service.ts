@@ -13,7 +13,7 @@ import { randomToken, type SecretHasher } from '../identity/secrets';
 import { RateLimitedError } from '../identity/rate-limiter';
 import { assertNotSubmitted, exclusive } from './account-lock';
 import { recordSaveVersion } from './definition-versions';
-import { GroupedSaves, type Saved } from './grouped-saves';
+import { GroupedSaves, sessionLive, type Saved } from './grouped-saves';
 import { keepSummaryAfterAnswers, keepSummaryAfterAnswersNow } from './summary-upkeep';
 
 import type { Answers } from '../../engine/definitions';
@@ -102,13 +102,8 @@ function upsertAnswers(
 
 const saveUnlessSubmitted = new PreparedQuery(upsertAnswers);
 
-/**
- * Whether the session's row exists (given its keyed hash), or there is no session to check: the
- * save's condition (see saveAnswers). A text parameter, stated as such for `is null`.
- */
-function sessionLive(session: string | null) {
-  return sql<boolean>`(${session}::text is null or exists (select 1 from sessions where token_hash = ${session}))`;
-}
+/** The session's hash as a parameter stated as text, which `is null` needs on PostgreSQL. */
+const sessionParameter = (session: string | null) => sql<string | null>`${session}::text`;
 
 /**
  * PostgreSQL: the save as one statement, on its own a transaction: while the session's row still
@@ -132,7 +127,7 @@ const saveHoldingAccount = new PreparedQuery(
           .select('id')
           .where('id', '=', p.accountId)
           .where('submitted_at', 'is', null)
-          .where(sessionLive(p.session))
+          .where(sessionLive(sessionParameter(p.session)))
           .forNoKeyUpdate(),
       )
       .with('saved', () => upsertAnswers(db, p, dialect).returning('answers.account_id'))
@@ -149,7 +144,10 @@ const saveHoldingAccount = new PreparedQuery(
           ),
       )
       .selectFrom('saved')
-      .select((eb) => [eb.fn.countAll<string>().as('saved'), sessionLive(p.session).as('live')]),
+      .select((eb) => [
+        eb.fn.countAll<string>().as('saved'),
+        sessionLive(sessionParameter(p.session)).as('live'),
+      ]),
 );
 
 /** SQLite: whether the session's row exists, in the group commit's transaction. */

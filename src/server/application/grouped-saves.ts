@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import type { Db } from '../db/database';
 import { PreparedQuery } from '../db/prepared-query';
 
@@ -27,6 +27,15 @@ interface Waiting {
 }
 
 /**
+ * A save's condition on PostgreSQL: the row of the session it came with (the keyed hash, text)
+ * exists, or it came with none to check. For the grouped statement below and the single save in
+ * application-service.ts.
+ */
+export function sessionLive(session: Expression<string | null>) {
+  return sql<boolean>`(${session} is null or exists (select 1 from sessions where token_hash = ${session}))`;
+}
+
+/**
  * PostgreSQL: many applicants' saves as one statement, the grouped form of the single save in
  * application-service.ts. It keeps the saves whose session's row still exists (`live`), locks
  * their accounts' rows in id order while they say not submitted (`held`; a save that waited for
@@ -51,17 +60,7 @@ const saveGroup = new PreparedQuery((db, p: { saves: string }) =>
       qb
         .selectFrom('batch')
         .selectAll()
-        .where((eb) =>
-          eb.or([
-            eb('batch.session', 'is', null),
-            eb.exists(
-              eb
-                .selectFrom('sessions')
-                .select('sessions.token_hash')
-                .whereRef('sessions.token_hash', '=', 'batch.session'),
-            ),
-          ]),
-        ),
+        .where(sessionLive(sql.ref('batch.session'))),
     )
     .with('held', (qb) =>
       qb

@@ -141,12 +141,11 @@ const applyNotes = new PreparedQuery((db, p: { notes: string }, dialect) =>
 /**
  * Brings the summary rows of every noted account up to date (migration 0016), or of `accountId`
  * alone when given, and removes the notes; answers how many accounts it did. Each batch is one
- * transaction: its notes are taken
- * first, then the rows are written by a second statement, which on PostgreSQL sees every write
- * committed before it starts, so a save whose note the first statement waited for is in the name
- * it computes (one statement would compute it from the answers as they were when it began).
- * Notes of writes that commit later stay for the next flush. Two flushes at once each take
- * their own notes.
+ * transaction: its notes are taken first, then the rows are written by a second statement, which
+ * on PostgreSQL sees every write committed before it starts, so a save whose note the first
+ * statement waited for is in the name it computes (one statement would compute it from the
+ * answers as they were when it began). Notes of writes that commit later stay for the next flush.
+ * Two flushes at once each take their own notes.
  */
 export async function flushSummaries(db: Kysely<Database>, accountId?: string): Promise<number> {
   let flushed = 0;

@@ -44,9 +44,9 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 /**
  * The console's list of applications: one indexed query on the summary rows that triggers keep
  * (migration 0010), so a page of 50,000 answers in milliseconds on both databases; the answers
- * written since the last flush are brought into them first (migration 0016). The counts
- * by status follow the search and date filters but not the status filter, so each status shows
- * what choosing it would list.
+ * written since the last flush are brought into them first (migration 0016). The counts by status
+ * follow the search and date filters but not the status filter, so each status shows what
+ * choosing it would list.
  */
 export async function listApplications(
   db: Db,
