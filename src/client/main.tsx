@@ -23,9 +23,9 @@ const app = () => (
 
 /**
  * Starts the application (boot.ts calls it once the page has been painted): hydrates a
- * prerendered page, then hands React the edits made before (`replayEarlyEdits`), or renders from
- * nothing. Resolves once React has the page (the routes' first render has committed) and the
- * early edits: from then on a submit is React's to handle, with what was typed before.
+ * prerendered page, then hands React the edits made before it committed (`replayEarlyEdits`), or
+ * renders from nothing. Resolves once React has the page (the routes' first render has committed)
+ * and the early edits: from then on a submit is React's to handle, with what was typed before.
  */
 export function startApplication(replayEarlyEdits: () => Promise<void>): Promise<void> {
   const container = document.getElementById('root');
@@ -42,9 +42,11 @@ export function startApplication(replayEarlyEdits: () => Promise<void>): Promise
   if (root.firstChild && canHydrate(document, window.history.state)) {
     // A visitor's page, prerendered by the server (src/server/prerendered-pages.ts): its route
     // modules load first, so that the first render is the page the markup shows.
+    // The early edits are handed over as soon as the hydration has committed (a microtask after
+    // it, before any later input), not once hydrateRoot is called: see prerender/early-edits.ts.
     const replayed = preloadRoutes(appRoutes, window.location.pathname).then(() => {
       startTransition(() => void hydrateRoot(root, app()));
-      return replayEarlyEdits();
+      return routesCommitted.then(replayEarlyEdits);
     }, render);
     return Promise.all([routesCommitted, replayed]).then(() => undefined);
   }

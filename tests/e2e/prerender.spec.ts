@@ -79,6 +79,25 @@ test('with JavaScript the page hydrates without a mismatch and keeps what the vi
   expect(problems).toEqual([]);
 });
 
+test('every keystroke typed while the page hydrates reaches React, in order', async ({ page }) => {
+  // A slow phone (6x CPU) and typing from the moment the field is on screen, at several moments
+  // of the hydration: keystrokes after React claims the field and before it commits used to be
+  // lost, and an edit noted earlier, replayed late, undid what had been typed since.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  const problems = consoleProblems(page);
+  for (const delay of [0, 50, 100, 150, 200, 300, 400, 600]) {
+    await page.goto('/about', { waitUntil: 'commit' });
+    const home = page.getByRole('textbox', { name: 'Home Phone' });
+    await home.waitFor();
+    await page.waitForTimeout(delay);
+    await home.pressSequentially('5075551234');
+    // The mask is React's: the whole number formatted means React has every digit.
+    await expect(home, `typed ${delay} ms after the field showed`).toHaveValue('(507) 555-1234');
+  }
+  expect(problems).toEqual([]);
+});
+
 test('the page names every script its first load runs, in a few files (scripts/first-load-chunks.ts)', async ({
   page,
   browser,

@@ -1,69 +1,96 @@
 /**
- * Typing into a prerendered page before React has hydrated it changes the fields on screen but
- * not the answers: React 19 adopts a field as it finds it, without an onChange, and its next
- * render of the field puts the answer's value back. This notes what each field was left at
- * before React had it and, once React has hydrated the field, hands that to React as if it had
+ * Typing into a prerendered page before React has it changes the fields on screen but not the
+ * answers: React 19 adopts a field as it finds it, without an onChange, and its next render of
+ * the field puts the answer's value back. This notes what each field was left at by an edit React
+ * did not see and, once React has committed its first render, hands that to React as if it had
  * just been done, so the answer store holds what the applicant did.
+ *
+ * Whether React saw an edit is read from React itself once the event has been through it, not
+ * guessed from whether it has claimed the field: React claims a field (puts its fiber on it) while
+ * it renders, some slices before it commits, and an edit in between reached no handler (a phone
+ * number typed then lost its first digits). An edit React did see makes what was noted before it
+ * obsolete: replayed late, it undid what had been typed since.
  */
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
 const isCheckable = (node: Field): node is HTMLInputElement =>
   node instanceof HTMLInputElement && (node.type === 'checkbox' || node.type === 'radio');
 
-/** React's own mark on a node it has hydrated (its fiber), the only sign there is of it. */
-const isHydrated = (node: Node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$'));
+const isField = (target: EventTarget | null): target is Field =>
+  target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement;
 
-/** Makes React see `left` (a value, or checked) as a change made to the field now. */
-function replay(node: Field, left: string | boolean): void {
-  if (isCheckable(node)) {
-    // Through React's tracker, then a click, which both sets it back and is what React reads.
-    node.checked = !left;
-    node.click();
-    return;
-  }
-  const value = String(left);
-  node.value = value === '' ? ' ' : '';
-  // The native setter, past the tracker React keeps on the element: the change stays unseen.
-  const prototype = Object.getPrototypeOf(node) as object;
-  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(node, value);
-  node.dispatchEvent(new Event('input', { bubbles: true }));
+/** React's own mark on a node it has claimed (its fiber), the only sign there is of it. */
+const isClaimed = (node: Node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$'));
+
+/** What the field shows, as React's value tracker keeps it ("true" or "false" for checked). */
+const shownOf = (node: Field) => (isCheckable(node) ? String(node.checked) : node.value);
+
+/**
+ * Whether React has seen what the field shows: the tracker React keeps on an element it has
+ * claimed holds the last value React's change handling read from it (none before it is claimed).
+ */
+function reactHasSeen(node: Field): boolean {
+  const tracker = (node as Field & { _valueTracker?: { getValue(): string } })._valueTracker;
+  return tracker?.getValue() === shownOf(node);
 }
 
 /**
- * Starts noting edits in `container` to fields React has not hydrated yet (before hydrateRoot, or
- * inside a Suspense boundary it has yet to reach) for `waitMs`. The function returned is called
- * once hydration has begun: it replays each noted edit when React has its field, and resolves
- * when none is left to replay (a field gone from the page is dropped), or when `waitMs` is over.
+ * Makes React see `shown` (a value, or "true"/"false" for checked) as a change made to the field
+ * now; whether it did is what React's tracker holds afterwards (not if it has yet to commit).
+ */
+function replay(node: Field, shown: string): boolean {
+  if (isCheckable(node)) {
+    // Through React's tracker, then a click, which both sets it back and is what React reads.
+    node.checked = shown !== 'true';
+    node.click();
+    return reactHasSeen(node);
+  }
+  node.value = shown === '' ? ' ' : '';
+  // The native setter, past the tracker React keeps on the element: the change stays unseen.
+  const prototype = Object.getPrototypeOf(node) as object;
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(node, shown);
+  node.dispatchEvent(new Event('input', { bubbles: true }));
+  return reactHasSeen(node);
+}
+
+/**
+ * Starts noting edits React does not see to fields in `container` for `waitMs`. The function
+ * returned is called once React's first render has committed: it hands each noted edit to React
+ * (a field React has yet to claim, inside a Suspense boundary it has yet to reach, when it has),
+ * and resolves when none is left (a field gone from the page is dropped) or `waitMs` is over.
  */
 export function keepEarlyEdits(container: HTMLElement, waitMs = 10_000): () => Promise<void> {
-  const edited = new Map<Field, string | boolean>();
+  const edited = new Map<Field, string>();
   let replaying = false;
   let done: () => void = () => {};
   const replayed = new Promise<void>((resolve) => (done = resolve));
   const step = () => {
-    for (const [node, left] of edited) {
+    for (const [node, shown] of edited) {
       if (!node.isConnected) edited.delete(node);
-      else if (isHydrated(node)) {
-        edited.delete(node);
-        replay(node, left);
-      }
+      else if (isClaimed(node) && replay(node, shown)) edited.delete(node);
     }
     if (edited.size > 0) setTimeout(step, 50);
     else done();
   };
+  // Before React's listeners (on the container, added later): what the edit left.
   const note = (event: Event) => {
-    const { target } = event;
-    if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) return;
-    if (isHydrated(target)) return;
-    // A radio button chosen unchecks the others of its group, which need nothing replayed.
-    edited.set(target, isCheckable(target) ? target.checked : target.value);
+    if (!isField(event.target)) return;
+    // A radio button chosen unchecks the others of its group: the one chosen is what React reads.
+    edited.set(event.target, shownOf(event.target));
     if (replaying && edited.size === 1) setTimeout(step, 50);
+  };
+  // After React's (on the document): an edit React saw is React's, with all noted before it.
+  // An event React held back (its field not committed yet) does not get here.
+  const seen = (event: Event) => {
+    if (isField(event.target) && reactHasSeen(event.target)) edited.delete(event.target);
   };
   container.addEventListener('input', note, true);
   container.addEventListener('change', note, true);
+  document.addEventListener('input', seen);
   setTimeout(() => {
     container.removeEventListener('input', note, true);
     container.removeEventListener('change', note, true);
+    document.removeEventListener('input', seen);
     done();
   }, waitMs);
   return () => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
 /*
  * When React has the page: a submit before then would be the browser's own (boot.ts holds it).
@@ -10,8 +10,12 @@ let markCommitted: () => void = () => {};
 /** Resolves once the routes' first render has committed (a prerendered page: hydrated). */
 export const routesCommitted = new Promise<void>((resolve) => (markCommitted = resolve));
 
-/** Rendered beside the routes' content, inside its Suspense boundary: renders nothing. */
+/**
+ * Rendered beside the routes' content, inside its Suspense boundary: renders nothing. A layout
+ * effect, so that what waits on the promise runs in a microtask after the commit itself, before
+ * the browser hands the page any other event (a passive effect can run after a keystroke).
+ */
 export function RoutesCommitted() {
-  useEffect(() => markCommitted(), []);
+  useLayoutEffect(() => markCommitted(), []);
   return null;
 }

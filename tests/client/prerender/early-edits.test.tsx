@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, useState } from 'react';
+import { act, startTransition, use, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -25,9 +25,18 @@ function Fields({ seen }: { seen: Record<string, string> }) {
   );
 }
 
-/** Types into a field as a browser does: the value changes, then an input event. */
+/** Renders nothing once `until` has resolved; until then, holds the render that reaches it. */
+function Held({ until }: { until: Promise<void> }) {
+  use(until);
+  return null;
+}
+
+/**
+ * Types into a field as a browser does: the value changes (natively, unseen by the tracker React
+ * puts on the element's value), then an input event.
+ */
 function typeInto(field: HTMLInputElement, value: string): void {
-  field.value = value;
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(field, value);
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
@@ -53,6 +62,54 @@ describe('edits made before hydration', () => {
     expect(seen).toEqual({ name: 'Ada', agreed: 'true' });
     expect(container.querySelector<HTMLInputElement>('#name')!.value).toBe('Ada');
     expect(container.querySelector<HTMLInputElement>('#agreed')!.checked).toBe(true);
+  });
+
+  it('reach React when made after React claimed the field but before it committed', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<Fields seen={{}} />);
+    const replay = keepEarlyEdits(container);
+    // The hydration renders the fields, then waits on a sibling: claimed, not committed.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const seen: Record<string, string> = {};
+    await act(async () => {
+      startTransition(() => {
+        hydrateRoot(
+          container,
+          <>
+            <Fields seen={seen} />
+            <Held until={held} />
+          </>,
+        );
+      });
+    });
+    const name = container.querySelector<HTMLInputElement>('#name')!;
+    expect(Object.keys(name).some((key) => key.startsWith('__reactFiber$'))).toBe(true);
+    typeInto(name, 'Ada');
+    await act(async () => release());
+    await act(() => replay());
+    expect(seen.name).toBe('Ada');
+    expect(name.value).toBe('Ada');
+  });
+
+  it('hand React what a field shows once it commits, not an older value noted before', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<Fields seen={{}} />);
+    const replay = keepEarlyEdits(container);
+    const name = container.querySelector<HTMLInputElement>('#name')!;
+    typeInto(name, 'Ad');
+    const seen: Record<string, string> = {};
+    await act(async () => {
+      hydrateRoot(container, <Fields seen={seen} />);
+    });
+    // Typed once React has the field: React's own, and not to be undone by the replay.
+    await act(async () => typeInto(name, 'Ada'));
+    expect(seen.name).toBe('Ada');
+    await act(() => replay());
+    expect(seen.name).toBe('Ada');
+    expect(name.value).toBe('Ada');
   });
 
   it('is done when a noted field has left the page instead of waiting for it', async () => {
