@@ -16,18 +16,32 @@ type Field = HTMLInputElement | HTMLTextAreaElement;
 const isCheckable = (node: Field): node is HTMLInputElement =>
   node instanceof HTMLInputElement && (node.type === 'checkbox' || node.type === 'radio');
 
+/** A field whose value React follows (a file input's is the browser's alone). */
 const isField = (target: EventTarget | null): target is Field =>
-  target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement;
+  (target instanceof HTMLInputElement && target.type !== 'file') ||
+  target instanceof HTMLTextAreaElement;
 
 /** React's own mark on a node it has claimed (its fiber), the only sign there is of it. */
 const isClaimed = (node: Node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$'));
+
+const isSameRadioGroup = (a: Field, b: Field) =>
+  a instanceof HTMLInputElement &&
+  b instanceof HTMLInputElement &&
+  a.type === 'radio' &&
+  b.type === 'radio' &&
+  a.name !== '' &&
+  a.name === b.name &&
+  a.form === b.form;
 
 /** What the field shows, as React's value tracker keeps it ("true" or "false" for checked). */
 const shownOf = (node: Field) => (isCheckable(node) ? String(node.checked) : node.value);
 
 /**
- * Whether React has seen what the field shows: the tracker React keeps on an element it has
- * claimed holds the last value React's change handling read from it (none before it is claimed).
+ * Whether React's value tracker holds what the field shows. React puts the tracker on a field when
+ * it claims it, holding what the field showed then, and sets it to what it reads whenever its
+ * change handling runs. So this says React has seen an edit only once an event has been through
+ * React's handling (an event React holds back, its field not yet committed, never gets past it),
+ * or after a replay that first set the tracker to something else.
  */
 function reactHasSeen(node: Field): boolean {
   const tracker = (node as Field & { _valueTracker?: { getValue(): string } })._valueTracker;
@@ -60,37 +74,49 @@ function replay(node: Field, shown: string): boolean {
  * and resolves when none is left (a field gone from the page is dropped) or `waitMs` is over.
  */
 export function keepEarlyEdits(container: HTMLElement, waitMs = 10_000): () => Promise<void> {
+  // In the order last edited.
   const edited = new Map<Field, string>();
   let replaying = false;
+  let pending: ReturnType<typeof setTimeout> | undefined;
   let done: () => void = () => {};
   const replayed = new Promise<void>((resolve) => (done = resolve));
   const step = () => {
-    for (const [node, shown] of edited) {
+    pending = undefined;
+    // Over a copy: a replay is an edit too, noted again (last) until React has seen it.
+    for (const node of [...edited.keys()]) {
+      const shown = edited.get(node);
+      if (shown === undefined) continue;
       if (!node.isConnected) edited.delete(node);
       else if (isClaimed(node) && replay(node, shown)) edited.delete(node);
     }
-    if (edited.size > 0) setTimeout(step, 50);
+    if (edited.size > 0) pending = setTimeout(step, 50);
     else done();
   };
   // Before React's listeners (on the container, added later): what the edit left.
   const note = (event: Event) => {
-    if (!isField(event.target)) return;
-    // A radio button chosen unchecks the others of its group: the one chosen is what React reads.
-    edited.set(event.target, shownOf(event.target));
-    if (replaying && edited.size === 1) setTimeout(step, 50);
+    const { target } = event;
+    if (!isField(target)) return;
+    // A radio button chosen unchecks the others of its group: only the one chosen is replayed.
+    for (const other of edited.keys())
+      if (isSameRadioGroup(other, target) || other === target) edited.delete(other);
+    edited.set(target, shownOf(target));
+    if (replaying) pending ??= setTimeout(step, 50);
   };
   // After React's (on the document): an edit React saw is React's, with all noted before it.
-  // An event React held back (its field not committed yet) does not get here.
   const seen = (event: Event) => {
     if (isField(event.target) && reactHasSeen(event.target)) edited.delete(event.target);
   };
-  container.addEventListener('input', note, true);
-  container.addEventListener('change', note, true);
-  document.addEventListener('input', seen);
+  const events = ['input', 'change'] as const;
+  for (const type of events) {
+    container.addEventListener(type, note, true);
+    document.addEventListener(type, seen);
+  }
   setTimeout(() => {
-    container.removeEventListener('input', note, true);
-    container.removeEventListener('change', note, true);
-    document.removeEventListener('input', seen);
+    for (const type of events) {
+      container.removeEventListener(type, note, true);
+      document.removeEventListener(type, seen);
+    }
+    clearTimeout(pending);
     done();
   }, waitMs);
   return () => {

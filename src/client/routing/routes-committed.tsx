@@ -12,8 +12,9 @@ export const routesCommitted = new Promise<void>((resolve) => (markCommitted = r
 
 /**
  * Rendered beside the routes' content, inside its Suspense boundary: renders nothing. A layout
- * effect, so that what waits on the promise runs in a microtask after the commit itself, before
- * the browser hands the page any other event (a passive effect can run after a keystroke).
+ * effect, so that what waits on the promise runs in a microtask right after the commit: before
+ * any later event reaches the page (a passive effect can run after a keystroke), or, when an
+ * event made React hydrate at once, before that event reaches React's bubbling handlers.
  */
 export function RoutesCommitted() {
   useLayoutEffect(() => markCommitted(), []);

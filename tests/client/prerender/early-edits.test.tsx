@@ -10,11 +10,30 @@ import { keepEarlyEdits } from '../../../src/client/prerender/early-edits';
 function Fields({ seen }: { seen: Record<string, string> }) {
   const [name, setName] = useState('');
   const [agreed, setAgreed] = useState(false);
+  const [answer, setAnswer] = useState('');
   seen.name = name;
   seen.agreed = String(agreed);
+  seen.answer = answer;
   return (
     <form>
-      <input id="name" value={name} onChange={(event) => setName(event.target.value)} />
+      <input
+        id="name"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        // What a field may do as it is left (the school search puts the chosen name back).
+        onBlur={() => setName((current) => current.toUpperCase())}
+      />
+      {['yes', 'no'].map((value) => (
+        <input
+          key={value}
+          id={value}
+          type="radio"
+          name="answer"
+          value={value}
+          checked={answer === value}
+          onChange={() => setAnswer(value)}
+        />
+      ))}
       <input
         id="agreed"
         type="checkbox"
@@ -56,10 +75,10 @@ describe('edits made before hydration', () => {
       hydrateRoot(container, <Fields seen={seen} />);
     });
     // React adopts what it finds on screen without telling the component.
-    expect(seen).toEqual({ name: '', agreed: 'false' });
+    expect(seen).toEqual({ name: '', agreed: 'false', answer: '' });
     // Resolves once every noted edit has reached React (boot.ts then hands it a held submit).
     await act(() => replay());
-    expect(seen).toEqual({ name: 'Ada', agreed: 'true' });
+    expect(seen).toEqual({ name: 'Ada', agreed: 'true', answer: '' });
     expect(container.querySelector<HTMLInputElement>('#name')!.value).toBe('Ada');
     expect(container.querySelector<HTMLInputElement>('#agreed')!.checked).toBe(true);
   });
@@ -89,7 +108,7 @@ describe('edits made before hydration', () => {
     typeInto(name, 'Ada');
     await act(async () => release());
     await act(() => replay());
-    expect(seen.name).toBe('Ada');
+    expect(seen).toEqual({ name: 'Ada', agreed: 'false', answer: '' });
     expect(name.value).toBe('Ada');
   });
 
@@ -108,8 +127,49 @@ describe('edits made before hydration', () => {
     await act(async () => typeInto(name, 'Ada'));
     expect(seen.name).toBe('Ada');
     await act(() => replay());
-    expect(seen.name).toBe('Ada');
+    expect(seen).toEqual({ name: 'Ada', agreed: 'false', answer: '' });
     expect(name.value).toBe('Ada');
+  });
+
+  it('leave alone what React did with an edit it saw, such as a blur handler', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<Fields seen={{}} />);
+    const replay = keepEarlyEdits(container);
+    const seen: Record<string, string> = {};
+    await act(async () => {
+      hydrateRoot(container, <Fields seen={seen} />);
+    });
+    await act(() => replay());
+    const name = container.querySelector<HTMLInputElement>('#name')!;
+    // Typed, then left: the browser's change, then the field's own blur handling.
+    await act(async () => {
+      typeInto(name, 'ada');
+      name.dispatchEvent(new Event('change', { bubbles: true }));
+      name.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    });
+    expect(seen.name).toBe('ADA');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 120)));
+    expect(seen).toEqual({ name: 'ADA', agreed: 'false', answer: '' });
+    expect(name.value).toBe('ADA');
+  });
+
+  it('hand React the radio button chosen last', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<Fields seen={{}} />);
+    const replay = keepEarlyEdits(container);
+    const choose = (id: string) => container.querySelector<HTMLInputElement>(`#${id}`)!.click();
+    choose('yes');
+    choose('no');
+    choose('yes');
+    const seen: Record<string, string> = {};
+    await act(async () => {
+      hydrateRoot(container, <Fields seen={seen} />);
+    });
+    await act(() => replay());
+    expect(seen).toEqual({ name: '', agreed: 'false', answer: 'yes' });
+    expect(container.querySelector<HTMLInputElement>('#yes')!.checked).toBe(true);
   });
 
   it('is done when a noted field has left the page instead of waiting for it', async () => {
