@@ -59,21 +59,32 @@ function typeInto(field: HTMLInputElement, value: string): void {
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+/** A page as the server sends it (Fields' markup), with its early edits being noted. */
+function prerendered(waitMs?: number) {
+  const container = document.createElement('div');
+  document.body.append(container);
+  container.innerHTML = renderToString(<Fields seen={{}} />);
+  return { container, replay: keepEarlyEdits(container, waitMs) };
+}
+
+/** Hydrates the page and lets the render commit; `seen` follows the component's state. */
+async function hydrate(container: HTMLElement): Promise<Record<string, string>> {
+  const seen: Record<string, string> = {};
+  await act(async () => {
+    hydrateRoot(container, <Fields seen={seen} />);
+  });
+  return seen;
+}
+
 describe('edits made before hydration', () => {
   afterEach(() => document.body.replaceChildren());
 
   it('reach React once it has hydrated the fields', async () => {
-    const container = document.createElement('div');
-    document.body.append(container);
-    container.innerHTML = renderToString(<Fields seen={{}} />);
-    const replay = keepEarlyEdits(container);
+    const { container, replay } = prerendered();
     typeInto(container.querySelector<HTMLInputElement>('#name')!, 'Ada');
     container.querySelector<HTMLInputElement>('#agreed')!.click();
 
-    const seen: Record<string, string> = {};
-    await act(async () => {
-      hydrateRoot(container, <Fields seen={seen} />);
-    });
+    const seen = await hydrate(container);
     // React adopts what it finds on screen without telling the component.
     expect(seen).toEqual({ name: '', agreed: 'false', answer: '' });
     // Resolves once every noted edit has reached React (boot.ts then hands it a held submit).
@@ -84,10 +95,7 @@ describe('edits made before hydration', () => {
   });
 
   it('reach React when made after React claimed the field but before it committed', async () => {
-    const container = document.createElement('div');
-    document.body.append(container);
-    container.innerHTML = renderToString(<Fields seen={{}} />);
-    const replay = keepEarlyEdits(container);
+    const { container, replay } = prerendered();
     // The hydration renders the fields, then waits on a sibling: claimed, not committed.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -113,16 +121,10 @@ describe('edits made before hydration', () => {
   });
 
   it('hand React what a field shows once it commits, not an older value noted before', async () => {
-    const container = document.createElement('div');
-    document.body.append(container);
-    container.innerHTML = renderToString(<Fields seen={{}} />);
-    const replay = keepEarlyEdits(container);
+    const { container, replay } = prerendered();
     const name = container.querySelector<HTMLInputElement>('#name')!;
     typeInto(name, 'Ad');
-    const seen: Record<string, string> = {};
-    await act(async () => {
-      hydrateRoot(container, <Fields seen={seen} />);
-    });
+    const seen = await hydrate(container);
     // Typed once React has the field: React's own, and not to be undone by the replay.
     await act(async () => typeInto(name, 'Ada'));
     expect(seen.name).toBe('Ada');
@@ -132,14 +134,8 @@ describe('edits made before hydration', () => {
   });
 
   it('leave alone what React did with an edit it saw, such as a blur handler', async () => {
-    const container = document.createElement('div');
-    document.body.append(container);
-    container.innerHTML = renderToString(<Fields seen={{}} />);
-    const replay = keepEarlyEdits(container);
-    const seen: Record<string, string> = {};
-    await act(async () => {
-      hydrateRoot(container, <Fields seen={seen} />);
-    });
+    const { container, replay } = prerendered();
+    const seen = await hydrate(container);
     await act(() => replay());
     const name = container.querySelector<HTMLInputElement>('#name')!;
     // Typed, then left: the browser's change, then the field's own blur handling.
@@ -155,28 +151,19 @@ describe('edits made before hydration', () => {
   });
 
   it('hand React the radio button chosen last', async () => {
-    const container = document.createElement('div');
-    document.body.append(container);
-    container.innerHTML = renderToString(<Fields seen={{}} />);
-    const replay = keepEarlyEdits(container);
+    const { container, replay } = prerendered();
     const choose = (id: string) => container.querySelector<HTMLInputElement>(`#${id}`)!.click();
     choose('yes');
     choose('no');
     choose('yes');
-    const seen: Record<string, string> = {};
-    await act(async () => {
-      hydrateRoot(container, <Fields seen={seen} />);
-    });
+    const seen = await hydrate(container);
     await act(() => replay());
     expect(seen).toEqual({ name: '', agreed: 'false', answer: 'yes' });
     expect(container.querySelector<HTMLInputElement>('#yes')!.checked).toBe(true);
   });
 
   it('is done when a noted field has left the page instead of waiting for it', async () => {
-    const container = document.createElement('div');
-    document.body.append(container);
-    container.innerHTML = renderToString(<Fields seen={{}} />);
-    const replay = keepEarlyEdits(container, 60_000);
+    const { container, replay } = prerendered(60_000);
     const name = container.querySelector<HTMLInputElement>('#name')!;
     typeInto(name, 'Ada');
     name.remove();
