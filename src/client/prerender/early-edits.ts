@@ -87,7 +87,13 @@ export function keepEarlyEdits(container: HTMLElement, waitMs = 10_000): () => P
       const shown = edited.get(node);
       if (shown === undefined) continue;
       if (!node.isConnected) edited.delete(node);
-      else if (isClaimed(node) && replay(node, shown)) edited.delete(node);
+      else if (isClaimed(node) && replay(node, shown)) {
+        edited.delete(node);
+        // Left before React had it: what a field does as it is left (a long answer is stored
+        // then) is done now.
+        if (document.activeElement !== node)
+          node.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+      }
     }
     if (edited.size > 0) pending = setTimeout(step, 50);
     else done();

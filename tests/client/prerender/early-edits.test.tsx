@@ -7,22 +7,22 @@ import { keepEarlyEdits } from '../../../src/client/prerender/early-edits';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
+/** How many changes the long answer's onChange has had (a replay is one). */
+let essayChanges = 0;
+
 function Fields({ seen }: { seen: Record<string, string> }) {
   const [name, setName] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [answer, setAnswer] = useState('');
+  const [essay, setEssay] = useState('');
+  const [stored, setStored] = useState('');
   seen.name = name;
   seen.agreed = String(agreed);
   seen.answer = answer;
+  seen.essay = stored;
   return (
     <form>
-      <input
-        id="name"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        // What a field may do as it is left (the school search puts the chosen name back).
-        onBlur={() => setName((current) => current.toUpperCase())}
-      />
+      <input id="name" value={name} onChange={(event) => setName(event.target.value)} />
       {['yes', 'no'].map((value) => (
         <input
           key={value}
@@ -40,6 +40,19 @@ function Fields({ seen }: { seen: Record<string, string> }) {
         checked={agreed}
         onChange={(event) => setAgreed(event.target.checked)}
       />
+      {/* As TextareaQuestion: stored (trimmed) as it is left, not on every keystroke. */}
+      <textarea
+        id="essay"
+        value={essay}
+        onChange={(event) => {
+          essayChanges += 1;
+          setEssay(event.target.value);
+        }}
+        onBlur={() => {
+          setEssay(essay.trim());
+          setStored(essay.trim());
+        }}
+      />
     </form>
   );
 }
@@ -54,8 +67,9 @@ function Held({ until }: { until: Promise<void> }) {
  * Types into a field as a browser does: the value changes (natively, unseen by the tracker React
  * puts on the element's value), then an input event.
  */
-function typeInto(field: HTMLInputElement, value: string): void {
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(field, value);
+function typeInto(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  const prototype = Object.getPrototypeOf(field) as object;
+  Object.getOwnPropertyDescriptor(prototype, 'value')!.set!.call(field, value);
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
@@ -86,10 +100,10 @@ describe('edits made before hydration', () => {
 
     const seen = await hydrate(container);
     // React adopts what it finds on screen without telling the component.
-    expect(seen).toEqual({ name: '', agreed: 'false', answer: '' });
+    expect(seen).toEqual({ name: '', agreed: 'false', answer: '', essay: '' });
     // Resolves once every noted edit has reached React (boot.ts then hands it a held submit).
     await act(() => replay());
-    expect(seen).toEqual({ name: 'Ada', agreed: 'true', answer: '' });
+    expect(seen).toEqual({ name: 'Ada', agreed: 'true', answer: '', essay: '' });
     expect(container.querySelector<HTMLInputElement>('#name')!.value).toBe('Ada');
     expect(container.querySelector<HTMLInputElement>('#agreed')!.checked).toBe(true);
   });
@@ -116,7 +130,7 @@ describe('edits made before hydration', () => {
     typeInto(name, 'Ada');
     await act(async () => release());
     await act(() => replay());
-    expect(seen).toEqual({ name: 'Ada', agreed: 'false', answer: '' });
+    expect(seen).toEqual({ name: 'Ada', agreed: 'false', answer: '', essay: '' });
     expect(name.value).toBe('Ada');
   });
 
@@ -129,25 +143,36 @@ describe('edits made before hydration', () => {
     await act(async () => typeInto(name, 'Ada'));
     expect(seen.name).toBe('Ada');
     await act(() => replay());
-    expect(seen).toEqual({ name: 'Ada', agreed: 'false', answer: '' });
+    expect(seen).toEqual({ name: 'Ada', agreed: 'false', answer: '', essay: '' });
     expect(name.value).toBe('Ada');
+  });
+
+  it('reach a field that stores what it holds as it is left', async () => {
+    const { container, replay } = prerendered();
+    const essay = container.querySelector<HTMLTextAreaElement>('#essay')!;
+    typeInto(essay, 'Analytical engines');
+    const seen = await hydrate(container);
+    await act(() => replay());
+    expect(seen).toEqual({ name: '', agreed: 'false', answer: '', essay: 'Analytical engines' });
   });
 
   it('leave alone what React did with an edit it saw, such as a blur handler', async () => {
     const { container, replay } = prerendered();
     const seen = await hydrate(container);
     await act(() => replay());
-    const name = container.querySelector<HTMLInputElement>('#name')!;
+    const essay = container.querySelector<HTMLTextAreaElement>('#essay')!;
     // Typed, then left: the browser's change, then the field's own blur handling.
     await act(async () => {
-      typeInto(name, 'ada');
-      name.dispatchEvent(new Event('change', { bubbles: true }));
-      name.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+      typeInto(essay, '  Notes  ');
+      essay.dispatchEvent(new Event('change', { bubbles: true }));
+      essay.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
     });
-    expect(seen.name).toBe('ADA');
+    expect(essay.value).toBe('Notes');
+    const changes = essayChanges;
     await act(() => new Promise((resolve) => setTimeout(resolve, 120)));
-    expect(seen).toEqual({ name: 'ADA', agreed: 'false', answer: '' });
-    expect(name.value).toBe('ADA');
+    expect(essayChanges).toBe(changes);
+    expect(seen).toEqual({ name: '', agreed: 'false', answer: '', essay: 'Notes' });
+    expect(essay.value).toBe('Notes');
   });
 
   it('hand React the radio button chosen last', async () => {
@@ -158,7 +183,7 @@ describe('edits made before hydration', () => {
     choose('yes');
     const seen = await hydrate(container);
     await act(() => replay());
-    expect(seen).toEqual({ name: '', agreed: 'false', answer: 'yes' });
+    expect(seen).toEqual({ name: '', agreed: 'false', answer: 'yes', essay: '' });
     expect(container.querySelector<HTMLInputElement>('#yes')!.checked).toBe(true);
   });
 
