@@ -13,6 +13,7 @@ import {
   passwordField,
   saveAnswers,
   serviceLink,
+  idleTimerFetched,
   idleTimerLoaded,
   signUpConfirmAndLogIn,
   uniqueEmail,
@@ -299,8 +300,9 @@ test('every link of the error summary moves focus into its field, on its page', 
 
 test('inactivity: the "Still working?" dialog and the logged-out notice', async ({ page }) => {
   await page.clock.install();
+  const idleTimer = idleTimerFetched(page);
   await signUpConfirmAndLogIn(page, uniqueEmail('axe-idle'));
-  await idleTimerLoaded(page);
+  await idleTimerLoaded(page, idleTimer);
   await page.clock.fastForward('14:00');
   await expect(page.getByRole('dialog', { name: 'Still working?' })).toBeVisible();
   await expectNoAxeViolations(page, 'the Still working? dialog open');

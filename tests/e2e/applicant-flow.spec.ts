@@ -13,6 +13,7 @@ import {
   password,
   passwordField,
   saveAnswers,
+  idleTimerFetched,
   idleTimerLoaded,
   signUpConfirmAndLogIn,
   uniqueEmail,
@@ -115,9 +116,10 @@ test('Log Out saves what was typed first, and says so', async ({ page }) => {
 test('the idle logout saves what was typed first, and says so', async ({ page }) => {
   const email = uniqueEmail('flow-idle');
   await page.clock.install();
+  const idleTimer = idleTimerFetched(page);
   await signUpConfirmAndLogIn(page, email);
   await input(page, 'last_name').fill('Hopper');
-  await idleTimerLoaded(page);
+  await idleTimerLoaded(page, idleTimer);
 
   await page.clock.fastForward('14:00');
   await expect(page.getByRole('dialog', { name: 'Still working?' })).toBeVisible();

@@ -37,12 +37,33 @@ export async function signUpConfirmAndLogIn(page: Page, email: string) {
 }
 
 /**
- * Waits until the page's code has all arrived, the idle timer's included: it loads lazily beside
- * the form and starts counting when it mounts, so a fake clock moved before then moves nothing
- * the timer sees.
+ * Resolves once the page has fetched the idle timer's code (a chunk of its own, loaded lazily
+ * once an applicant is signed in). Called before signing in, so that the fetch cannot be missed.
  */
-export async function idleTimerLoaded(page: Page) {
+export function idleTimerFetched(page: Page): Promise<unknown> {
+  return page
+    .waitForResponse((response) => /\/inactivity-guard-[\w-]+\.js$/.test(response.url()))
+    .then((response) => response.finished());
+}
+
+/**
+ * Waits until the idle timer counts: it starts when its guard mounts, so a fake clock moved before
+ * then moves nothing the timer sees. `networkidle` alone did not do: a client-side navigation does
+ * not reset it, so after signing in it could hold already while the guard's chunk was on its way
+ * (the inactivity test failed about 1 run in 10 that way).
+ */
+export async function idleTimerLoaded(page: Page, fetched: Promise<unknown>) {
+  await fetched;
   await page.waitForLoadState('networkidle');
+  // The module evaluated, the guard rendered, its effect run: a few frames.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let frames = 3;
+        const next = () => (--frames === 0 ? resolve() : requestAnimationFrame(next));
+        requestAnimationFrame(next);
+      }),
+  );
 }
 
 /** Saves answers through the API, from the page (same origin, same session). */

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { waitForMail } from './outbox';
 import {
   completeAnswers,
+  idleTimerFetched,
   idleTimerLoaded,
   password,
   passwordField,
@@ -170,9 +171,10 @@ test('reloading with answers not yet saved asks first; once saved it does not', 
 test('inactivity: "Still working?" after 14 minutes, logged out after 15', async ({ page }) => {
   const email = uniqueEmail('shell');
   await page.clock.install();
+  const idleTimer = idleTimerFetched(page);
   await signUpConfirmAndLogIn(page, email);
   await expect(pageHeading(page, 'About You')).toBeVisible();
-  await idleTimerLoaded(page);
+  await idleTimerLoaded(page, idleTimer);
 
   await page.clock.fastForward('14:00');
   const prompt = page.getByRole('dialog', { name: 'Still working?' });
