@@ -54,13 +54,14 @@ function answersJson(answers: Answers): string {
 /**
  * The save (PUT /api/answer, the busiest write): the answers come as one JSON object whose
  * entries the database itself turns into rows, so one prepared statement serves any number of
- * keys. Nothing is written once the applicant has submitted: on SQLite, whose transactions run
- * one at a time, the submissions say so; on PostgreSQL the statement must hold the account's row
- * as `held` (see saveHoldingAccount).
+ * keys. Nothing is written once the applicant has submitted, nor once the row of the session the
+ * save came with is gone: on SQLite, whose transactions run one at a time, the submissions and
+ * the sessions say so; on PostgreSQL the statement must hold the account's row as `held`, which
+ * checks the session too (see saveHoldingAccount).
  */
 function upsertAnswers(
   db: Kysely<Database>,
-  p: { accountId: string; answers: string; now: string },
+  p: { accountId: string; answers: string; now: string; session: string | null },
   dialect: Dialect,
 ) {
   return db
@@ -80,16 +81,19 @@ function upsertAnswers(
           'entry.value',
           sql<string>`${p.now}`.as('updated_at'),
         ])
-        .where(({ not, exists, selectFrom }) =>
+        .where(({ and, not, exists, selectFrom }) =>
           dialect === 'postgres'
             ? sql<boolean>`exists (select 1 from held)`
-            : not(
-                exists(
-                  selectFrom('submissions')
-                    .select('submissions.account_id')
-                    .where('submissions.account_id', '=', p.accountId),
+            : and([
+                sessionLive(sql<string | null>`${p.session}`),
+                not(
+                  exists(
+                    selectFrom('submissions')
+                      .select('submissions.account_id')
+                      .where('submissions.account_id', '=', p.accountId),
+                  ),
                 ),
-              ),
+              ]),
         ),
     )
     .onConflict((oc) =>
@@ -182,26 +186,29 @@ export class ApplicationService {
 
   /**
    * SQLite: one save's statements, run at once in the group commit's transaction (database.ts
-   * inGroupRunnerOf): while the session's row exists, the answers unless submitted, then the note
-   * for the staff summary (summary-upkeep.ts) and the definitions' version when it wrote any.
-   * Answers how many answers it wrote.
+   * inGroupRunnerOf): the answers, while the session's row exists and unless submitted (one
+   * statement), then the note for the staff summary (summary-upkeep.ts) and the definitions'
+   * version when it wrote any. Answers how many answers it wrote, or 'no session'.
    */
   private saveInGroup(
-    params: { accountId: string; answers: string; now: string },
+    params: { accountId: string; answers: string; now: string; session: string | null },
     keys: string[],
     formsVersion: string,
-    session: string | null,
   ): Saved {
     const run = this.runNow!;
-    if (session !== null && !sessionRow.runNow(this.db, run, { tokenHash: session }).rows[0]) {
-      return 'no session';
-    }
     const written = Number(saveUnlessSubmitted.runNow(this.db, run, params).numAffectedRows ?? 0);
     if (written) {
       keepSummaryAfterAnswersNow(this.db, run, params.accountId, keys, params.now);
       recordSaveVersion(this.db, run, params.accountId, formsVersion);
+      return written;
     }
-    return written;
+    // Nothing written: the session's row is gone, or the applicant has submitted. The session is
+    // looked up only then, a statement fewer for every save that writes (issue 19).
+    const { session } = params;
+    if (session !== null && !sessionRow.runNow(this.db, run, { tokenHash: session }).rows[0]) {
+      return 'no session';
+    }
+    return 0;
   }
 
   private assertNotSubmitted(accountId: string, executor: Kysely<Database> = this.db) {
@@ -239,17 +246,19 @@ export class ApplicationService {
       accountId,
       answers: answersJson(answers),
       now: this.clock.now().toISOString(),
+      session,
     };
-    // One statement that writes nothing once the applicant has submitted, and the definitions'
-    // version the save was made under (a conditional update that writes only when it changed). On
-    // SQLite the saves of one event-loop turn share a transaction (group-commit.ts), which already
-    // has the database to itself, and each save's statements run at once in it (saveInGroup); on
-    // PostgreSQL one statement holds the accounts, as every write that races submit does, and
-    // writes both for every save of the turn (grouped-saves.ts).
+    // One statement that writes nothing once the applicant has submitted or the session's row is
+    // gone, and the definitions' version the save was made under (a conditional update that
+    // writes only when it changed). On SQLite the saves of one event-loop turn share a
+    // transaction (group-commit.ts), which already has the database to itself, and each save's
+    // statements run at once in it (saveInGroup); on PostgreSQL one statement holds the
+    // accounts, as every write that races submit does, and writes both for every save of the
+    // turn (grouped-saves.ts).
     const saved = this.groupedSaves
-      ? await this.groupedSaves.save({ ...params, version: formsVersion, session })
+      ? await this.groupedSaves.save({ ...params, version: formsVersion })
       : await groupCommitOf(this.db).run(() =>
-          Promise.resolve(this.saveInGroup(params, Object.keys(answers), formsVersion, session)),
+          Promise.resolve(this.saveInGroup(params, Object.keys(answers), formsVersion)),
         );
     if (saved === 'no session') throw new AppError('UNAUTHORIZED');
     if (!saved) throw new AppError('ALREADY_SUBMITTED');

@@ -27,9 +27,9 @@ interface Waiting {
 }
 
 /**
- * A save's condition on PostgreSQL: the row of the session it came with (the keyed hash, text)
- * exists, or it came with none to check. For the grouped statement below and the single save in
- * application-service.ts.
+ * A save's condition: the row of the session it came with (the keyed hash, text) exists, or it
+ * came with none to check. For the grouped statement below and the single saves in
+ * application-service.ts (PostgreSQL's, and SQLite's upsert of the answers).
  */
 export function sessionLive(session: Expression<string | null>) {
   return sql<boolean>`(${session} is null or exists (select 1 from sessions where token_hash = ${session}))`;

@@ -112,6 +112,36 @@ describe.each(databases)('saves of one turn on $name', ({ url }) => {
     expect(await versionOf('jon')).toBeNull();
   });
 
+  it('tells an ended session from a submitted application when a save writes nothing', async () => {
+    const [mia, ned] = await liveAndEnded('mia', 'ned');
+    await service.saveAnswers('mia', { city: 'Milan' }, 'v1', mia);
+    await service.saveAnswers('ned', { city: 'Nantes' }, 'v1');
+    await service.submit('mia', 'v1', () => ({}));
+    await service.submit('ned', 'v1', () => ({}));
+    const outcome = (save: Promise<void>) =>
+      save.then(
+        () => 'saved',
+        (error: { code?: string }) => error.code,
+      );
+    expect(
+      await Promise.all([
+        outcome(service.saveAnswers('mia', { city: 'Mainz' }, 'v2', mia)),
+        outcome(service.saveAnswers('ned', { city: 'Nancy' }, 'v2', ned)),
+      ]),
+    ).toEqual(['ALREADY_SUBMITTED', 'UNAUTHORIZED']);
+    expect(await outcome(service.saveAnswers('mia', { city: 'Mainz' }, 'v2', mia))).toBe(
+      'ALREADY_SUBMITTED',
+    );
+    expect(await outcome(service.saveAnswers('ned', { city: 'Nancy' }, 'v2', ned))).toBe(
+      'UNAUTHORIZED',
+    );
+    expect([await answersOf('mia'), await answersOf('ned')]).toEqual([
+      { city: 'Milan' },
+      { city: 'Nantes' },
+    ]);
+    expect([await versionOf('mia'), await versionOf('ned')]).toEqual(['v1', 'v1']);
+  });
+
   // PostgreSQL only (defined only there, so no run reports a skipped test): SQLite groups saves
   // in one transaction instead (group-commit.test.ts).
   if (url) {
