@@ -38,6 +38,13 @@ describe.each(databases)('saves of one turn on $name', ({ url }) => {
         .executeTakeFirstOrThrow()
     ).forms_version;
 
+  /** 'saved', or the code of the error the save failed with. */
+  const outcome = (save: Promise<void>) =>
+    save.then(
+      () => 'saved',
+      (error: { code?: string }) => error.code,
+    );
+
   it('stores each applicant’s answers and version, and a submitted applicant’s save fails alone', async () => {
     await service.saveAnswers('cy', { city: 'Lima' }, 'v1');
     await service.submit('cy', 'v1', () => ({}));
@@ -46,12 +53,7 @@ describe.each(databases)('saves of one turn on $name', ({ url }) => {
         service.saveAnswers('ada', { city: 'Oslo', first_name: 'Ada' }, 'v2'),
         service.saveAnswers('cy', { city: 'Rome' }, 'v2'),
         service.saveAnswers('bob', { city: 'Bonn' }, 'v2'),
-      ].map((save) =>
-        save.then(
-          () => 'saved',
-          (error: { code?: string }) => error.code,
-        ),
-      ),
+      ].map(outcome),
     );
     expect(results).toEqual(['saved', 'ALREADY_SUBMITTED', 'saved']);
     expect(await answersOf('ada')).toEqual({ city: 'Oslo', first_name: 'Ada' });
@@ -91,11 +93,6 @@ describe.each(databases)('saves of one turn on $name', ({ url }) => {
 
   it('writes a save only while the row of the session it came with exists, alone or grouped', async () => {
     const [ivy, jon] = await liveAndEnded('ivy', 'jon');
-    const outcome = (save: Promise<void>) =>
-      save.then(
-        () => 'saved',
-        (error: { code?: string }) => error.code,
-      );
     expect(await outcome(service.saveAnswers('ivy', { city: 'Ivrea' }, 'v1', ivy))).toBe('saved');
     expect(
       await Promise.all([
@@ -118,11 +115,6 @@ describe.each(databases)('saves of one turn on $name', ({ url }) => {
     await service.saveAnswers('ned', { city: 'Nantes' }, 'v1');
     await service.submit('mia', 'v1', () => ({}));
     await service.submit('ned', 'v1', () => ({}));
-    const outcome = (save: Promise<void>) =>
-      save.then(
-        () => 'saved',
-        (error: { code?: string }) => error.code,
-      );
     expect(
       await Promise.all([
         outcome(service.saveAnswers('mia', { city: 'Mainz' }, 'v2', mia)),
