@@ -13,6 +13,8 @@ export type Target = 'product' | 'reference';
 /** What the loads of one page gave. */
 export interface Measured {
   loads: number[];
+  /** Each load's settled figure (page-load.ts). */
+  settled: number[];
   first: KeystrokeSample[];
   further: KeystrokeSample[];
   /** The product only: typing in the validating state (errors and summary shown). */
