@@ -2,8 +2,10 @@
  * Document conversion and the application PDF (ARCHITECTURE decision 6): the median time to
  * convert a ~1 MB JPEG (EXIF-turned) and a five-page Word document (the pure JavaScript path),
  * and to render the application PDF of a complete application without and with two attached
- * documents (target: under 300 ms without). Everything runs in this process, as the in-process
- * job runner does; no database is involved.
+ * documents (target: under 300 ms without), and, where `soffice` is on PATH, the same Word document
+ * through LibreOffice in its sandbox (the production image's path; five runs, each starts
+ * LibreOffice). Everything runs from this process, as the in-process job runner does; no database
+ * is involved.
  */
 import complete from '../tests/fixtures/answers/complete.json';
 import { longDocx, paddedJpeg, pdf } from '../tests/server/helpers/fixtures';
@@ -11,7 +13,10 @@ import { formPages, siteConfig } from '../src/forms/form-pages';
 import { readOnlyDocument } from '../src/engine/read-only-document';
 import { renderApplicationPdf } from '../src/server/pdf/application-pdf';
 import { convertToPdf } from '../src/server/conversion/convert-document';
-import { JavascriptDocxConverter } from '../src/server/conversion/convert-docx';
+import {
+  chooseDocxConverter,
+  JavascriptDocxConverter,
+} from '../src/server/conversion/convert-docx';
 import type { BenchRow } from './bench-row';
 
 /** The median of `runs` timed calls, after `warmup` untimed ones. */
@@ -52,6 +57,18 @@ export async function run(): Promise<BenchRow[]> {
       attachments,
     });
 
+  const soffice = chooseDocxConverter();
+  const libreOffice: BenchRow[] =
+    soffice.name === 'soffice'
+      ? [
+          {
+            name: 'convert the same Word document to PDF (LibreOffice, sandboxed)',
+            value: await medianAsync(() => convertToPdf('docx', essay, soffice), 5, 1),
+            unit: 'ms',
+          },
+        ]
+      : [];
+
   return [
     {
       name: `convert a ${(photo.length / 1e6).toFixed(1)} MB JPEG (EXIF orientation 6) to PDF`,
@@ -63,6 +80,7 @@ export async function run(): Promise<BenchRow[]> {
       value: await medianAsync(() => convertToPdf('docx', essay, docx)),
       unit: 'ms',
     },
+    ...libreOffice,
     {
       id: 'application-pdf',
       name: 'application PDF of a complete application, no attachments (target < 300 ms)',
