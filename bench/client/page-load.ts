@@ -18,6 +18,8 @@ const QUIET_MS = 200;
  * and not count in `ms`; `settledMs` counts every long task up to one second apart.
  */
 const SETTLE_MS = 1000;
+/** How long after idle the settled figure is waited for (a page busy for longer gives it as is). */
+const SETTLE_WAIT_MS = 10_000;
 
 /** Installs, before any script of the page runs, the long-task and last-field observers. */
 export const loadInstrumentation = (lastFieldId: string) => `(() => {
@@ -59,7 +61,10 @@ function idleAt(
 export interface PageLoad {
   /** Navigation start to rendered and idle, in ms. */
   ms: number;
-  /** Navigation start to the end of the last long task before a second without one, in ms. */
+  /**
+   * Navigation start to the end of the last long task before a second without one, in ms (at
+   * most SETTLE_WAIT_MS after `ms`, where the page is still busy then).
+   */
   settledMs: number;
   /** The JavaScript and CSS files fetched before that moment. */
   resources: Array<{ url: string; kind: 'js' | 'css' }>;
@@ -81,8 +86,9 @@ export async function loadPage(page: Page, url: string, timeoutMs = 60_000): Pro
     if (state.lastFieldAt === null) continue;
     ready = idleAt(state.lastFieldAt, state.longTasks);
     settled = idleAt(state.lastFieldAt, state.longTasks, SETTLE_MS);
-    // Long tasks are reported after they end; a margin lets the last one arrive.
-    if (state.now - settled >= SETTLE_MS + 100) break;
+    // Long tasks are reported after they end; a margin lets the last one arrive. The load figure
+    // never waits for the settled one: a page still busy SETTLE_WAIT_MS after idle ends it there.
+    if (state.now - settled >= SETTLE_MS + 100 || state.now - ready >= SETTLE_WAIT_MS) break;
   }
   const entries = (await page.evaluate(
     `performance.getEntriesByType('resource').filter((e) => e.startTime <= ${ready}).map((e) => e.name)`,
