@@ -180,6 +180,10 @@ async function runLighthouse(urls: Record<Target, string>, loginUrl: string): Pr
   return audits;
 }
 
+/** Every load's figure, the product's and the reference's, for a row's note. */
+const eachLoad = (product: number[], reference: number[]) =>
+  `product ${product.map(Math.round).join(', ')}; reference ${reference.map(Math.round).join(', ')}`;
+
 export async function run(): Promise<BenchRow[]> {
   if (process.env.BENCH_SKIP_BUILD !== '1') {
     sh('npm', ['run', '-s', 'validators']);
@@ -222,7 +226,7 @@ export async function run(): Promise<BenchRow[]> {
         value: median(p.loads),
         reference: median(r.loads),
         unit: 'ms',
-        note: `product ${p.loads.map(Math.round).join(', ')}; reference ${r.loads.map(Math.round).join(', ')}`,
+        note: eachLoad(p.loads, r.loads),
       },
       {
         id: 'load.settled',
@@ -230,7 +234,7 @@ export async function run(): Promise<BenchRow[]> {
         value: median(p.settled),
         reference: median(r.settled),
         unit: 'ms',
-        note: `without a budget: what a long task after the 200 ms window adds (scripts' evaluation, hydration); product ${p.settled.map(Math.round).join(', ')}; reference ${r.settled.map(Math.round).join(', ')}`,
+        note: `without a budget: what a long task after the 200 ms window adds (scripts' evaluation, hydration); ${eachLoad(p.settled, r.settled)}`,
       },
       {
         id: 'load.fastest',
