@@ -9,7 +9,11 @@
  * guessed from whether it has claimed the field: React claims a field (puts its fiber on it) while
  * it renders, some slices before it commits, and an edit in between reached no handler (a phone
  * number typed then lost its first digits). An edit React did see makes what was noted before it
- * obsolete: replayed late, it undid what had been typed since.
+ * obsolete: replayed late, it undid what had been typed since. What React's tracker holds says
+ * so only if the tracker was on the field before the event: an event on a field not yet claimed
+ * makes React hydrate there and then, and the tracker it puts on the field starts at what the
+ * field shows, edit included, with no change handled (an e-mail address typed into the Sign Up
+ * card as it loaded was lost that way when the field was left).
  */
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
@@ -33,19 +37,23 @@ const isSameRadioGroup = (a: Field, b: Field) =>
   a.name === b.name &&
   a.form === b.form;
 
+/** React's value tracker on a field, there once React has claimed it. */
+const trackerOf = (node: Field) =>
+  (node as Field & { _valueTracker?: { getValue(): string } | null })._valueTracker ?? undefined;
+
 /** What the field shows, as React's value tracker keeps it ("true" or "false" for checked). */
 const shownOf = (node: Field) => (isCheckable(node) ? String(node.checked) : node.value);
 
 /**
  * Whether React's value tracker holds what the field shows. React puts the tracker on a field when
  * it claims it, holding what the field showed then, and sets it to what it reads whenever its
- * change handling runs. So this says React has seen an edit only once an event has been through
- * React's handling (an event React holds back, its field not yet committed, never gets past it),
- * or after a replay that first set the tracker to something else.
+ * change handling runs. So, for a field React had claimed before the event, this says React has
+ * seen an edit only once the event has been through React's handling (an event React holds back,
+ * its field not yet committed, never gets past it), or after a replay that first set the tracker
+ * to something else.
  */
 function reactHasSeen(node: Field): boolean {
-  const tracker = (node as Field & { _valueTracker?: { getValue(): string } })._valueTracker;
-  return tracker?.getValue() === shownOf(node);
+  return trackerOf(node)?.getValue() === shownOf(node);
 }
 
 /**
@@ -98,10 +106,14 @@ export function keepEarlyEdits(container: HTMLElement, waitMs = 10_000): () => P
     if (edited.size > 0) pending = setTimeout(step, 50);
     else done();
   };
+  // Events on a field React was tracking before they reached it: only of those can its tracker
+  // say that React has seen them.
+  const tracked = new WeakSet<Event>();
   // Before React's listeners (on the container, added later): what the edit left.
   const note = (event: Event) => {
     const { target } = event;
     if (!isField(target)) return;
+    if (trackerOf(target)) tracked.add(event);
     // A radio button chosen unchecks the others of its group: only the one chosen is replayed.
     for (const other of edited.keys())
       if (isSameRadioGroup(other, target) || other === target) edited.delete(other);
@@ -110,7 +122,8 @@ export function keepEarlyEdits(container: HTMLElement, waitMs = 10_000): () => P
   };
   // After React's (on the document): an edit React saw is React's, with all noted before it.
   const seen = (event: Event) => {
-    if (isField(event.target) && reactHasSeen(event.target)) edited.delete(event.target);
+    if (tracked.has(event) && isField(event.target) && reactHasSeen(event.target))
+      edited.delete(event.target);
   };
   const events = ['input', 'change'] as const;
   for (const type of events) {

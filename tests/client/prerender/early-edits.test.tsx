@@ -134,6 +134,21 @@ describe('edits made before hydration', () => {
     expect(name.value).toBe('Ada');
   });
 
+  it('reach React when the next event on the field makes React hydrate at once', async () => {
+    const { container, replay } = prerendered();
+    const name = container.querySelector<HTMLInputElement>('#name')!;
+    typeInto(name, 'Ada');
+    const seen: Record<string, string> = {};
+    // Hydration scheduled, not started: a change event (the browser's, as the field is left)
+    // makes React hydrate there and then, and its tracker starts at what the field shows.
+    startTransition(() => void hydrateRoot(container, <Fields seen={seen} />));
+    name.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(Object.keys(name).some((key) => key.startsWith('__reactFiber$'))).toBe(true);
+    await act(() => replay());
+    expect(seen).toEqual({ name: 'Ada', agreed: 'false', answer: '', essay: '' });
+    expect(name.value).toBe('Ada');
+  });
+
   it('hand React what a field shows once it commits, not an older value noted before', async () => {
     const { container, replay } = prerendered();
     const name = container.querySelector<HTMLInputElement>('#name')!;
