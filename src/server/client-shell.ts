@@ -16,6 +16,10 @@ export interface ClientShellOptions {
 const apiPrefixes = ['/public/', '/api/', '/service/', '/lookup/', '/uploads'];
 const opsPaths = ['/healthz', '/readyz', '/metrics'];
 
+/** Whether a path is one of the application's pages (index.html), not an API or ops path. */
+export const isPagePath = (pathname: string): boolean =>
+  !apiPrefixes.some((p) => pathname.startsWith(p)) && !opsPaths.includes(pathname);
+
 /**
  * The built client: its files, and index.html for every other path the browser asks for (the
  * application routes it itself); an unknown API path is a JSON 404.
@@ -51,8 +55,11 @@ export const clientShell = fp(async (app: FastifyInstance, options: ClientShellO
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = apiPrefixes.some((p) => pathname.startsWith(p)) || opsPaths.includes(pathname);
-    if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (
+      isPagePath(pathname) &&
+      indexHtml &&
+      (request.method === 'GET' || request.method === 'HEAD')
+    ) {
       reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
       // The same paths answer a visitor with a prerendered page and a signed-in applicant with
       // the plain index.html (prerendered-pages.ts), so caches must keep them apart.

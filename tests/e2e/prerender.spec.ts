@@ -41,7 +41,7 @@ async function tokenAnswers(page: Page): Promise<Record<string, string>> {
   }, token);
 }
 
-test('a visitor without JavaScript sees the whole About You page, with today’s alerts', async ({
+test('a visitor without JavaScript sees the whole About You page, today’s alerts, and why it cannot save', async ({
   browser,
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -59,6 +59,12 @@ test('a visitor without JavaScript sees the whole About You page, with today’s
   const banner = page.getByRole('region', { name: 'Important dates' });
   if (alerts.length === 0) await expect(banner).toHaveCount(0);
   for (const text of alerts) await expect(banner).toContainText(text);
+  // It says why nothing can be saved, and what to do.
+  // (Playwright's text queries leave out what is inside <noscript>.)
+  const notice = page.locator('.noscript-notice');
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('This application needs JavaScript');
+  await expect(notice).toContainText('turn JavaScript on and reload the page');
   await context.close();
 });
 
@@ -241,6 +247,9 @@ test('a card submitted before the application runs keeps the password out of the
   await plain.getByLabel('Password', { exact: true }).press('Enter');
   await plain.waitForLoadState();
   expect(plain.url()).not.toContain('Secret-password-1');
+  // Sent back to the card by the server (303), not shown a JSON refusal.
+  await expect(plain.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  await expect(plain.getByLabel('Password', { exact: true })).toHaveValue('');
   await noScript.close();
 
   const context = await browser.newContext();

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Counter } from 'prom-client';
 import cookie from '@fastify/cookie';
 import helmet from 'helmet';
+import { isPagePath } from '../client-shell';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { Documents } from '../documents';
@@ -115,6 +116,7 @@ export const opsPlugin = fp(async (app: FastifyInstance, options: OpsPluginOptio
   await app.register(requestGuard, {
     publicOrigin: config.allowedOrigin,
     nonJsonPrefixes: ['/uploads'],
+    isPagePath,
   });
 
   // Applicants' answers, documents and staff views must never sit in a browser or proxy cache.

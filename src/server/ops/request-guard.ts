@@ -9,6 +9,12 @@ export interface RequestGuardOptions {
   publicOrigin: string;
   /** Paths that take other bodies than JSON (the upload route's multipart form). */
   nonJsonPrefixes?: string[];
+  /**
+   * The application's pages (client-shell.ts). A form on one of them is posted by the browser
+   * itself only when the application's scripts have not run yet (a slow connection) or cannot
+   * (scripts off): the browser is sent back to the page (303) rather than shown a JSON refusal.
+   */
+  isPagePath?: (pathname: string) => boolean;
 }
 
 /**
@@ -18,8 +24,33 @@ export interface RequestGuardOptions {
  */
 export const requestGuard = fp(async (app: FastifyInstance, options: RequestGuardOptions) => {
   // A callback hook (no promise a request): every request passes it.
-  app.addHook('onRequest', (request, _reply, done) => done(refusal(request, options)));
+  app.addHook('onRequest', (request, reply, done) => {
+    const refused = refusal(request, options);
+    if (refused?.code === 'UNSUPPORTED_MEDIA_TYPE' && isPageForm(request, options)) {
+      // Nothing posted is read or kept (a password stays out of every address and log).
+      void reply.header('Cache-Control', 'no-store').redirect(request.url, 303);
+      return;
+    }
+    done(refused);
+  });
 });
+
+/** A same-origin form posted by the browser to one of the application's pages. */
+function isPageForm(request: FastifyRequest, options: RequestGuardOptions): boolean {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  return (
+    request.method === 'POST' &&
+    formTypes.has(type ?? '') &&
+    (options.isPagePath?.(request.url.split('?')[0] ?? '') ?? false)
+  );
+}
+
+/** The bodies a browser posts an HTML form as. */
+const formTypes = new Set([
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'text/plain',
+]);
 
 /** Why a request is refused before its body is read, if it is. */
 function refusal(request: FastifyRequest, options: RequestGuardOptions): AppError | undefined {

@@ -26,6 +26,43 @@ describe('mutating requests', () => {
     });
   });
 
+  it('send a form the browser posted to a page itself back to that page, reading nothing', async () => {
+    // The application's scripts had not run yet (or cannot): the prerendered card posts itself.
+    for (const [url, type, payload] of [
+      ['/signup?token=abc', 'application/x-www-form-urlencoded', 'username=a%40b.org&password=x'],
+      ['/about', 'multipart/form-data; boundary=x', '--x--'],
+      ['/login', 'text/plain', 'password=x'],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { origin: t.config.publicUrl, 'content-type': type },
+        payload,
+      });
+      expect(response.statusCode, url).toBe(303);
+      expect(response.headers.location, url).toBe(url);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    // Not from our origin, or not to a page: refused as before.
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/signup',
+      headers: {
+        origin: 'https://evil.example',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: 'username=a',
+    });
+    expect(elsewhere.statusCode).toBe(403);
+    const api = await t.app.inject({
+      method: 'PUT',
+      url: '/about',
+      headers: { origin: t.config.publicUrl, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=a',
+    });
+    expect(api.statusCode).toBe(415);
+  });
+
   it('must come from the same origin (403 otherwise)', async () => {
     const response = await t.app.inject({
       method: 'POST',
