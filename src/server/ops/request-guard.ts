@@ -27,8 +27,10 @@ export const requestGuard = fp(async (app: FastifyInstance, options: RequestGuar
   app.addHook('onRequest', (request, reply, done) => {
     const refused = refusal(request, options);
     if (refused?.code === 'UNSUPPORTED_MEDIA_TYPE' && isPageForm(request, options)) {
-      // Nothing posted is read or kept (a password stays out of every address and log).
-      void reply.header('Cache-Control', 'no-store').redirect(request.url, 303);
+      // Nothing posted is read or kept (a password stays out of every address and log). One
+      // leading slash: "//host/…" would send the browser to another site.
+      const location = `/${request.url.replace(/^\/+/, '')}`;
+      void reply.header('Cache-Control', 'no-store').redirect(location, 303);
       return;
     }
     done(refused);

@@ -43,6 +43,15 @@ describe('mutating requests', () => {
       expect(response.headers.location, url).toBe(url);
       expect(response.headers['cache-control'], url).toBe('no-store');
     }
+    // Back to this site's page, never to the host a path like //host names.
+    const doubled = await t.app.inject({
+      method: 'POST',
+      url: '//evil.example/signup',
+      headers: { origin: t.config.publicUrl, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=a',
+    });
+    expect(doubled.statusCode).toBe(303);
+    expect(doubled.headers.location).toBe('/evil.example/signup');
     // Not from our origin, or not to a page: refused as before.
     const elsewhere = await t.app.inject({
       method: 'POST',
