@@ -39,13 +39,18 @@ export const requestGuard = fp(async (app: FastifyInstance, options: RequestGuar
 
 /** A same-origin form posted by the browser to one of the application's pages. */
 function isPageForm(request: FastifyRequest, options: RequestGuardOptions): boolean {
-  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   return (
     request.method === 'POST' &&
-    formTypes.has(type ?? '') &&
-    (options.isPagePath?.(request.url.split('?')[0] ?? '') ?? false)
+    formTypes.has(mediaTypeOf(request)) &&
+    (options.isPagePath?.(pathOf(request)) ?? false)
   );
 }
+
+/** The body's media type, without its parameters ("" when none is named). */
+const mediaTypeOf = (request: FastifyRequest): string =>
+  (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+
+const pathOf = (request: FastifyRequest): string => request.url.split('?')[0] ?? '';
 
 /** The bodies a browser posts an HTML form as. */
 const formTypes = new Set([
@@ -58,10 +63,11 @@ const formTypes = new Set([
 function refusal(request: FastifyRequest, options: RequestGuardOptions): AppError | undefined {
   if (!mutating.has(request.method)) return undefined;
   if (!isSameOrigin(request, options.publicOrigin)) return new AppError('CROSS_ORIGIN');
-  const path = request.url.split('?')[0] ?? '';
+  const path = pathOf(request);
   if (options.nonJsonPrefixes?.some((prefix) => path.startsWith(prefix))) return undefined;
-  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-  return type === 'application/json' ? undefined : new AppError('UNSUPPORTED_MEDIA_TYPE');
+  return mediaTypeOf(request) === 'application/json'
+    ? undefined
+    : new AppError('UNSUPPORTED_MEDIA_TYPE');
 }
 
 function isSameOrigin(request: FastifyRequest, publicOrigin: string): boolean {

@@ -27,49 +27,37 @@ describe('mutating requests', () => {
   });
 
   it('send a form the browser posted to a page itself back to that page, reading nothing', async () => {
-    // The application's scripts had not run yet (or cannot): the prerendered card posts itself.
-    for (const [url, type, payload] of [
-      ['/signup?token=abc', 'application/x-www-form-urlencoded', 'username=a%40b.org&password=x'],
-      ['/about', 'multipart/form-data; boundary=x', '--x--'],
-      ['/login', 'text/plain', 'password=x'],
-    ] as const) {
-      const response = await t.app.inject({
-        method: 'POST',
+    const form = 'application/x-www-form-urlencoded';
+    const send = (
+      url: string,
+      type: string,
+      origin = t.config.publicUrl,
+      method: 'POST' | 'PUT' = 'POST',
+    ) =>
+      t.app.inject({
+        method,
         url,
-        headers: { origin: t.config.publicUrl, 'content-type': type },
-        payload,
+        headers: { origin, 'content-type': type },
+        payload: 'username=a',
       });
+    // The application's scripts had not run yet (or cannot): the prerendered card posts itself.
+    for (const [url, type] of [
+      ['/signup?token=abc', form],
+      ['/about', 'multipart/form-data; boundary=x'],
+      ['/login', 'text/plain'],
+    ] as const) {
+      const response = await send(url, type);
       expect(response.statusCode, url).toBe(303);
       expect(response.headers.location, url).toBe(url);
       expect(response.headers['cache-control'], url).toBe('no-store');
     }
     // Back to this site's page, never to the host a path like //host names.
-    const doubled = await t.app.inject({
-      method: 'POST',
-      url: '//evil.example/signup',
-      headers: { origin: t.config.publicUrl, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'username=a',
-    });
+    const doubled = await send('//evil.example/signup', form);
     expect(doubled.statusCode).toBe(303);
     expect(doubled.headers.location).toBe('/evil.example/signup');
-    // Not from our origin, or not to a page: refused as before.
-    const elsewhere = await t.app.inject({
-      method: 'POST',
-      url: '/signup',
-      headers: {
-        origin: 'https://evil.example',
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      payload: 'username=a',
-    });
-    expect(elsewhere.statusCode).toBe(403);
-    const api = await t.app.inject({
-      method: 'PUT',
-      url: '/about',
-      headers: { origin: t.config.publicUrl, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'username=a',
-    });
-    expect(api.statusCode).toBe(415);
+    // Refused as before: from another origin, and a method no HTML form sends.
+    expect((await send('/signup', form, 'https://evil.example')).statusCode).toBe(403);
+    expect((await send('/about', form, t.config.publicUrl, 'PUT')).statusCode).toBe(415);
   });
 
   it('must come from the same origin (403 otherwise)', async () => {
