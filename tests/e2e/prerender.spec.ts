@@ -137,6 +137,65 @@ test('a Sign Up card filled in while it hydrates signs up with what was typed', 
   }
 });
 
+test('an e-mail address typed before React reaches the field, left once it has, signs up', async ({
+  browser,
+  request,
+}) => {
+  // The Sign Up card hydrates in a Suspense boundary of its own, after the routes commit. An
+  // address typed before React reached the field, and left once it had (its tracker then holding
+  // the address, its state empty), went to React as no change, and the card's next render emptied
+  // the field (seen in CI; every load here lost it before the fix).
+  await expect
+    .poll(async () => (await (await request.get('/signup')).text()).includes('served-on'))
+    .toBe(true);
+  for (let load = 1; load <= 3; load += 1) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    // The application's code is held until the address is typed: boot.ts notes the edit.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const boot = page.waitForResponse(/\/assets\/boot-[\w-]+\.js$/);
+    await page.goto('/signup', { waitUntil: 'commit' });
+    await (await boot).finished();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    const email = page.getByLabel('Email Address');
+    const address = uniqueEmail('left-as-claimed');
+    await email.fill(address);
+    // Between two of React's slices (its scheduler posts messages too): as soon as the field has
+    // React's tracker, focus moves on, and the browser sends the address's change event.
+    const left = email.evaluate(
+      (field) =>
+        new Promise<boolean>((resolve) => {
+          const channel = new MessageChannel();
+          const started = Date.now();
+          channel.port1.onmessage = () => {
+            if ('_valueTracker' in field && field._valueTracker) {
+              document.getElementById('signup-password')?.focus();
+              resolve(true);
+            } else if (Date.now() - started > 20_000) resolve(false);
+            else channel.port2.postMessage(null);
+          };
+          channel.port2.postMessage(null);
+        }),
+    );
+    release();
+    expect(await left, 'React took the field within 20 s').toBe(true);
+    await passwordField(page).fill(password);
+    await expect(email, `load ${load}`).toHaveValue(address);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('heading', { name: 'Confirm Your Account' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await context.close();
+  }
+});
+
 test('the page names every script its first load runs, in a few files (scripts/first-load-chunks.ts)', async ({
   page,
   browser,

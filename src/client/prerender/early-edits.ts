@@ -9,11 +9,13 @@
  * guessed from whether it has claimed the field: React claims a field (puts its fiber on it) while
  * it renders, some slices before it commits, and an edit in between reached no handler (a phone
  * number typed then lost its first digits). An edit React did see makes what was noted before it
- * obsolete: replayed late, it undid what had been typed since. What React's tracker holds says
- * so only if the tracker was on the field before the event: an event on a field not yet claimed
- * makes React hydrate there and then, and the tracker it puts on the field starts at what the
- * field shows, edit included, with no change handled (an e-mail address typed into the Sign Up
- * card as it loaded was lost that way when the field was left).
+ * obsolete: replayed late, it undid what had been typed since. React's tracker says so by moving
+ * during the event, not by what it holds: the tracker React puts on a field as it claims it
+ * starts at what the field shows, edit included, with no change handled. That happens when an
+ * event on a field not yet claimed makes React hydrate there and then, and when React's render
+ * reaches a field after it was typed into, which the Sign Up card (a Suspense boundary of its
+ * own, hydrated after the routes commit) showed: its e-mail address, left before the replay
+ * reached it, went to React as no change, and the card's next render emptied the field.
  */
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
@@ -45,12 +47,10 @@ const trackerOf = (node: Field) =>
 const shownOf = (node: Field) => (isCheckable(node) ? String(node.checked) : node.value);
 
 /**
- * Whether React's value tracker holds what the field shows. React puts the tracker on a field when
- * it claims it, holding what the field showed then, and sets it to what it reads whenever its
- * change handling runs. So, for a field React had claimed before the event, this says React has
- * seen an edit only once the event has been through React's handling (an event React holds back,
- * its field not yet committed, never gets past it), or after a replay that first set the tracker
- * to something else.
+ * Whether React's value tracker holds what the field shows. React sets its tracker to what it
+ * reads whenever its change handling runs, so after a replay, which first sets the tracker to
+ * something else, this says whether React handled the replayed change (an event React holds back,
+ * its field not yet committed, never gets that far).
  */
 function reactHasSeen(node: Field): boolean {
   return trackerOf(node)?.getValue() === shownOf(node);
@@ -106,14 +106,15 @@ export function keepEarlyEdits(container: HTMLElement, waitMs = 10_000): () => P
     if (edited.size > 0) pending = setTimeout(step, 50);
     else done();
   };
-  // Events on a field React was tracking before they reached it: only of those can its tracker
-  // say that React has seen them.
-  const tracked = new WeakSet<Event>();
+  // What React's tracker held as each event reached the field, before React's listeners: only
+  // a tracker there before the event can say whether React handled it.
+  const before = new WeakMap<Event, { tracked: string; unseen: boolean }>();
   // Before React's listeners (on the container, added later): what the edit left.
   const note = (event: Event) => {
     const { target } = event;
     if (!isField(target)) return;
-    if (trackerOf(target)) tracked.add(event);
+    const tracker = trackerOf(target);
+    if (tracker) before.set(event, { tracked: tracker.getValue(), unseen: edited.has(target) });
     // A radio button chosen unchecks the others of its group: only the one chosen is replayed.
     for (const other of edited.keys())
       if (isSameRadioGroup(other, target) || other === target) edited.delete(other);
@@ -121,9 +122,16 @@ export function keepEarlyEdits(container: HTMLElement, waitMs = 10_000): () => P
     if (replaying) pending ??= setTimeout(step, 50);
   };
   // After React's (on the document): an edit React saw is React's, with all noted before it.
+  // React saw it if its tracker moved (its change handling ran), or if the tracker already held
+  // what the field shows and no edit was waiting for React (a field left after an edit it saw).
   const seen = (event: Event) => {
-    if (tracked.has(event) && isField(event.target) && reactHasSeen(event.target))
-      edited.delete(event.target);
+    const { target } = event;
+    const was = before.get(event);
+    if (!was || !isField(target)) return;
+    const tracked = trackerOf(target)?.getValue();
+    if (tracked === undefined) return;
+    if (tracked !== was.tracked || (tracked === shownOf(target) && !was.unseen))
+      edited.delete(target);
   };
   const events = ['input', 'change'] as const;
   for (const type of events) {

@@ -149,6 +149,22 @@ describe('edits made before hydration', () => {
     expect(name.value).toBe('Ada');
   });
 
+  it('reach React when the field was left after React claimed it, before the replay', async () => {
+    const { container, replay } = prerendered();
+    const name = container.querySelector<HTMLInputElement>('#name')!;
+    typeInto(name, 'Ada');
+    // React claims the field after the edit: its tracker starts at "Ada", its state at "".
+    const seen = await hydrate(container);
+    expect(seen.name).toBe('');
+    // Left before the replay reaches it (the Sign Up card sits in a Suspense boundary of its own,
+    // hydrated after the routes commit): React's change handling finds its tracker up to date.
+    await act(async () => void name.dispatchEvent(new Event('change', { bubbles: true })));
+    expect(seen.name).toBe('');
+    await act(() => replay());
+    expect(seen).toEqual({ name: 'Ada', agreed: 'false', answer: '', essay: '' });
+    expect(name.value).toBe('Ada');
+  });
+
   it('hand React what a field shows once it commits, not an older value noted before', async () => {
     const { container, replay } = prerendered();
     const name = container.querySelector<HTMLInputElement>('#name')!;
