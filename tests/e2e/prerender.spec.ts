@@ -196,6 +196,32 @@ test('an e-mail address typed before React reaches the field, left once it has, 
   }
 });
 
+test('a Sign Up card filled in before any application code has run signs up', async ({ page }) => {
+  // On a slow connection the card is there before the first script: what was typed then used
+  // to be taken by React as the page's own (no change), and its first render emptied both fields.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/(index|boot)-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/signup', { waitUntil: 'commit' });
+  const email = page.getByLabel('Email Address');
+  const address = uniqueEmail('before-boot');
+  await email.fill(address);
+  await passwordField(page).fill(password);
+  release();
+  // Once React has the card, a keystroke elsewhere re-renders it with what its state holds.
+  await page.waitForFunction(() => {
+    const field = document.getElementById('signup-username');
+    return field !== null && Object.keys(field).some((key) => key.startsWith('__reactFiber$'));
+  });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm Your Account' })).toBeVisible({
+    timeout: 20_000,
+  });
+});
+
 test('the page names every script its first load runs, in a few files (scripts/first-load-chunks.ts)', async ({
   page,
   browser,

@@ -76,10 +76,11 @@ function replay(node: Field, shown: string): boolean {
 }
 
 /**
- * Starts noting edits React does not see to fields in `container` for `waitMs`. The function
- * returned is called once React's first render has committed: it hands each noted edit to React
- * (a field React has yet to claim, inside a Suspense boundary it has yet to reach, when it has),
- * and resolves when none is left (a field gone from the page is dropped) or `waitMs` is over.
+ * Starts noting edits React does not see to fields in `container` for `waitMs`, beginning with
+ * those already made (a field that no longer shows what the server sent). The function returned
+ * is called once React's first render has committed: it hands each noted edit to React (a field
+ * React has yet to claim, inside a Suspense boundary it has yet to reach, when it has), and
+ * resolves when none is left (a field gone from the page is dropped) or `waitMs` is over.
  */
 export function keepEarlyEdits(container: HTMLElement, waitMs = 10_000): () => Promise<void> {
   // In the order last edited.
@@ -88,6 +89,15 @@ export function keepEarlyEdits(container: HTMLElement, waitMs = 10_000): () => P
   let pending: ReturnType<typeof setTimeout> | undefined;
   let done: () => void = () => {};
   const replayed = new Promise<void>((resolve) => (done = resolve));
+  // Edits made before this ran (its script was still on its way): what a field shows that the
+  // server did not send. A radio button only as the one chosen; unchosen, it follows that one.
+  for (const node of container.querySelectorAll('input, textarea')) {
+    if (!isField(node)) continue;
+    const changed = isCheckable(node)
+      ? node.checked !== node.defaultChecked && (node.type === 'checkbox' || node.checked)
+      : node.value !== node.defaultValue;
+    if (changed) edited.set(node, shownOf(node));
+  }
   const step = () => {
     pending = undefined;
     // Over a copy: a replay is an edit too, noted again (last) until React has seen it.

@@ -108,6 +108,41 @@ describe('edits made before hydration', () => {
     expect(container.querySelector<HTMLInputElement>('#agreed')!.checked).toBe(true);
   });
 
+  it('reach React when made before they were being noted (boot.ts not yet run)', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<Fields seen={{}} />);
+    // Typed, ticked and chosen while the page's first script was still on its way.
+    typeInto(container.querySelector<HTMLInputElement>('#name')!, 'Ada');
+    container.querySelector<HTMLInputElement>('#agreed')!.click();
+    container.querySelector<HTMLInputElement>('#no')!.click();
+    typeInto(container.querySelector<HTMLTextAreaElement>('#essay')!, 'Engines');
+    const replay = keepEarlyEdits(container);
+
+    const seen = await hydrate(container);
+    expect(seen).toEqual({ name: '', agreed: 'false', answer: '', essay: '' });
+    await act(() => replay());
+    expect(seen).toEqual({ name: 'Ada', agreed: 'true', answer: 'no', essay: 'Engines' });
+    expect(container.querySelector<HTMLInputElement>('#no')!.checked).toBe(true);
+    expect(container.querySelector<HTMLInputElement>('#yes')!.checked).toBe(false);
+  });
+
+  it('leave alone the fields that still show what the server sent', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<Fields seen={{}} />);
+    const name = container.querySelector<HTMLInputElement>('#name')!;
+    // Typed, then put back as it was: nothing to hand over.
+    typeInto(name, 'A');
+    typeInto(name, '');
+    const replay = keepEarlyEdits(container);
+    const seen = await hydrate(container);
+    const changes = essayChanges;
+    await act(() => replay());
+    expect(seen).toEqual({ name: '', agreed: 'false', answer: '', essay: '' });
+    expect(essayChanges).toBe(changes);
+  });
+
   it('reach React when made after React claimed the field but before it committed', async () => {
     const { container, replay } = prerendered();
     // The hydration renders the fields, then waits on a sibling: claimed, not committed.
