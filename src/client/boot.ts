@@ -4,9 +4,8 @@
  * slow phone takes a few hundred milliseconds of main thread (react-dom alone is 190 KB). Those
  * scripts are already being fetched: index.html preloads them (vite.config.ts). Meanwhile, edits
  * made to a prerendered page (from before this script ran, too) are noted, to be handed to React
- * once it has hydrated, and a form
- * is not submitted by the browser itself (it would post the card to the page's own address):
- * the submit is held and made again once React has the page.
+ * once it has hydrated, and a form is not submitted by the browser itself (it would post the card
+ * to the page's own address): the submit is held and made again once React has the page.
  */
 import './styles/global.css';
 import { reportClientError } from './api/report-client-error';
