@@ -4,7 +4,7 @@
  * typed, and a signed-in applicant still gets the page the browser renders itself, with their
  * answers.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { activeAlerts } from '../../src/engine/alerts';
 import type { AlertWindow } from '../../src/engine/definitions';
@@ -28,6 +28,33 @@ function consoleProblems(page: Page): string[] {
   });
   page.on('pageerror', (error) => problems.push(error.message));
   return problems;
+}
+
+/** Waits until the server prerenders Sign Up (it loads the prerendering entry after it starts). */
+async function signUpPrerendered(request: APIRequestContext): Promise<void> {
+  await expect
+    .poll(async () => (await (await request.get('/signup')).text()).includes('served-on'))
+    .toBe(true);
+}
+
+/** A page in a context of its own (nothing cached, as an applicant's first visit), at 6x CPU. */
+async function coldSlowPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  return page;
+}
+
+/** Holds the page's scripts whose path matches `pattern` until the function returned is called. */
+async function holdScripts(page: Page, pattern: RegExp): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 /** The answers a visitor token holds (GET /public/tmp), read from the page. */
@@ -114,15 +141,9 @@ test('a Sign Up card filled in while it hydrates signs up with what was typed', 
   // The e-mail address typed as the card loaded used to be lost (in about 2 cold loads of 3 at 6x
   // CPU): leaving the field made React hydrate at once, and its tracker took the typed address
   // as already seen. The password, typed next, re-rendered the card with an empty address.
-  await expect
-    .poll(async () => (await (await request.get('/signup')).text()).includes('served-on'))
-    .toBe(true);
+  await signUpPrerendered(request);
   for (const delay of [0, 50, 100, 150, 200, 300, 400]) {
-    // Cold each time, as an applicant's first visit: nothing cached.
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    const page = await coldSlowPage(browser);
     await page.goto('/signup', { waitUntil: 'commit' });
     await page.waitForTimeout(delay);
     await page.getByLabel('Email Address').fill(uniqueEmail('hydrating-signup'));
@@ -133,7 +154,7 @@ test('a Sign Up card filled in while it hydrates signs up with what was typed', 
       page.getByRole('heading', { name: 'Confirm Your Account' }),
       `filled ${delay} ms after the card began to load`,
     ).toBeVisible({ timeout: 20_000 });
-    await context.close();
+    await page.context().close();
   }
 });
 
@@ -145,21 +166,11 @@ test('an e-mail address typed before React reaches the field, left once it has, 
   // address typed before React reached the field, and left once it had (its tracker then holding
   // the address, its state empty), went to React as no change, and the card's next render emptied
   // the field (seen in CI; every load here lost it before the fix).
-  await expect
-    .poll(async () => (await (await request.get('/signup')).text()).includes('served-on'))
-    .toBe(true);
+  await signUpPrerendered(request);
   for (let load = 1; load <= 3; load += 1) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    const page = await coldSlowPage(browser);
     // The application's code is held until the address is typed: boot.ts notes the edit.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page, /\/assets\/main-[\w-]+\.js$/);
     const boot = page.waitForResponse(/\/assets\/boot-[\w-]+\.js$/);
     await page.goto('/signup', { waitUntil: 'commit' });
     await (await boot).finished();
@@ -192,19 +203,14 @@ test('an e-mail address typed before React reaches the field, left once it has, 
     await expect(page.getByRole('heading', { name: 'Confirm Your Account' })).toBeVisible({
       timeout: 20_000,
     });
-    await context.close();
+    await page.context().close();
   }
 });
 
 test('a Sign Up card filled in before any application code has run signs up', async ({ page }) => {
   // On a slow connection the card is there before the first script: what was typed then used
   // to be taken by React as the page's own (no change), and its first render emptied both fields.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/(index|boot)-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page, /\/assets\/(index|boot)-[\w-]+\.js$/);
   await page.goto('/signup', { waitUntil: 'commit' });
   const email = page.getByLabel('Email Address');
   const address = uniqueEmail('before-boot');
@@ -364,9 +370,7 @@ test('a card submitted before the application runs keeps the password out of the
 
 test('a card submitted before the application runs is submitted once it does', async ({ page }) => {
   // The server loads the prerendering entry after it starts: the first answers may be plain.
-  await expect
-    .poll(async () => (await (await page.request.get('/signup')).text()).includes('served-on'))
-    .toBe(true);
+  await signUpPrerendered(page.request);
   // The application's chunk is held back until the card has been submitted.
   let release: (() => Promise<void>) | undefined;
   await page.route(/\/assets\/main-[^/]+\.js$/, (route) => {
