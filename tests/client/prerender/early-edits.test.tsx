@@ -9,6 +9,8 @@ import { keepEarlyEdits } from '../../../src/client/prerender/early-edits';
 
 /** How many changes the long answer's onChange has had (a replay is one). */
 let essayChanges = 0;
+/** The same for the checkbox. */
+let agreedChanges = 0;
 
 function Fields({ seen }: { seen: Record<string, string> }) {
   const [name, setName] = useState('');
@@ -38,7 +40,10 @@ function Fields({ seen }: { seen: Record<string, string> }) {
         id="agreed"
         type="checkbox"
         checked={agreed}
-        onChange={(event) => setAgreed(event.target.checked)}
+        onChange={(event) => {
+          agreedChanges += 1;
+          setAgreed(event.target.checked);
+        }}
       />
       {/* As TextareaQuestion: stored (trimmed) as it is left, not on every keystroke. */}
       <textarea
@@ -239,6 +244,20 @@ describe('edits made before hydration', () => {
     expect(essayChanges).toBe(changes);
     expect(seen).toEqual({ name: '', agreed: 'false', answer: '', essay: 'Notes' });
     expect(essay.value).toBe('Notes');
+  });
+
+  it('leave alone a box ticked once React has it, its click already handled', async () => {
+    const { container, replay } = prerendered();
+    const seen = await hydrate(container);
+    await act(() => replay());
+    const agreed = container.querySelector<HTMLInputElement>('#agreed')!;
+    // React handles a checkbox's click; the input and change events after it change nothing more.
+    await act(async () => agreed.click());
+    const changes = agreedChanges;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 120)));
+    expect(agreedChanges).toBe(changes);
+    expect(seen.agreed).toBe('true');
+    expect(agreed.checked).toBe(true);
   });
 
   it('hand React the radio button chosen last', async () => {
