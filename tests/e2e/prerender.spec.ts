@@ -210,6 +210,7 @@ test('an e-mail address typed before React reaches the field, left once it has, 
 test('a Sign Up card filled in before any application code has run signs up', async ({ page }) => {
   // On a slow connection the card is there before the first script: what was typed then used
   // to be taken by React as the page's own (no change), and its first render emptied both fields.
+  await signUpPrerendered(page.request);
   const release = await holdScripts(page, /\/assets\/(index|boot)-[\w-]+\.js$/);
   await page.goto('/signup', { waitUntil: 'commit' });
   const email = page.getByLabel('Email Address');
@@ -217,7 +218,7 @@ test('a Sign Up card filled in before any application code has run signs up', as
   await email.fill(address);
   await passwordField(page).fill(password);
   release();
-  // Once React has the card, a keystroke elsewhere re-renders it with what its state holds.
+  // Submitted once React has claimed the card's fields: what it sends is what its state holds.
   await page.waitForFunction(() => {
     const field = document.getElementById('signup-username');
     return field !== null && Object.keys(field).some((key) => key.startsWith('__reactFiber$'));
