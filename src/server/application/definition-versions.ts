@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { definitionChanges, type PageChanges } from '../../engine/definition-changes';
 import type { FormState } from '../../engine/definitions';
 import type { Clock } from '../clock';
@@ -110,25 +110,37 @@ export class DefinitionVersions {
   }
 }
 
-/** Run by every save: prepared once (see prepared-query.ts). */
-const setSaveVersion = new PreparedQuery((db, p: { accountId: string; version: string }) =>
+/** Run by every group of saves: prepared once (see prepared-query.ts). */
+const setSaveVersion = new PreparedQuery((db, p: { accountIds: string; version: string }) =>
   db
     .updateTable('accounts')
     .set({ forms_version: p.version })
-    .where('id', '=', p.accountId)
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom(sql<{ value: string }>`json_each(${p.accountIds})`.as('saved'))
+        .select('saved.value'),
+    )
     .where((eb) => eb.or([eb('forms_version', 'is', null), eb('forms_version', '!=', p.version)])),
 );
 
 /**
- * Records the version a save was made under, in the group commit's transaction (SQLite; on
- * PostgreSQL the save's own statement records it). The row is written only when the version
- * differs, so saves under one version cost one read of the row's index.
+ * Records the version saves were made under, for the accounts whose saves wrote, by one statement
+ * per version in the group commit's transaction (SQLite; on PostgreSQL the saves' own statement
+ * records it). A row is written only when its version differs, so saves under one version cost a
+ * read of the row's index each.
  */
-export function recordSaveVersion(
+export function recordSaveVersions(
   db: Kysely<Database>,
   run: InGroupRunner,
-  accountId: string,
-  version: string,
+  saves: Iterable<{ accountId: string; version: string }>,
 ): void {
-  setSaveVersion.runNow(db, run, { accountId, version });
+  const byVersion = new Map<string, Set<string>>();
+  for (const { accountId, version } of saves) {
+    let accounts = byVersion.get(version);
+    if (!accounts) byVersion.set(version, (accounts = new Set()));
+    accounts.add(accountId);
+  }
+  for (const [version, accounts] of byVersion) {
+    setSaveVersion.runNow(db, run, { accountIds: JSON.stringify([...accounts]), version });
+  }
 }

@@ -9,14 +9,27 @@ import { repeatEvery } from '../ops/repeat';
 const nameKeys: ReadonlySet<string> = new Set(['first_name', 'last_name']);
 
 /**
- * SQLite: notes that answers of an account were written at `at`, and whether a name answer was
- * among them (migration 0016): one narrow row per account, written only when it changes. On
- * PostgreSQL migration 0013's statement-level triggers on answers note it.
+ * SQLite: notes that answers of accounts were written, each at its `at` and whether a name answer
+ * was among them (migration 0016): one narrow row per account, written only when it changes. The
+ * notes come as one JSON list of `[account, at, renamed]`, each account once, so that the saves of
+ * a group commit are noted by one statement (issue 19). On PostgreSQL migration 0013's
+ * statement-level triggers on answers note it.
  */
-const note = new PreparedQuery((db, p: { accountId: string; at: string; renamed: number }) =>
+const note = new PreparedQuery((db, p: { notes: string }) =>
   db
     .insertInto('summary_pending')
-    .values({ account_id: p.accountId, at: p.at, renamed: p.renamed })
+    .columns(['account_id', 'at', 'renamed'])
+    .expression(
+      db
+        .selectFrom(sql<{ value: string }>`json_each(${p.notes})`.as('note'))
+        .select([
+          sql<string>`json_extract(note.value, '$[0]')`.as('account_id'),
+          sql<string>`json_extract(note.value, '$[1]')`.as('at'),
+          sql<number>`json_extract(note.value, '$[2]')`.as('renamed'),
+        ])
+        // Without a WHERE, SQLite would read the ON CONFLICT that follows as a join's.
+        .where(sql<boolean>`true`),
+    )
     .onConflict((oc) =>
       oc.column('account_id').doUpdateSet({
         at: sql<string>`max(summary_pending.at, excluded.at)`,
@@ -25,6 +38,26 @@ const note = new PreparedQuery((db, p: { accountId: string; at: string; renamed:
           or summary_pending.renamed < excluded.renamed`),
     ),
 );
+
+/** What a write of answers tells the staff summary: whose, when, and which keys. */
+export interface AnswersWritten {
+  accountId: string;
+  keys: Iterable<string>;
+  at: string;
+}
+
+/** The notes as the statement takes them: each account once, its latest time, any rename. */
+function notesOf(writes: Iterable<AnswersWritten>): string {
+  const notes = new Map<string, [string, string, number]>();
+  for (const { accountId, keys, at } of writes) {
+    const renamed = renamedBy(keys);
+    const noted = notes.get(accountId);
+    if (!noted) notes.set(accountId, [accountId, at, renamed]);
+    else
+      notes.set(accountId, [accountId, noted[1] < at ? at : noted[1], Math.max(noted[2], renamed)]);
+  }
+  return JSON.stringify([...notes.values()]);
+}
 
 /**
  * Keeps the staff summary after answers of one account were written, in the writer's transaction:
@@ -42,18 +75,19 @@ export async function keepSummaryAfterAnswers(
   at: string,
 ): Promise<void> {
   if (dialectOf(executor) !== 'sqlite') return;
-  await note.execute(executor, { accountId, at, renamed: renamedBy(keys) });
+  await note.execute(executor, { notes: notesOf([{ accountId, keys, at }]) });
 }
 
-/** The same, run at once inside a group commit's work (database.ts inGroupRunnerOf; SQLite). */
-export function keepSummaryAfterAnswersNow(
+/**
+ * The same for the saves of a group commit, by one statement run at once in its transaction
+ * (database.ts inGroupRunnerOf; SQLite).
+ */
+export function keepSummaryAfterSavesNow(
   db: Kysely<Database>,
   run: InGroupRunner,
-  accountId: string,
-  keys: Iterable<string>,
-  at: string,
+  writes: Iterable<AnswersWritten>,
 ): void {
-  note.runNow(db, run, { accountId, at, renamed: renamedBy(keys) });
+  note.runNow(db, run, { notes: notesOf(writes) });
 }
 
 /** 1 when a name answer is among `keys`. */

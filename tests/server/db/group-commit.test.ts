@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../src/server/db/tables';
-import { GroupCommit } from '../../../src/server/db/group-commit';
+import { GroupCommit, type GroupTail } from '../../../src/server/db/group-commit';
 import { inGroupRunnerOf } from '../../../src/server/db/database';
 import {
   createTestApp,
@@ -99,6 +99,53 @@ describe.each(databases)('group commit on $name', ({ url }) => {
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled']);
     expect(runs).toEqual({ ada: 3, eve: 1, flaky: 2 });
     expect([await pageOf(ada!), await pageOf(eve!)]).toEqual(['ada-2', 'eve-flaky-2']);
+  });
+
+  it('finishes a tail once a group, in its transaction, with what its writes that succeeded returned', async () => {
+    const [ada, eve] = await adaAndEve();
+    const group = new GroupCommit(t.db);
+    const finished: { results: string[]; pageSeen: string }[] = [];
+    const tail: GroupTail<string> = {
+      async finish(trx, results) {
+        // Inside the group's transaction: its writes are seen, and what it writes commits with them.
+        finished.push({ results, pageSeen: await pageOf(eve!, trx) });
+        await setPage(trx, ada!, `after ${results.join(' ')}`);
+      },
+    };
+    const outcomes = await Promise.allSettled([
+      group.run(async (trx) => (await setPage(trx, eve!, 'eve-page'), 'first'), tail),
+      group.run(async (trx) => {
+        await sql`select * from no_such_table`.execute(trx);
+        return 'failed';
+      }, tail),
+      // A write that names no tail is not among the results.
+      group.run(async () => 'untailed'),
+      group.run(async () => 'last', tail),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    // The first pass failed at the second write, before the tail; the second pass finished it.
+    expect(finished).toEqual([{ results: ['first', 'last'], pageSeen: 'eve-page' }]);
+    expect(await pageOf(ada!)).toBe('after first last');
+  });
+
+  it('fails every write of the group when its tail fails, storing none', async () => {
+    const [ada] = await adaAndEve();
+    const before = await pageOf(ada!);
+    const group = new GroupCommit(t.db);
+    const tail: GroupTail<void> = {
+      finish: async (trx) => void (await sql`select * from no_such_table`.execute(trx)),
+    };
+    const outcomes = await Promise.allSettled([
+      group.run(async (trx) => void (await setPage(trx, ada!, 'never')), tail),
+      group.run(async () => 'untailed'),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
+    expect(await pageOf(ada!)).toBe(before);
   });
 
   // Only on SQLite, where the group commit serves (PostgreSQL cannot defer these constraints):
