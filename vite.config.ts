@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { buildId } from './scripts/build-id';
 import { firstLoadChunks } from './scripts/first-load-chunks';
 import { precompress } from './scripts/precompress';
+import { holdSubmitScript } from './src/contract/hold-submit';
 
 /**
  * index.html's entry (src/client/boot.ts) imports the application (main.tsx) only once the page
@@ -55,6 +56,19 @@ function preloadApplication(): Plugin {
   };
 }
 
+/**
+ * The script that holds a form submitted before boot.ts runs (src/contract/hold-submit.ts), first
+ * in the head, so that it runs before any form is on the page.
+ */
+function holdEarlySubmit(): Plugin {
+  return {
+    name: 'hold-early-submit',
+    transformIndexHtml: () => [
+      { tag: 'script', children: holdSubmitScript, injectTo: 'head-prepend' as const },
+    ],
+  };
+}
+
 const firstLoad = firstLoadChunks();
 
 const apiPrefixes = ['/public', '/api', '/service', '/lookup', '/uploads', '/healthz'];
@@ -63,6 +77,7 @@ const apiPort = Number(process.env.API_PORT ?? 8081);
 export default defineConfig({
   plugins: [
     react(),
+    { ...holdEarlySubmit(), applyToEnvironment: (env) => env.name === 'client' },
     { ...preloadApplication(), applyToEnvironment: (env) => env.name === 'client' },
     { ...precompress(), applyToEnvironment: (env) => env.name === 'client' },
     { ...firstLoad.plugin, applyToEnvironment: (env) => env.name === 'client' },

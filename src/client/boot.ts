@@ -5,12 +5,14 @@
  * scripts are already being fetched: index.html preloads them (vite.config.ts). Meanwhile, edits
  * made to a prerendered page (from before this script ran, too) are noted, to be handed to React
  * once it has hydrated, and a form is not submitted by the browser itself (it would post the card
- * to the page's own address): the submit is held and made again once React has the page.
+ * to the page's own address): the submit is held and made again once React has the page (one
+ * made before this script ran, too: src/contract/hold-submit.ts).
  */
 import './styles/global.css';
 import { reportClientError } from './api/report-client-error';
 import { fallbackTexts } from './messages';
 import { keepEarlyEdits } from './prerender/early-edits';
+import type { EarlyHeldSubmit } from '../contract/hold-submit';
 
 const root = document.getElementById('root');
 // Kept until the application has the page, however slowly its scripts arrive.
@@ -23,6 +25,15 @@ const holdSubmit = (event: Event) => {
     held = { form: event.target, submitter: (event as SubmitEvent).submitter };
 };
 document.addEventListener('submit', holdSubmit, true);
+// Held from here on; one submitted before this script ran was held by the page's inline script
+// (src/contract/hold-submit.ts), whose listener goes now.
+const early = (window as Window & { heldSubmit?: EarlyHeldSubmit }).heldSubmit;
+if (early) {
+  document.removeEventListener('submit', early, true);
+  if (early.form instanceof HTMLFormElement) {
+    held = { form: early.form, submitter: early.submitter ?? null };
+  }
+}
 
 /** The held submit, for React now (the button pressed, if it is still the form's). */
 function submitHeld(): void {

@@ -229,6 +229,36 @@ test('a Sign Up card filled in before any application code has run signs up', as
   });
 });
 
+test('a Sign Up card submitted before any application code has run signs up once it has', async ({
+  page,
+}) => {
+  // Before boot.ts runs, the browser posted the card itself: the server sent it back (303) and
+  // what was typed was lost. The page's inline script holds the submit for boot.ts instead.
+  await signUpPrerendered(page.request);
+  const posted: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.method() === 'POST') posted.push(request.url());
+  });
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const release = await holdScripts(page, /\/assets\/(index|boot)-[\w-]+\.js$/);
+  await page.goto('/signup', { waitUntil: 'commit' });
+  await page.getByLabel('Email Address').fill(uniqueEmail('submit-before-boot'));
+  await passwordField(page).fill(password);
+  await passwordField(page).press('Enter');
+  // Held: still the card, as typed, and nothing posted by the browser.
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
+  await expect(passwordField(page)).toHaveValue(password);
+  release();
+  await expect(page.getByRole('heading', { name: 'Confirm Your Account' })).toBeVisible({
+    timeout: 20_000,
+  });
+  expect(posted).toEqual([]);
+  expect(violations).toEqual([]);
+});
+
 test('the page names every script its first load runs, in a few files (scripts/first-load-chunks.ts)', async ({
   page,
   browser,

@@ -4,11 +4,13 @@
  * nothing secret; a login always starts a new token; the page and the API answers carry a strict
  * Content-Security-Policy, nosniff, a Referrer-Policy and no framing.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdSubmitScript } from '../../src/contract/hold-submit';
 import { SecretHasher } from '../../src/server/identity/secrets';
 import { ServiceTokens } from '../../src/server/identity/service-tokens';
 import {
@@ -50,6 +52,12 @@ function cspOf(response: LightMyRequestResponse): Record<string, string[]> {
       .map(([name, ...sources]) => [name!, sources]),
   );
 }
+
+/** Scripts from our origin, and the one inline script, which holds an early submit, by its hash. */
+const scriptSources = [
+  "'self'",
+  `'sha256-${createHash('sha256').update(holdSubmitScript).digest('base64')}'`,
+];
 
 function clientFolder(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'admissions-security-client-'));
@@ -138,12 +146,12 @@ describe.each(databases)('cookies and headers on $name', ({ url }) => {
       expect(isCleared(cookieNamed(replay, MARKER))).toBe(true);
     });
 
-    it('serves the application page with a strict policy: no inline or eval script, no framing', async () => {
+    it('serves the application page with a strict policy: no eval, one inline script by its hash, no framing', async () => {
       const page = await t.app.inject({ method: 'GET', url: '/about' });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       const csp = cspOf(page);
-      expect(csp['script-src']).toEqual(["'self'"]);
+      expect(csp['script-src']).toEqual(scriptSources);
       expect(csp['default-src']).toEqual(["'self'"]);
       expect(csp['object-src']).toEqual(["'none'"]);
       expect(csp['frame-ancestors']).toEqual(["'none'"]);
@@ -187,7 +195,7 @@ describe.each(databases)('cookies and headers on $name', ({ url }) => {
         expect(response.headers['referrer-policy'], name).toBe('same-origin');
         const csp = cspOf(response);
         expect(csp['frame-ancestors'], name).toEqual(["'none'"]);
-        expect(csp['script-src'], name).toEqual(["'self'"]);
+        expect(csp['script-src'], name).toEqual(scriptSources);
         expect(response.headers['x-powered-by'], name).toBeUndefined();
       }
     });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -5,6 +6,7 @@ import type { Counter } from 'prom-client';
 import cookie from '@fastify/cookie';
 import helmet from 'helmet';
 import { isPagePath } from '../client-shell';
+import { holdSubmitScript } from '../../contract/hold-submit';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { Documents } from '../documents';
@@ -92,7 +94,9 @@ export const opsPlugin = fp(async (app: FastifyInstance, options: OpsPluginOptio
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // The page's one inline script, by its hash: it holds a form submitted before the
+          // application's scripts run (src/contract/hold-submit.ts).
+          scriptSrc: ["'self'", inlineScriptSource(holdSubmitScript)],
           styleSrc: ["'self'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'"],
@@ -176,4 +180,9 @@ export function headersOf(middleware: HelmetMiddleware): Record<string, string> 
     throw new Error('helmet did not set its headers synchronously');
   }
   return headers;
+}
+
+/** A Content-Security-Policy source that allows this inline script, and no other. */
+function inlineScriptSource(script: string): string {
+  return `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 }
