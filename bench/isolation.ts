@@ -81,14 +81,12 @@ async function measure(options: autocannon.Options): Promise<Load> {
       if (status >= 200 && status < 300) times.push(responseTime);
     });
   });
+  const p99 = quantile(
+    times.sort((a, b) => a - b),
+    0.99,
+  );
   return {
-    p99:
-      Math.round(
-        quantile(
-          times.sort((a, b) => a - b),
-          0.99,
-        ) * 1000,
-      ) / 1000,
+    p99: Math.round(p99 * 1000) / 1000,
     errors: result.errors + result.timeouts + result.non2xx,
   };
 }

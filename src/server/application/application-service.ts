@@ -225,8 +225,8 @@ export class ApplicationService {
   /**
    * SQLite: what the saves of a group commit that wrote leave to do, by one statement each for
    * the whole group, in its transaction: the notes for the staff summary (summary-upkeep.ts) and
-   * the definitions' version they were made under. Two statements a save fewer were about a tenth
-   * of a save's cost under the save bench (issue 19).
+   * the definitions' version they were made under. Two statements a save fewer took about a tenth
+   * off the save path's own CPU, measured in process (issue 19; README, thirteenth pass).
    */
   private readonly afterSaves: GroupTail<SavedInGroup> = {
     finish: (_trx, results) => {

@@ -50,11 +50,9 @@ export interface AnswersWritten {
 function notesOf(writes: Iterable<AnswersWritten>): string {
   const notes = new Map<string, [string, string, number]>();
   for (const { accountId, keys, at } of writes) {
-    const renamed = renamedBy(keys);
-    const noted = notes.get(accountId);
-    if (!noted) notes.set(accountId, [accountId, at, renamed]);
-    else
-      notes.set(accountId, [accountId, noted[1] < at ? at : noted[1], Math.max(noted[2], renamed)]);
+    const [, notedAt = at, notedRenamed = 0] = notes.get(accountId) ?? [];
+    const latest = notedAt < at ? at : notedAt;
+    notes.set(accountId, [accountId, latest, Math.max(notedRenamed, renamedBy(keys))]);
   }
   return JSON.stringify([...notes.values()]);
 }
