@@ -136,8 +136,8 @@ const inGroupRunners = new WeakMap<Db, InGroupRunner>();
  * the one connection in its transaction while that work runs, so a statement run at once lands
  * in that transaction, as one run through the transaction's executor would, without the promises
  * and the connection's lock Kysely goes through for each (issue 19: a save's statement, and its
- * group's tail). Nowhere else: outside that work, another transaction may hold the connection. `db` is the
- * database openDatabase made; undefined on PostgreSQL.
+ * group's tail). Nowhere else: outside that work, another transaction may hold the connection.
+ * `db` is the database openDatabase made; undefined on PostgreSQL.
  */
 export function inGroupRunnerOf(db: Db): InGroupRunner | undefined {
   return inGroupRunners.get(db);

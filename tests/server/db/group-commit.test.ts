@@ -107,7 +107,7 @@ describe.each(databases)('group commit on $name', ({ url }) => {
     const finished: { results: string[]; pageSeen: string }[] = [];
     const tail: GroupTail<string> = {
       async finish(trx, results) {
-        // Inside the group's transaction: its writes are seen, and what it writes commits with them.
+        // In the group's transaction: its writes are seen, and what it writes commits with them.
         finished.push({ results, pageSeen: await pageOf(eve!, trx) });
         await setPage(trx, ada!, `after ${results.join(' ')}`);
       },
