@@ -5,7 +5,7 @@
  * per error, with the route and the build, never the answers or the query string, and never an
  * error of its own.
  */
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ServerError } from '../../../src/client/api/errors';
@@ -95,7 +95,10 @@ describe('client error reports', () => {
     expect(
       await screen.findByRole('heading', { name: 'Something went wrong.' }),
     ).toBeInTheDocument();
-    expect(reports.map((r) => [r.body.kind, r.body.route])).toEqual([['route', '/about']]);
+    // Reported from the fallback's effect, which may run after its heading is found.
+    await waitFor(() =>
+      expect(reports.map((r) => [r.body.kind, r.body.route])).toEqual([['route', '/about']]),
+    );
 
     await act(() => router.navigate('/known'));
     expect(await screen.findByText('Known')).toBeInTheDocument();
@@ -117,9 +120,11 @@ describe('client error reports', () => {
     expect(
       await screen.findByRole('heading', { name: 'Something went wrong.' }),
     ).toBeInTheDocument();
-    expect(reports.map((r) => [r.body.kind, r.body.message, r.body.route])).toEqual([
-      ['route', `TypeError: ${failed.message}`, '/about'],
-    ]);
+    await waitFor(() =>
+      expect(reports.map((r) => [r.body.kind, r.body.message, r.body.route])).toEqual([
+        ['route', `TypeError: ${failed.message}`, '/about'],
+      ]),
+    );
   });
 
   it('an unhandled rejection is reported; a failed call the server logs itself is not', async () => {
