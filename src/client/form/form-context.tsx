@@ -2,6 +2,8 @@ import {
   createContext,
   useCallback,
   useContext,
+  useLayoutEffect,
+  useReducer,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
@@ -22,6 +24,24 @@ const EnvironmentContext = createContext<FormEnvironment>({
   loggedIn: false,
 });
 
+/**
+ * Renders nothing: re-renders itself when the store changes an answer nobody subscribes to.
+ *
+ * useSyncExternalStore subscribes in a passive effect, which React runs some time after the
+ * commit. A field hydrated from the server's markup was on screen all along and can be typed into
+ * in between: its change reaches the store, no subscriber re-renders the field, and React puts
+ * back the value the field was rendered with, so the next keystroke builds on an empty field (a
+ * phone number typed while the page hydrated lost its first digits). An update of any component
+ * makes React run the pending effects first (it always does before an update): those subscribe
+ * the field, see that the store moved on and re-render it with the store's value, all before React
+ * would put a value back. Subscribed in a layout effect, so it is there from the commit on.
+ */
+function UnheardAnswers({ store }: { store: FormStore }) {
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  useLayoutEffect(() => store.subscribeUnheard(rerender), [store]);
+  return null;
+}
+
 /** Gives the question components their store and environment. */
 export function FormProvider(props: {
   store: FormStore;
@@ -31,6 +51,7 @@ export function FormProvider(props: {
   return (
     <StoreContext.Provider value={props.store}>
       <EnvironmentContext.Provider value={props.environment}>
+        <UnheardAnswers store={props.store} />
         {props.children}
       </EnvironmentContext.Provider>
     </StoreContext.Provider>

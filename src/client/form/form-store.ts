@@ -12,7 +12,14 @@ import { tabsQuestionById } from '../../engine/walk-definition';
 import { reactiveKeys, setAnswerQuickly } from '../../engine/quick-answer';
 import { visibleKeys } from '../../engine/visibility';
 import type { CompiledValidator, FieldErrors } from '../../engine/validation';
-import { answerTopic, blockTopic, errorTopic, isErrorTopic, tabTopic } from './store-topics';
+import {
+  answerTopic,
+  blockTopic,
+  errorTopic,
+  isAnswerTopic,
+  isErrorTopic,
+  tabTopic,
+} from './store-topics';
 
 export interface FormStore {
   getState(): FormState;
@@ -42,6 +49,11 @@ export interface FormStore {
   restoreChoices(choices: Pick<FormState, 'addAnother' | 'tabs'>): void;
   /** Calls the listener when any of the topics changes. */
   subscribeTopics(topics: readonly string[], listener: () => void): () => void;
+  /**
+   * Calls the listener after a change to an answer nobody subscribes to: a field React has
+   * committed but not yet subscribed (FormProvider's UnheardAnswers says why that matters).
+   */
+  subscribeUnheard(listener: () => void): () => void;
   /** A number that grows whenever any of the topics changes (a useSyncExternalStore snapshot). */
   versionOf(topics: readonly string[]): number;
   /** The instant date rules and year lists count from. */
@@ -101,6 +113,7 @@ export function createFormStore(options: FormStoreOptions): FormStore {
   const versions = new Map<string, number>();
   const topicListeners = new Map<string, Set<() => void>>();
   const listeners = new Set<() => void>();
+  const unheardListeners = new Set<() => void>();
 
   const validateNow = (): FieldErrors => {
     const validator = validatorOf(page.id);
@@ -138,10 +151,14 @@ export function createFormStore(options: FormStoreOptions): FormStore {
       everything = version;
       for (const set of topicListeners.values()) for (const l of set) called.add(l);
     } else {
+      let unheard = false;
       for (const topic of topics) {
         versions.set(topic, version);
-        for (const listener of topicListeners.get(topic) ?? []) called.add(listener);
+        const set = topicListeners.get(topic);
+        if (set) for (const listener of set) called.add(listener);
+        else if (isAnswerTopic(topic)) unheard = true;
       }
+      if (unheard) for (const listener of unheardListeners) called.add(listener);
     }
     for (const listener of called) listener();
     for (const listener of [...listeners]) listener();
@@ -243,6 +260,11 @@ export function createFormStore(options: FormStoreOptions): FormStore {
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+
+    subscribeUnheard(listener) {
+      unheardListeners.add(listener);
+      return () => unheardListeners.delete(listener);
     },
 
     subscribeTopics(topics, listener) {

@@ -11,6 +11,7 @@ export const answerTopic = (key: string): string => `a:${key}`;
 export const errorTopic = (key: string): string => `e:${key}`;
 export const tabTopic = (id: string): string => `t:${id}`;
 export const isErrorTopic = (topic: string): boolean => topic.startsWith('e:');
+export const isAnswerTopic = (topic: string): boolean => topic.startsWith('a:');
 export const blockTopic = (id: string): string => `b:${id}`;
 
 const cache = new WeakMap<PageDefinition, Map<string, readonly string[]>>();

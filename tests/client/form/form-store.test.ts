@@ -78,6 +78,34 @@ describe('form store', () => {
     expect(everything).toHaveBeenCalledTimes(2);
   });
 
+  it('tells its unheard-answer listeners of a change to an answer nobody subscribes to', () => {
+    const store = aboutStore();
+    const unheard = vi.fn();
+    const unsubscribeUnheard = store.subscribeUnheard(unheard);
+    // Errors nobody watches, a block count or a tab: not an answer a field shows.
+    store.setAddAnother('schools', 2);
+    expect(unheard).not.toHaveBeenCalled();
+
+    store.setAnswer('first_name', 'A');
+    expect(unheard).toHaveBeenCalledTimes(1);
+
+    const unsubscribe = store.subscribeTopics([answerTopic('first_name')], () => {});
+    store.setAnswer('first_name', 'Ad');
+    expect(unheard).toHaveBeenCalledTimes(1);
+    // One of the answers changed is unheard (a lookup's code beside the name shown).
+    store.setAnswers([
+      { key: 'first_name', value: 'Ada' },
+      { key: 'last_name', value: 'L' },
+    ]);
+    expect(unheard).toHaveBeenCalledTimes(2);
+
+    unsubscribe();
+    store.setAnswer('first_name', 'Ad');
+    expect(unheard).toHaveBeenCalledTimes(3);
+    unsubscribeUnheard();
+    store.setAnswer('first_name', 'A');
+    expect(unheard).toHaveBeenCalledTimes(3);
+  });
   it('validates only when asked while nobody watches errors', () => {
     const validator = pageValidator('about')!;
     const calls = vi.fn();
