@@ -35,6 +35,9 @@ const EnvironmentContext = createContext<FormEnvironment>({
  * makes React run the pending effects first (it always does before an update): those subscribe
  * the field, see that the store moved on and re-render it with the store's value, all before React
  * would put a value back. Subscribed in a layout effect, so it is there from the commit on.
+ * Left open: an answer somebody else already subscribes to (a condition of a field outside a lazy
+ * question that React hydrated on its own, later) re-renders that somebody only if what it reads
+ * changed, and a keystroke in that question's window could still be put back; none has been seen.
  */
 function UnheardAnswers({ store }: { store: FormStore }) {
   const [, rerender] = useReducer((count: number) => count + 1, 0);
