@@ -82,7 +82,7 @@ describe('form store', () => {
     const store = aboutStore();
     const unheard = vi.fn();
     const unsubscribeUnheard = store.subscribeUnheard(unheard);
-    // Errors nobody watches, a block count or a tab: not an answer a field shows.
+    // A block count is not an answer a field shows.
     store.setAddAnother('schools', 2);
     expect(unheard).not.toHaveBeenCalled();
 
@@ -106,6 +106,7 @@ describe('form store', () => {
     store.setAnswer('first_name', 'A');
     expect(unheard).toHaveBeenCalledTimes(3);
   });
+
   it('validates only when asked while nobody watches errors', () => {
     const validator = pageValidator('about')!;
     const calls = vi.fn();
