@@ -10,6 +10,7 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'tests/reliability/**', 'tests/scale/**', 'node_modules/**'],
     environment: 'node',
     setupFiles: ['tests/setup-dom-matchers.ts'],
+    globalSetup: ['tests/temp-folder-check.ts'],
     testTimeout: 20000,
     hookTimeout: 30000,
     pool: 'forks',

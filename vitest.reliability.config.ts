@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ['tests/reliability/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['tests/temp-folder-check.ts'],
     testTimeout: 300_000,
     hookTimeout: 600_000,
     pool: 'forks',

@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     include: ['tests/scale/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['tests/temp-folder-check.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: 'forks',

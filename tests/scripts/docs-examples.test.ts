@@ -1,5 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import complete from '../fixtures/answers/complete.json';
@@ -12,6 +11,7 @@ import { validate } from '../../src/engine/validation';
 import { createAjv } from '../../scripts/build-validators';
 import { checkForms } from '../../scripts/forms-check/check-project';
 import type { Finding } from '../../scripts/forms-check/findings';
+import { scratchDir } from '../helpers/scratch-dir';
 
 /**
  * Every JSON example of docs/forms.md passes forms:check. A fence's info string says what the
@@ -45,7 +45,7 @@ const writeJson = (file: string, value: unknown) =>
 
 /** A copy of the shipped forms and schemas, the data model extended by the docs' data-model examples. */
 function project(withForms: boolean): { root: string; forms: string; schemas: string } {
-  const root = mkdtempSync(path.join(tmpdir(), 'docs-example-'));
+  const root = scratchDir('docs-example');
   const forms = path.join(root, 'forms');
   const schemas = path.join(root, 'schemas');
   cpSync('schemas', schemas, { recursive: true });

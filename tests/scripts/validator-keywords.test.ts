@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { isIsoDate } from '../../src/engine/iso-date';
 import { validate, type CompiledValidator } from '../../src/engine/validation';
 import { buildValidators, createAjv } from '../../scripts/build-validators';
 import { answerFormats } from '../../scripts/validator-keywords';
+import { scratchDir } from '../helpers/scratch-dir';
 
 /** A page schema with fixed date bounds and an e-mail rule, each with its own message. */
 const schema = {
@@ -107,7 +107,7 @@ describe('the answer formats', () => {
 
 describe('the bounds and formats compiled ahead of time', () => {
   it('run as standalone code, with nothing imported at run time', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'bounds-'));
+    const dir = scratchDir('bounds');
     const schemas = path.join(dir, 'schemas');
     mkdirSync(schemas);
     writeFileSync(path.join(schemas, 'bounds.schema.json'), JSON.stringify(schema));

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type Db } from '../../src/server/db/database';
+import { scratchDir } from '../helpers/scratch-dir';
 
 describe('the application page and its headers', () => {
   let app: FastifyInstance;
   let db: Db;
   beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admissions-shell-'));
+    const dataDir = scratchDir('admissions-shell');
     const clientDir = path.join(dataDir, 'client');
     mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
     writeFileSync(

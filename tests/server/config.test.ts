@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../src/server/config';
+import { scratchDir } from '../helpers/scratch-dir';
 
-const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'admissions-config-'));
+const dataDir = () => scratchDir('admissions-config');
 
 describe('loadConfig', () => {
   it('runs on defaults with no settings at all, generating and keeping a session secret', () => {

@@ -1,12 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { createBlobStore } from '../../src/server/blobs/create-blob-store';
 import { systemClock } from '../../src/server/clock';
+import { scratchDir } from '../helpers/scratch-dir';
 
-const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'admissions-config-'));
+const dataDir = () => scratchDir('admissions-config');
 
 const problemsOf = (env: Record<string, string>): string[] => {
   try {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +8,7 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase, type Db } from '../../src/server/db/database';
 import { localIsoDate } from '../../src/engine/alerts';
 import { pageHtml, servesPrerendered } from '../../src/server/prerendered-pages';
+import { scratchDir } from '../helpers/scratch-dir';
 
 /** Polls `check` (bounded) until it holds. */
 async function waitFor(what: string, check: () => Promise<boolean>): Promise<void> {
@@ -94,7 +94,7 @@ describe('the server answering form pages', () => {
   const index =
     '<html><head><meta name="identity-cookie-prefix" content="admissions_identity" /></head><body><div id="root"></div></body></html>';
   beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admissions-prerender-'));
+    const dataDir = scratchDir('admissions-prerender');
     const clientDir = path.join(dataDir, 'client');
     mkdirSync(path.join(clientDir, '.vite'), { recursive: true });
     mkdirSync(path.join(dataDir, 'prerender'));

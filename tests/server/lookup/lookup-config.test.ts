@@ -1,10 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../src/server/config';
+import { scratchDir } from '../../helpers/scratch-dir';
 
-const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'admissions-config-'));
+const dataDir = () => scratchDir('admissions-config');
 
 describe('lookup configuration', () => {
   it('has no address provider and 600 lookups per IP per minute by default', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createMailer, sendInBackground, type Mailer } from '../../../src/server/mail/mailer';
 import { confirmationCodeMail } from '../../../src/server/mail/templates';
+import { scratchDir } from '../../helpers/scratch-dir';
 
 const sender = {
   universityName: 'Northfield State University',
@@ -18,7 +18,7 @@ function recordingLogger(lines: unknown[]): FastifyBaseLogger {
 
 describe('the outbox mailer', () => {
   it('writes each message as an .eml file naming the university, with text and HTML bodies', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admissions-mail-'));
+    const dataDir = scratchDir('admissions-mail');
     const lines: unknown[] = [];
     const mailer = createMailer({
       smtpUrl: '',
@@ -44,7 +44,7 @@ describe('the outbox mailer', () => {
   });
 
   it('shows the recipient and the code in the log line in development only', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admissions-mail-'));
+    const dataDir = scratchDir('admissions-mail');
     const lines: unknown[] = [];
     const mailer = createMailer({
       smtpUrl: '',

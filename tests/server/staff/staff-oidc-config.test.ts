@@ -1,12 +1,11 @@
 /** STAFF_OIDC_*: all three or none, and an issuer that is https (http only on this machine). */
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../src/server/config';
+import { scratchDir } from '../../helpers/scratch-dir';
 
 const load = (env: Record<string, string>) =>
-  loadConfig({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'admissions-oidc-config-')), ...env });
+  loadConfig({ DATA_DIR: scratchDir('admissions-oidc-config'), ...env });
 
 const problemsOf = (env: Record<string, string>): string[] => {
   try {

@@ -1,0 +1,28 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * Vitest global setup: every test run gets a temp folder of its own, handed to the test processes
+ * (and what they start) as TMPDIR, so what a test leaves behind can be seen. At teardown the run
+ * fails if anything is left in it; the folder itself is removed either way.
+ */
+export default function tempFolderCheck(): () => void {
+  const runDir = mkdtempSync(path.join(tmpdir(), 'admissions-test-run-'));
+  const outer = process.env.TMPDIR;
+  process.env.TMPDIR = runDir;
+  return () => {
+    const left = readdirSync(runDir);
+    rmSync(runDir, { recursive: true, force: true });
+    if (outer === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = outer;
+    if (left.length > 0) {
+      // Vitest reports an error thrown here but still exits 0: the exit code says it too.
+      process.exitCode = 1;
+      throw new Error(
+        `The tests left ${left.length} item(s) in the temp folder: ${left.sort().join(', ')}. ` +
+          'Make scratch folders with scratchDir() from tests/helpers/scratch-dir.ts.',
+      );
+    }
+  };
+}
