@@ -23,6 +23,21 @@ export interface Database {
     expires_at: string;
     attempts: number;
   };
+  /**
+   * One row per sign-up of an address not yet confirmed (migration 0017): the password that
+   * sign-up chose and its own code; confirming with the code activates that password.
+   */
+  pending_sign_ups: {
+    id: string;
+    account_id: string;
+    /** The sign-up's place among the address's sign-ups, 1 for the first. */
+    seq: number;
+    password_hash: string;
+    code_hash: string;
+    expires_at: string;
+    attempts: number;
+    created_at: string;
+  };
   password_resets: {
     id_hash: string;
     account_id: string;
