@@ -2,6 +2,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+/** Caches that tools the tests start keep in the temp folder on purpose (tsx's compile cache). */
+const toolCaches = /^tsx-\d+$/;
+
 /**
  * Vitest global setup: every test run gets a temp folder of its own, handed to the test processes
  * (and what they start) as TMPDIR, so what a test leaves behind can be seen. At teardown the run
@@ -12,7 +15,7 @@ export default function tempFolderCheck(): () => void {
   const outer = process.env.TMPDIR;
   process.env.TMPDIR = runDir;
   return () => {
-    const left = readdirSync(runDir);
+    const left = readdirSync(runDir).filter((name) => !toolCaches.test(name));
     rmSync(runDir, { recursive: true, force: true });
     if (outer === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = outer;

@@ -1,5 +1,5 @@
-import { crc32 } from 'node:zlib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import yazl from 'yazl';
 
 /**
  * A Word document without any way to reach outside itself, before LibreOffice opens it. A DOCX
@@ -37,7 +37,7 @@ export async function stripExternalLinks(
     }
     return { name, data };
   });
-  return { bytes: writeZip(out), removed };
+  return { bytes: await writeZip(out), removed };
 }
 
 const relationship = /<Relationship\b[^>]*?(?:\/>|>[\s\S]*?<\/Relationship>)/g;
@@ -102,47 +102,17 @@ function readEntries(bytes: Uint8Array): Promise<Part[]> {
 }
 
 /**
- * A zip of the parts, stored uncompressed (LibreOffice reads it at once, and no CPU goes to
- * compressing a temporary file; no zip library is installed).
+ * A zip of the parts, stored uncompressed: LibreOffice reads it at once, and no CPU goes to
+ * compressing a temporary file.
  */
-function writeZip(parts: Part[]): Uint8Array {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    const body = part.data;
-    const name = Buffer.from(part.name, 'utf8');
-    const crc = crc32(part.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(0, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(part.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    locals.push(local, name, body);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(0, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(part.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, name);
-    offset += local.length + name.length + body.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...locals, directory, end]));
+function writeZip(parts: Part[]): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const zip = new yazl.ZipFile();
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    zip.outputStream.on('error', reject);
+    for (const part of parts) zip.addBuffer(part.data, part.name, { compress: false });
+    zip.end();
+  });
 }
