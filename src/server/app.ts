@@ -1,14 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { DestinationStream } from 'pino';
-import type { Config } from './config';
-import type { Db } from './db/database';
-import type { Clock } from './clock';
-import type { Mailer } from './mail/mailer';
-import type { FormsRuntime } from './application/forms-runtime';
-import type { LookupService } from './lookup/lookup-service';
-import type { Documents } from './documents';
-import type { Readiness } from './ops/readiness';
+import type { AppDeps } from './app-deps';
 import { logSerializers, loggerOptions } from './ops/logger';
 import { RequestLog } from './ops/request-log';
 import { createServices } from './services';
@@ -21,34 +13,7 @@ import { lookupPlugin } from './lookup/lookup-plugin';
 import { staffPlugin } from './staff/staff-plugin';
 import { clientShell } from './client-shell';
 
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  clock?: Clock;
-  /** Replaces the outbox/SMTP mailer (tests may capture messages). */
-  mailer?: Mailer;
-  /** The form definitions' rules; loaded from forms/ and schemas/ when not given. */
-  forms?: FormsRuntime;
-  /** The built client (index.html and assets); absent in API-only tests. */
-  clientDir?: string;
-  /**
-   * false for silence; an object adds pino options to the configured ones (LOG_LEVEL): main.ts
-   * passes the development log's stream, tests a stream to read the log.
-   */
-  logger?: false | { level?: string; stream?: NodeJS.WritableStream | DestinationStream };
-  /**
-   * The school and address search; built over db when not given. Its data is loaded by the
-   * caller (main.ts at start, loadLookupData), never here, so API tests need not load it.
-   */
-  lookup?: LookupService;
-  /**
-   * Blob store, job queue, document and PDF services and job handlers; built from the config
-   * when not given. main.ts builds them first, to run the jobs with the same handlers.
-   */
-  documents?: Documents;
-  /** Readiness for GET /readyz; main.ts keeps it, to drain before closing on SIGTERM. */
-  readiness?: Readiness;
-}
+export type { AppDeps } from './app-deps';
 
 /**
  * A request id unique across instances, for following one request through the logs; one that a

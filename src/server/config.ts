@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { logLevels, type LogLevel } from './ops/logger';
+import { logLevels, type LogLevel } from './ops/log-levels';
 import type { S3Settings } from './blobs/s3-blob-store';
 import type { DocumentLimits } from './conversion/limits';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Counter } from 'prom-client';
-import type { AppDeps } from './app';
+import type { AppDeps } from './app-deps';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/database';

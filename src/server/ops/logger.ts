@@ -6,9 +6,6 @@
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { Config } from '../config';
 
-export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof logLevels)[number];
-
 /**
  * What a log line may say of a request and an error. Query strings may hold what applicants
  * type (school and address searches) or tokens, so a request is logged by its path only: never
