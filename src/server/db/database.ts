@@ -22,7 +22,7 @@ import {
 import type { Database } from './tables';
 import { dialectOf } from './dialect';
 import { migrations } from './migrations';
-import { statementNameOf } from './prepared-query';
+import { statementNameOf } from './statement-names';
 import { startCheckpointer, WAL_BACKSTOP_PAGES } from './checkpointer';
 
 export type Db = Kysely<Database>;

@@ -8,19 +8,7 @@ import {
 import type { Database } from './tables';
 import { dialectOf, type Dialect } from './dialect';
 import type { InGroupRunner } from './database';
-
-/**
- * The SQL texts of prepared queries compiled for PostgreSQL, each with the name of its server-side
- * prepared statement (database.ts): PostgreSQL parses and plans them once per connection instead
- * of at every execution. Only these few: naming every query would keep a statement per distinct
- * SQL text (lists of any length among them) on every connection.
- */
-const statementNames = new Map<string, string>();
-
-/** The prepared statement name for this SQL text, when a prepared query compiled it. */
-export function statementNameOf(sql: string): string | undefined {
-  return statementNames.get(sql);
-}
+import { nameStatement } from './statement-names';
 
 /** Stands for a parameter while the query is built; replaced by its value at each execution. */
 class Slot {
@@ -80,9 +68,7 @@ export class PreparedQuery<Params extends Record<string, unknown>, Row> {
       const slots = new Proxy({} as Params, { get: (_, name) => new Slot(String(name)) });
       compiled = this.build(db, slots, dialect).compile();
       this.compiled.set(dialect, compiled);
-      if (dialect === 'postgres' && !statementNames.has(compiled.sql)) {
-        statementNames.set(compiled.sql, `prepared_${statementNames.size + 1}`);
-      }
+      if (dialect === 'postgres') nameStatement(compiled.sql);
     }
     return compiled;
   }
