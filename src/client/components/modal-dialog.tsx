@@ -2,7 +2,7 @@ import { DialogContent, DialogOverlay } from '@reach/dialog';
 import '@reach/dialog/styles.css';
 import { useId, useLayoutEffect } from 'react';
 import '../styles/modal.css';
-import type { ModalProps } from './modal';
+import type { ModalProps } from './modal-props';
 import { CloseButton } from './close-button';
 
 /**

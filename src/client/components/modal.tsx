@@ -1,24 +1,6 @@
-import { lazy, Suspense, useEffect, useId, useState, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { LoadBoundary } from './load-boundary';
-
-/** SPEC §9 modal widths: xs 30rem, s 60rem, m 80vw (on tablets 30rem, 70vw, 90vw). */
-type ModalSize = 'xs' | 's' | 'm';
-
-export interface ModalProps {
-  isOpen: boolean;
-  title: string;
-  /**
-   * Escape, a click outside and the Close button call this; without it none of them close. The
-   * Close button (×) shows only for a modal without its own action buttons.
-   */
-  onDismiss?: () => void;
-  size?: ModalSize;
-  /** The element that takes focus when the modal opens (default: the first focusable one). */
-  initialFocusRef?: RefObject<HTMLElement | null>;
-  /** Buttons under the content. */
-  actions?: ReactNode;
-  children: ReactNode;
-}
+import type { ModalProps } from './modal-props';
 
 type DialogModule = typeof import('./modal-dialog');
 let dialogModule: DialogModule | undefined;
