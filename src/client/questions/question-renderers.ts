@@ -1,11 +1,11 @@
 /**
  * The question renderers as data (STYLE.md "Renderers as data"): one component per type of the
- * form language. The mapped type makes a type without a component a compile error, and the form
- * language's type list is the engine's (tests/forms/form-pages.test.ts), so forms:check needs no
- * scan of the client. A new type is one new file and one line here.
+ * form language, handed to the question lists by the page renderer (question-renderers-context).
+ * The mapped type makes a type without a component a compile error, and the form language's type
+ * list is the engine's (tests/forms/form-pages.test.ts), so forms:check needs no scan of the
+ * client. A new type is one new file and one line here.
  */
-import type { QuestionType } from '../../engine/question-types';
-import type { QuestionComponent } from '../renderer/question-props';
+import type { QuestionRenderers } from '../renderer/question-renderers-context';
 import { AddressQuestion } from './address-question';
 import { CheckboxGroupQuestion } from './checkbox-group-question';
 import { CheckboxQuestion } from './checkbox-question';
@@ -34,7 +34,7 @@ const AddAnotherQuestion = lazyQuestion<'add-another'>(
   'question--group add-another',
 );
 
-export const questionRenderers: { [T in QuestionType]: QuestionComponent<T> } = {
+export const questionRenderers: QuestionRenderers = {
   text: TextQuestion,
   password: PasswordQuestion,
   ssn: SsnQuestion,

@@ -4,7 +4,9 @@ import { useFormStore } from '../form/form-context';
 import { PageContext } from '../form/page-context';
 import { useCondition } from '../form/use-field-view';
 import '../styles/questions.css';
+import { questionRenderers } from '../questions/question-renderers';
 import { QuestionList } from './question-list';
+import { QuestionRenderersContext } from './question-renderers-context';
 
 const SectionNode = memo(function SectionNode({ section }: { section: Section }) {
   const shown = useCondition(section.condition);
@@ -42,15 +44,17 @@ export function PageRenderer({ page }: { page: PageDefinition }) {
 const PageBody = memo(function PageBody({ page }: { page: PageDefinition }) {
   return (
     <PageContext.Provider value={page}>
-      <div className="question-page">
-        <p className="question-page__required-note">
-          Questions marked <span aria-hidden="true">*</span>
-          <span className="visually-hidden">with an asterisk</span> are required.
-        </p>
-        {page.sections.map((section) => (
-          <SectionNode key={section.id} section={section} />
-        ))}
-      </div>
+      <QuestionRenderersContext.Provider value={questionRenderers}>
+        <div className="question-page">
+          <p className="question-page__required-note">
+            Questions marked <span aria-hidden="true">*</span>
+            <span className="visually-hidden">with an asterisk</span> are required.
+          </p>
+          {page.sections.map((section) => (
+            <SectionNode key={section.id} section={section} />
+          ))}
+        </div>
+      </QuestionRenderersContext.Provider>
     </PageContext.Provider>
   );
 });

@@ -1,8 +1,8 @@
 import { createElement, memo } from 'react';
 import type { Question } from '../../engine/definitions';
 import { useCondition } from '../form/use-field-view';
-import { questionRenderers } from '../questions/question-renderers';
 import type { QuestionComponent } from './question-props';
+import { useQuestionRenderers } from './question-renderers-context';
 
 /** A stable React key for a question: its answer key, block prefix or id. */
 function reactKey(question: Question, index: number): string {
@@ -25,8 +25,9 @@ export function QuestionList({ questions }: { questions: readonly Question[] }) 
  */
 export const QuestionNode = memo(function QuestionNode({ question }: { question: Question }) {
   const shown = useCondition(question.condition);
+  const renderers = useQuestionRenderers();
   if (!shown) return null;
   // The record pairs each type with its component; TypeScript cannot follow that pairing here.
-  const Component = questionRenderers[question.type] as QuestionComponent;
+  const Component = renderers[question.type] as QuestionComponent;
   return createElement(Component, { question });
 });
