@@ -3,7 +3,6 @@
  * answers"): the parts of an address or school-search block, with the `_desc` of the country and
  * state selects. The country comes first, because changing it clears the state.
  */
-import type { LookupRecord } from '../contract/lookup';
 import type { AddressQuestion, Answers, SchoolSearchQuestion } from './definitions';
 import { optionLabel } from './option-lists';
 import { blockParts } from './page-fields';
@@ -26,12 +25,18 @@ const order = [
   'city',
   'state',
   'zip',
-];
+] as const;
+
+/**
+ * The parts a lookup result may fill, by name: the wire's lookup record (src/contract/lookup.ts)
+ * is one, said here in the engine's own terms because the engine imports nothing above it.
+ */
+export type LookupFields = Partial<Record<(typeof order)[number], string>>;
 
 /** The answers a lookup record sets on a block; a select part keeps only a value it lists. */
 export function lookupAnswers(
   block: LookupBlock,
-  record: Partial<LookupRecord>,
+  record: LookupFields,
   now?: Date,
 ): AnswerChange[] {
   const parts = new Map(blockParts(block).map((part) => [part.part as string, part]));
@@ -40,7 +45,7 @@ export function lookupAnswers(
   for (const name of order) {
     const part = parts.get(name);
     if (!part) continue;
-    const raw = (record as Record<string, string | undefined>)[name] ?? '';
+    const raw = record[name] ?? '';
     const { options } = part.question;
     if (options === undefined) {
       changes.push({ key: part.key, value: raw });
