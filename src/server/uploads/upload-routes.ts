@@ -5,11 +5,12 @@ import { AppError, errors } from '../errors';
 import { fileMessages, MAX_FILE_BYTES } from '../../engine/file-rules';
 import { documentKindOf } from '../conversion/file-content';
 import type { LocalBlobStore } from '../blobs/local-blob-store';
+import type { UploadGrants } from './upload-grants';
 
 export interface UploadRoutesOptions {
   store: LocalBlobStore;
-  /** Spends the form's grant; false when it was already used (each form uploads once). */
-  claim?: (key: string) => Promise<boolean>;
+  /** The forms' grants: each form uploads once (none kept: tests of the route alone). */
+  grants?: UploadGrants;
 }
 
 /** Reads a file part, stopping at `max` bytes: undefined when the file is larger. */
@@ -41,7 +42,7 @@ function formError(error: unknown): never {
  * The policy's signature, expiry, exact key and size range are enforced before anything is
  * written, and the content must be a PNG, JPEG, PDF or Word document. Success is 204, as S3's.
  */
-export async function uploadRoutes(app: FastifyInstance, { store, claim }: UploadRoutesOptions) {
+export async function uploadRoutes(app: FastifyInstance, { store, grants }: UploadRoutesOptions) {
   await app.register(multipart, {
     limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
   });
@@ -79,8 +80,17 @@ export async function uploadRoutes(app: FastifyInstance, { store, claim }: Uploa
     if (bytes.length < allowed.minBytes) throw new AppError('FILE_REJECTED', fileMessages.empty);
     const content = await documentKindOf(bytes);
     if (!content.ok) throw new AppError('FILE_REJECTED', content.message);
-    if (claim && !(await claim(allowed.key))) throw new AppError('UPLOAD_EXISTS');
-    if (!(await store.putNew(allowed.key, bytes))) throw new AppError('UPLOAD_EXISTS');
+    // Claimed before the write, so two requests with one form cannot both write; given back when
+    // the write fails, so the applicant's retry with the same form is not UPLOAD_EXISTS.
+    if (grants && !(await grants.claim(allowed.key))) throw new AppError('UPLOAD_EXISTS');
+    let stored: boolean;
+    try {
+      stored = await store.putNew(allowed.key, bytes);
+    } catch (error) {
+      await grants?.release(allowed.key);
+      throw error;
+    }
+    if (!stored) throw new AppError('UPLOAD_EXISTS');
     return reply.status(204).send();
   });
 }

@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import type { Documents } from '../documents';
 import { sessionScope, type SessionScopeOptions } from '../identity/route-scopes';
 import { documentRoutes } from './document-routes';
-import { claimUploadGrant } from './upload-grants';
+import { uploadGrantsOf } from './upload-grants';
 import { uploadRoutes } from './upload-routes';
 
 export interface UploadsPluginOptions extends SessionScopeOptions {
@@ -31,7 +31,7 @@ export async function uploadsPlugin(app: FastifyInstance, options: UploadsPlugin
     await app.register(uploadRoutes, {
       prefix: '/uploads',
       store: documents.blobs,
-      claim: (key: string) => claimUploadGrant(db, key, clock.now()),
+      grants: uploadGrantsOf(db, () => clock.now()),
     });
   }
 }

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalBlobStore } from '../../../src/server/blobs/local-blob-store';
 import { createTestApp, databases, signedIn, type TestApp } from '../helpers/test-app';
 import { elfProgram, paddedJpeg, pdf, png } from '../helpers/fixtures';
@@ -175,6 +175,28 @@ describe.each(databases)('presigned uploads to the local store on $name', ({ url
     expect((await postUpload(t, form.url, form.fields, await file())).statusCode).toBe(204);
     const again = await postUpload(t, form.url, form.fields, { name: 'b.png', bytes: png() });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('takes the same form again after the store failed to write its file', async () => {
+    const store = t.documents.blobs as LocalBlobStore;
+    const put = vi.spyOn(store, 'put').mockRejectedValueOnce(new Error('disk full'));
+    const failed = await postUpload(t, form.url, form.fields, await file());
+    expect(failed.statusCode).toBe(500);
+    expect(storedFiles(t)).toEqual([]);
+    const retry = await postUpload(t, form.url, form.fields, await file());
+    expect(retry.statusCode).toBe(204);
+    expect(put).toHaveBeenCalledTimes(2);
+    expect(storedFiles(t)).toEqual([form.fields.key]);
+    const converted = await t.call(
+      'POST',
+      '/api/pdf/document-answer/transcript_file',
+      { file_key: form.fields.key, file_name: 'transcript.pdf' },
+      ada,
+    );
+    expect(converted.json()).toMatchObject({ status: 'UNPROCESSED' });
+    // Stored once, the form is spent as before.
+    const again = await postUpload(t, form.url, form.fields, await file());
+    expect(again.json()).toMatchObject({ code: 'UPLOAD_EXISTS' });
   });
 
   it('refuses a body that is not a multipart form, and a form with no file', async () => {
