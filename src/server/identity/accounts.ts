@@ -12,15 +12,13 @@ import {
 import {
   decoyPasswordHash,
   hashPassword,
-  randomCode,
   randomToken,
   verifyPassword,
   type SecretHasher,
 } from './secrets';
 import type { SessionStore } from './sessions';
+import { NO_PASSWORD, PendingSignUps } from './pending-sign-ups';
 
-const CODE_TTL_MS = 24 * 60 * 60 * 1000;
-const CODE_MAX_ATTEMPTS = 5;
 const RESET_TTL_MS = 60 * 60 * 1000;
 
 export interface AccountServiceDeps {
@@ -35,7 +33,11 @@ export interface AccountServiceDeps {
 
 /** Sign-up, confirmation, login and password reset (SPEC §2 authentication routes). */
 export class AccountService {
-  constructor(private readonly deps: AccountServiceDeps) {}
+  private readonly pending: PendingSignUps;
+
+  constructor(private readonly deps: AccountServiceDeps) {
+    this.pending = new PendingSignUps(deps.db, deps.hasher);
+  }
 
   private now(): Date {
     return this.deps.clock.now();
@@ -50,13 +52,15 @@ export class AccountService {
   }
 
   /**
-   * Creates an account and mails a code. An e-mail that already has a confirmed account gets a
+   * Records a sign-up and mails its code. An e-mail that already has a confirmed account gets a
    * notice instead, and the caller the same answer, so sign-up tells no one who has an account.
-   * An unconfirmed account keeps the password it was created with (a stranger signing up again
-   * must not choose the password the owner then confirms): it only gets a new code.
+   * An unconfirmed address may be signed up again, by its owner or a stranger: each sign-up keeps
+   * the password it chose with a code of its own (PendingSignUps), so the owner's code activates
+   * the owner's password and a stranger's sign-up, first or last, activates nothing.
    */
   async signUp(username: string, password: string): Promise<void> {
-    const existing = await this.find(username);
+    const address = normalise(username);
+    const existing = await this.find(address);
     // Hashed whatever happens, so every answer takes the same time.
     const passwordHash = await hashPassword(password);
     if (existing?.confirmed_at) {
@@ -65,76 +69,72 @@ export class AccountService {
       );
       return;
     }
-    let accountId = existing?.id;
-    if (!accountId) {
-      const inserted = await this.deps.db
+    const now = this.now();
+    const code = await this.deps.db.transaction().execute(async (trx) => {
+      // Written even when it exists, so the row is held until the sign-up is in: sign-ups of one
+      // address at once take their turns. The WHERE leaves a confirmed account untouched.
+      const account = await trx
         .insertInto('accounts')
         .values({
           id: randomUUID(),
-          username: normalise(username),
-          password_hash: passwordHash,
+          username: address,
+          password_hash: NO_PASSWORD,
           confirmed_at: null,
           last_page: '',
-          created_at: this.now().toISOString(),
+          created_at: now.toISOString(),
         })
-        .onConflict((oc) => oc.column('username').doNothing())
+        .onConflict((oc) =>
+          oc
+            .column('username')
+            .doUpdateSet({ password_hash: NO_PASSWORD })
+            .where('accounts.confirmed_at', 'is', null),
+        )
         .returning('id')
         .executeTakeFirst();
-      // Two sign-ups at once: the first made the account, the second only sends a code.
-      accountId = inserted?.id ?? (await this.find(username))?.id;
-      if (!accountId) return;
-    }
-    await this.sendCode(accountId, normalise(username));
+      // Confirmed since it was read: nothing is pending any more.
+      if (!account) return undefined;
+      return this.pending.add(trx, account.id, passwordHash, now);
+    });
+    if (code) await this.deps.mailer.send(confirmationCodeMail(address, code, this.deps.sender));
   }
 
-  /** A new code replaces the old one, with a fresh expiry and attempt count. */
-  private async sendCode(accountId: string, username: string): Promise<void> {
-    const code = randomCode();
-    const values = {
-      code_hash: this.deps.hasher.hash('confirm', code),
-      expires_at: new Date(this.now().getTime() + CODE_TTL_MS).toISOString(),
-      attempts: 0,
-    };
-    await this.deps.db
-      .insertInto('confirmation_codes')
-      .values({ account_id: accountId, ...values })
-      .onConflict((oc) => oc.column('account_id').doUpdateSet(values))
-      .execute();
-    await this.deps.mailer.send(confirmationCodeMail(username, code, this.deps.sender));
-  }
-
+  /**
+   * Activates the password of the sign-up whose code this is, and discards every other pending
+   * sign-up of the address with its password.
+   */
   async confirm(username: string, code: string): Promise<void> {
     const account = await this.find(username);
     // A confirmed account answers any code as an unknown address does (its code is spent), so
     // confirm tells no one which addresses have an account.
     if (!account || account.confirmed_at) throw new AppError('CODE_INVALID');
-    // Each guess takes one of the code's attempts before it is compared, in one conditional
-    // statement: guesses sent at once cannot all read the same count (issue 14).
-    const row = await this.deps.db
-      .updateTable('confirmation_codes')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('account_id', '=', account.id)
-      .where('attempts', '<', CODE_MAX_ATTEMPTS)
-      .where('expires_at', '>', this.now().toISOString())
-      .returning('code_hash')
-      .executeTakeFirst();
-    if (!row || !this.deps.hasher.matches('confirm', code, row.code_hash)) {
-      throw new AppError('CODE_INVALID');
-    }
-    await this.deps.db.transaction().execute(async (trx) => {
-      await trx
+    const passwordHash = await this.pending.passwordFor(account.id, code, this.now());
+    if (!passwordHash) throw new AppError('CODE_INVALID');
+    const confirmed = await this.deps.db.transaction().execute(async (trx) => {
+      // The account's row first, as a sign-up takes it: two codes confirmed at once, one wins.
+      const result = await trx
         .updateTable('accounts')
-        .set({ confirmed_at: this.now().toISOString() })
+        .set({ password_hash: passwordHash, confirmed_at: this.now().toISOString() })
         .where('id', '=', account.id)
-        .execute();
-      await trx.deleteFrom('confirmation_codes').where('account_id', '=', account.id).execute();
+        .where('confirmed_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await trx.deleteFrom('pending_sign_ups').where('account_id', '=', account.id).execute();
+      return true;
     });
+    if (!confirmed) throw new AppError('CODE_INVALID');
   }
 
-  /** Says nothing about whether the account exists or is already confirmed. */
+  /**
+   * Mails a fresh code for the address's newest pending sign-up (see PendingSignUps.renewNewest).
+   * Says nothing about whether the account exists, is confirmed or has a live sign-up.
+   */
   async resendCode(username: string): Promise<void> {
     const account = await this.find(username);
-    if (account && !account.confirmed_at) await this.sendCode(account.id, account.username);
+    if (!account || account.confirmed_at) return;
+    const code = await this.pending.renewNewest(account.id, this.now());
+    if (code) {
+      await this.deps.mailer.send(confirmationCodeMail(account.username, code, this.deps.sender));
+    }
   }
 
   /**
@@ -143,9 +143,13 @@ export class AccountService {
    */
   async logIn(username: string, password: string): Promise<{ token: string; username: string }> {
     const account = await this.find(username);
+    if (account && !account.confirmed_at) {
+      // No password is usable before confirmation; one a pending sign-up chose is told to confirm.
+      const pending = await this.pending.chosen(account.id, password, this.now());
+      throw new AppError(pending ? 'USER_NOT_CONFIRMED' : 'INVALID_CREDENTIALS');
+    }
     const ok = await verifyPassword(account?.password_hash ?? (await decoyPasswordHash), password);
     if (!account || !ok) throw new AppError('INVALID_CREDENTIALS');
-    if (!account.confirmed_at) throw new AppError('USER_NOT_CONFIRMED');
     const token = await this.deps.sessions.create(account.id);
     await this.deps.db
       .insertInto('successful_logins')
@@ -235,6 +239,8 @@ export class AccountService {
         .set({ password_hash: passwordHash, confirmed_at: account.confirmed_at ?? now })
         .where('id', '=', account.id)
         .execute();
+      // Confirmed by the link: no pending sign-up's password may be activated later.
+      await trx.deleteFrom('pending_sign_ups').where('account_id', '=', account.id).execute();
       // A new password spends every other reset link of the account, older or newer.
       await trx
         .updateTable('password_resets')

@@ -26,7 +26,8 @@ export interface PurgeDeps {
 export interface PurgeCounts {
   sessions: number;
   staffSessions: number;
-  confirmationCodes: number;
+  pendingSignUps: number;
+  unconfirmedAccounts: number;
   passwordResets: number;
   visitorAnswers: number;
   rateLimits: number;
@@ -37,8 +38,8 @@ export interface PurgeCounts {
 
 /**
  * Deletes what has expired (issue 14): sessions, applicants' and staff's, past their idle or
- * absolute end (a session is otherwise removed only when it is presented again), confirmation
- * codes, reset ids, visitor answers, rate-limit counters of past windows, upload grants past
+ * absolute end (a session is otherwise removed only when it is presented again), pending sign-ups
+ * and the accounts never confirmed, reset ids, visitor answers, rate-limit counters of past windows, upload grants past
  * their form's expiry and grace (with the blob, when it never became a document) and outbox
  * mail older than OUTBOX_RETENTION_DAYS. Safe to run anywhere at any time, on several instances
  * at once: each step is a delete of rows nobody can use any more.
@@ -71,9 +72,7 @@ export async function purgeExpired(deps: PurgeDeps): Promise<PurgeCounts> {
       )
       .executeTakeFirst(),
   );
-  const confirmationCodes = deleted(
-    await db.deleteFrom('confirmation_codes').where('expires_at', '<=', nowIso).executeTakeFirst(),
-  );
+  const { pendingSignUps, unconfirmedAccounts } = await purgeSignUps(db, nowIso);
   const passwordResets = deleted(
     await db.deleteFrom('password_resets').where('expires_at', '<=', nowIso).executeTakeFirst(),
   );
@@ -92,13 +91,47 @@ export async function purgeExpired(deps: PurgeDeps): Promise<PurgeCounts> {
   return {
     sessions,
     staffSessions,
-    confirmationCodes,
+    pendingSignUps,
+    unconfirmedAccounts,
     passwordResets,
     visitorAnswers,
     rateLimits,
     uploadGrants,
     uploadBlobs,
     outboxFiles,
+  };
+}
+
+/**
+ * Sign-ups whose code has expired, with the password each chose (issue 41), then the accounts
+ * never confirmed that no pending sign-up is left for: they hold no password and no data, and
+ * their address may be signed up again from scratch. A confirmation never meets a deleted
+ * account, as it activates the account's row only while it is there and unconfirmed.
+ */
+async function purgeSignUps(
+  db: Db,
+  nowIso: string,
+): Promise<{ pendingSignUps: number; unconfirmedAccounts: number }> {
+  const signUps = await db
+    .deleteFrom('pending_sign_ups')
+    .where('expires_at', '<=', nowIso)
+    .executeTakeFirst();
+  const accounts = await db
+    .deleteFrom('accounts')
+    .where('confirmed_at', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('pending_sign_ups')
+            .select('pending_sign_ups.id')
+            .whereRef('pending_sign_ups.account_id', '=', 'accounts.id'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return {
+    pendingSignUps: Number(signUps.numDeletedRows),
+    unconfirmedAccounts: Number(accounts.numDeletedRows),
   };
 }
 
