@@ -121,11 +121,14 @@ export default tseslint.config(
   },
   {
     // On SQLite the statements that write answers keep the staff summary themselves
-    // (summary-upkeep.ts, migration 0015): they live in application-service.ts and, for
-    // PostgreSQL's grouped saves, grouped-saves.ts. A write anywhere else would leave it behind.
+    // (summary-upkeep.ts, migration 0015): they live in answer-statements.ts and answer-store.ts
+    // (saves, setAnswer), chosen-tabs.ts (a tab change clears its answers) and, for PostgreSQL's
+    // grouped saves, grouped-saves.ts. A write anywhere else would leave it behind.
     files: ['src/server/**/*.ts', 'scripts/**/*.ts'],
     ignores: [
-      'src/server/application/application-service.ts',
+      'src/server/application/answer-statements.ts',
+      'src/server/application/answer-store.ts',
+      'src/server/application/chosen-tabs.ts',
       'src/server/application/grouped-saves.ts',
       'src/server/db/migrations/**',
     ],
@@ -136,7 +139,7 @@ export default tseslint.config(
           selector:
             "CallExpression[callee.property.name=/^(insertInto|updateTable|replaceInto|mergeInto)$/][arguments.0.value='answers']",
           message:
-            'Answers are written in application-service.ts, which keeps the staff summary (summary-upkeep.ts).',
+            'Answers are written in answer-store.ts, which keeps the staff summary (summary-upkeep.ts).',
         },
       ],
     },

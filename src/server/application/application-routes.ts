@@ -103,7 +103,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
     },
     async (request) => {
       assertKnownKeys(forms, request.body);
-      await application.saveAnswers(
+      await application.answers.save(
         accountOf(request).accountId,
         writable(forms, request.body),
         forms.version,
@@ -121,7 +121,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
       if (!forms.pageRoutes.includes(page)) {
         throw errors.LAST_PAGE_UNKNOWN(forms.pageRoutes.join(', '));
       }
-      await application.setLastPage(accountOf(request).accountId, page);
+      await application.progress.setLastPage(accountOf(request).accountId, page);
       return { message: messages.saved };
     },
   );
@@ -130,7 +130,10 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
     '/web-status',
     { schema: { body: webStatusBody, response: message } },
     async (request) => {
-      await application.advanceStatus(accountOf(request).accountId, request.body.web_status);
+      await application.progress.advanceStatus(
+        accountOf(request).accountId,
+        request.body.web_status,
+      );
       return { message: messages.saved };
     },
   );
@@ -142,7 +145,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
       schema: { body: validationsBody, response: message },
     },
     async (request) => {
-      await application.recordValidations(
+      await application.progress.recordValidations(
         accountOf(request).accountId,
         validationsByPage(forms, request.body),
       );
@@ -152,7 +155,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
 
   app.post('/submit', { schema: { response: message } }, async (request) => {
     const { accountId } = accountOf(request);
-    await application.submit(accountId, forms.version, (state) =>
+    await application.submissions.submit(accountId, forms.version, (state) =>
       forms.validateAll(state, clock.now()),
     );
     // The submission stands even if this fails: GET /api/pdf asks for the frozen copy again.
@@ -168,7 +171,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
     async (request) => ({
       answer: knownAnswers(
         forms,
-        await application.claimVisitorAnswers(
+        await application.visitors.claim(
           accountOf(request).accountId,
           request.body.token,
           forms.version,
@@ -192,7 +195,7 @@ export async function visitorAnswerRoutes(app: FastifyInstance, options: Applica
       assertKnownKeys(forms, request.body.answer);
       const answers = writable(forms, request.body.answer);
       return {
-        token: await application.keepVisitorAnswers(answers, request.ip, visitorAnswersPerIp),
+        token: await application.visitors.keep(answers, request.ip, visitorAnswersPerIp),
       };
     },
   );
@@ -201,7 +204,7 @@ export async function visitorAnswerRoutes(app: FastifyInstance, options: Applica
     '/tmp',
     { schema: { querystring: visitorTokenBody, response: answersReply } },
     async (request) => ({
-      answer: knownAnswers(forms, await application.visitorAnswers(request.query.token)),
+      answer: knownAnswers(forms, await application.visitors.read(request.query.token)),
     }),
   );
 }

@@ -28,7 +28,7 @@ export async function formLayoutRoutes(app: FastifyInstance, options: FormLayout
   const { application, addAnother, tabs, tabClears } = options;
 
   app.get('/add-another', { schema: { response: addAnotherReply } }, async (request) =>
-    application.addAnotherOf(accountOf(request).accountId),
+    application.addAnother.of(accountOf(request).accountId),
   );
 
   app.put<{ Body: AddAnotherBody }>(
@@ -39,13 +39,13 @@ export async function formLayoutRoutes(app: FastifyInstance, options: FormLayout
       const max = addAnother.get(id);
       if (max === undefined) throw errors.ADD_ANOTHER_UNKNOWN(id);
       if (count > max) throw errors.ADD_ANOTHER_TOO_MANY(id, max);
-      await application.setAddAnother(accountOf(request).accountId, id, count);
+      await application.addAnother.set(accountOf(request).accountId, id, count);
       return { message: messages.saved };
     },
   );
 
   app.get('/tabs', { schema: { response: tabsReply } }, async (request) =>
-    application.tabsOf(accountOf(request).accountId),
+    application.tabs.of(accountOf(request).accountId),
   );
 
   app.put<{ Body: TabsBody }>(
@@ -59,7 +59,7 @@ export async function formLayoutRoutes(app: FastifyInstance, options: FormLayout
         throw errors.TAB_UNKNOWN(id, chosen, known.join(', '));
       }
       // Choosing a tab and clearing its answers is one step (SPEC §4 "Tabs").
-      await application.setTab(accountOf(request).accountId, id, chosen, {
+      await application.tabs.set(accountOf(request).accountId, id, chosen, {
         defaultTab: known[0] ?? chosen,
         clears: tabClears.get(id)?.get(chosen) ?? [],
       });

@@ -25,8 +25,8 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
   app.get('/profile', { schema: { response: profileReply } }, async (request) => {
     const { accountId, username } = accountOf(request);
     const [progress, answers, logins, documents] = await Promise.all([
-      application.progressOf(accountId),
-      application.answersOf(accountId),
+      application.progress.of(accountId),
+      application.answers.of(accountId),
       accounts.loginTimesOf(accountId),
       documentAnswers?.(accountId) ?? {},
     ]);
@@ -36,8 +36,8 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
       ? undefined
       : await versions.changesFor(accountId, async () => ({
           answers,
-          addAnother: await application.addAnotherOf(accountId),
-          tabs: await application.tabsOf(accountId),
+          addAnother: await application.addAnother.of(accountId),
+          tabs: await application.tabs.of(accountId),
         }));
     return {
       answer: knownAnswers(forms, answers),

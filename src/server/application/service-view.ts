@@ -13,10 +13,10 @@ export async function serviceView(
   accountId: string,
 ): Promise<ServiceAnswers> {
   const [submitted, live, addAnother, tabs, documentAnswer] = await Promise.all([
-    application.submittedAnswersOf(accountId),
-    application.answersOf(accountId),
-    application.addAnotherOf(accountId),
-    application.tabsOf(accountId),
+    application.submissions.answersOf(accountId),
+    application.answers.of(accountId),
+    application.addAnother.of(accountId),
+    application.tabs.of(accountId),
     documents.list(accountId),
   ]);
   return {

@@ -18,7 +18,7 @@ export interface Snapshot {
 /** The applicant's data a PDF shows, read through the application's service. */
 export type SnapshotReads = Pick<
   ApplicationService,
-  'usernameOf' | 'submissionOf' | 'answersOf' | 'addAnotherOf' | 'tabsOf'
+  'submissions' | 'answers' | 'addAnother' | 'tabs'
 >;
 
 /** Bump when the PDF's layout changes, so every draft is rebuilt once. */
@@ -38,11 +38,11 @@ export async function readSnapshot(
 ): Promise<Snapshot> {
   const { application, documents, formsVersion } = deps;
   const [username, submission, draft, addAnother, tabs, attached] = await Promise.all([
-    application.usernameOf(accountId),
-    application.submissionOf(accountId),
-    application.answersOf(accountId),
-    application.addAnotherOf(accountId),
-    application.tabsOf(accountId),
+    application.submissions.usernameOf(accountId),
+    application.submissions.of(accountId),
+    application.answers.of(accountId),
+    application.addAnother.of(accountId),
+    application.tabs.of(accountId),
     documents.completed(accountId),
   ]);
   const answers = kind === 'final' && submission ? submission.answers : draft;

@@ -46,13 +46,13 @@ describe.each(databases)('saves of one turn on $name', ({ url }) => {
     );
 
   it('stores each applicant’s answers and version, and a submitted applicant’s save fails alone', async () => {
-    await service.saveAnswers('cy', { city: 'Lima' }, 'v1');
-    await service.submit('cy', 'v1', () => ({}));
+    await service.answers.save('cy', { city: 'Lima' }, 'v1');
+    await service.submissions.submit('cy', 'v1', () => ({}));
     const results = await Promise.all(
       [
-        service.saveAnswers('ada', { city: 'Oslo', first_name: 'Ada' }, 'v2'),
-        service.saveAnswers('cy', { city: 'Rome' }, 'v2'),
-        service.saveAnswers('bob', { city: 'Bonn' }, 'v2'),
+        service.answers.save('ada', { city: 'Oslo', first_name: 'Ada' }, 'v2'),
+        service.answers.save('cy', { city: 'Rome' }, 'v2'),
+        service.answers.save('bob', { city: 'Bonn' }, 'v2'),
       ].map(outcome),
     );
     expect(results).toEqual(['saved', 'ALREADY_SUBMITTED', 'saved']);
@@ -68,10 +68,10 @@ describe.each(databases)('saves of one turn on $name', ({ url }) => {
 
   it('writes two saves of one applicant in one turn in the order they came', async () => {
     await Promise.all([
-      service.saveAnswers('dee', { city: 'Lyon', last_name: 'Day' }, 'v1'),
-      service.saveAnswers('eve', { city: 'Graz' }, 'v1'),
-      service.saveAnswers('dee', { city: 'Nice' }, 'v1'),
-      service.saveAnswers('dee', { city: 'Metz' }, 'v1'),
+      service.answers.save('dee', { city: 'Lyon', last_name: 'Day' }, 'v1'),
+      service.answers.save('eve', { city: 'Graz' }, 'v1'),
+      service.answers.save('dee', { city: 'Nice' }, 'v1'),
+      service.answers.save('dee', { city: 'Metz' }, 'v1'),
     ]);
     expect(await answersOf('dee')).toEqual({ city: 'Metz', last_name: 'Day' });
     expect(await answersOf('eve')).toEqual({ city: 'Graz' });
@@ -93,17 +93,17 @@ describe.each(databases)('saves of one turn on $name', ({ url }) => {
 
   it('writes a save only while the row of the session it came with exists, alone or grouped', async () => {
     const [ivy, jon] = await liveAndEnded('ivy', 'jon');
-    expect(await outcome(service.saveAnswers('ivy', { city: 'Ivrea' }, 'v1', ivy))).toBe('saved');
+    expect(await outcome(service.answers.save('ivy', { city: 'Ivrea' }, 'v1', ivy))).toBe('saved');
     expect(
       await Promise.all([
-        outcome(service.saveAnswers('ivy', { city: 'Imola' }, 'v1', ivy)),
-        outcome(service.saveAnswers('jon', { city: 'Jena' }, 'v1', jon)),
+        outcome(service.answers.save('ivy', { city: 'Imola' }, 'v1', ivy)),
+        outcome(service.answers.save('jon', { city: 'Jena' }, 'v1', jon)),
       ]),
     ).toEqual(['saved', 'UNAUTHORIZED']);
-    expect(await outcome(service.saveAnswers('jon', { city: 'Jena' }, 'v1', jon))).toBe(
+    expect(await outcome(service.answers.save('jon', { city: 'Jena' }, 'v1', jon))).toBe(
       'UNAUTHORIZED',
     );
-    expect(await outcome(service.saveAnswers('jon', {}, 'v1', jon))).toBe('UNAUTHORIZED');
+    expect(await outcome(service.answers.save('jon', {}, 'v1', jon))).toBe('UNAUTHORIZED');
     expect(await answersOf('ivy')).toEqual({ city: 'Imola' });
     expect(await answersOf('jon')).toEqual({});
     expect(await versionOf('jon')).toBeNull();
@@ -111,20 +111,20 @@ describe.each(databases)('saves of one turn on $name', ({ url }) => {
 
   it('tells an ended session from a submitted application when a save writes nothing', async () => {
     const [mia, ned] = await liveAndEnded('mia', 'ned');
-    await service.saveAnswers('mia', { city: 'Milan' }, 'v1', mia);
-    await service.saveAnswers('ned', { city: 'Nantes' }, 'v1');
-    await service.submit('mia', 'v1', () => ({}));
-    await service.submit('ned', 'v1', () => ({}));
+    await service.answers.save('mia', { city: 'Milan' }, 'v1', mia);
+    await service.answers.save('ned', { city: 'Nantes' }, 'v1');
+    await service.submissions.submit('mia', 'v1', () => ({}));
+    await service.submissions.submit('ned', 'v1', () => ({}));
     expect(
       await Promise.all([
-        outcome(service.saveAnswers('mia', { city: 'Mainz' }, 'v2', mia)),
-        outcome(service.saveAnswers('ned', { city: 'Nancy' }, 'v2', ned)),
+        outcome(service.answers.save('mia', { city: 'Mainz' }, 'v2', mia)),
+        outcome(service.answers.save('ned', { city: 'Nancy' }, 'v2', ned)),
       ]),
     ).toEqual(['ALREADY_SUBMITTED', 'UNAUTHORIZED']);
-    expect(await outcome(service.saveAnswers('mia', { city: 'Mainz' }, 'v2', mia))).toBe(
+    expect(await outcome(service.answers.save('mia', { city: 'Mainz' }, 'v2', mia))).toBe(
       'ALREADY_SUBMITTED',
     );
-    expect(await outcome(service.saveAnswers('ned', { city: 'Nancy' }, 'v2', ned))).toBe(
+    expect(await outcome(service.answers.save('ned', { city: 'Nancy' }, 'v2', ned))).toBe(
       'UNAUTHORIZED',
     );
     expect([await answersOf('mia'), await answersOf('ned')]).toEqual([
@@ -262,7 +262,7 @@ describe.each(databases)('saves of one turn on $name', ({ url }) => {
     it('runs a failed statement’s saves one by one, so the save that cannot be written fails alone', async () => {
       const alone = new ApplicationService(t.db, new SecretHasher(t.config.sessionSecret), t.clock);
       const saveOne = vi.fn((one: Save) =>
-        alone.saveAnswers(one.accountId, JSON.parse(one.answers), one.version).then(() => 1),
+        alone.answers.save(one.accountId, JSON.parse(one.answers), one.version).then(() => 1),
       );
       const group = new GroupedSaves(t.db, saveOne);
       // PostgreSQL's text cannot hold U+0000: this save's statement fails.

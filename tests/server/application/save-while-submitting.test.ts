@@ -46,9 +46,9 @@ describe.each(databases)('saves and submit on $name', ({ url }) => {
 
   it('marks the account submitted, after which a save writes nothing', async () => {
     await insertAccounts(t, ['eve']);
-    await service.saveAnswers('eve', { city: 'Oslo' }, 'v1');
-    await service.submit('eve', 'v1', () => ({}));
-    await expect(service.saveAnswers('eve', { city: 'Rome' }, 'v1')).rejects.toMatchObject({
+    await service.answers.save('eve', { city: 'Oslo' }, 'v1');
+    await service.submissions.submit('eve', 'v1', () => ({}));
+    await expect(service.answers.save('eve', { city: 'Rome' }, 'v1')).rejects.toMatchObject({
       code: 'ALREADY_SUBMITTED',
     });
     const account = await t.db
@@ -63,7 +63,7 @@ describe.each(databases)('saves and submit on $name', ({ url }) => {
   // one connection runs one transaction at a time, so a save cannot meet a submit half-way.
   if (url)
     it('waits for a submission under way and then writes nothing, as a save after it would', async () => {
-      await service.saveAnswers('ada', { city: 'London' }, 'v1');
+      await service.answers.save('ada', { city: 'London' }, 'v1');
       // Submit as ApplicationService.submit does it: hold the account, then freeze the answers.
       const submit = await otherTransaction(t, url);
       await submit.run('select id from accounts where id = $1 for no key update', ['ada']);
@@ -73,8 +73,8 @@ describe.each(databases)('saves and submit on $name', ({ url }) => {
         ['ada', '{"city":"London"}', 'v1', t.clock.now().toISOString()],
       );
       let settled = false;
-      const save = service
-        .saveAnswers('ada', { city: 'Paris' }, 'v1')
+      const save = service.answers
+        .save('ada', { city: 'Paris' }, 'v1')
         .then(
           () => 'saved',
           (error: unknown) => error,
@@ -98,7 +98,7 @@ describe.each(databases)('saves and submit on $name', ({ url }) => {
   if (url)
     it('writes the other applicants’ saves of the same turn once the submission is in', async () => {
       await insertAccounts(t, ['ben', 'cal']);
-      await service.saveAnswers('ben', { city: 'Leeds' }, 'v1');
+      await service.answers.save('ben', { city: 'Leeds' }, 'v1');
       const submit = await otherTransaction(t, url);
       await submit.run('select id from accounts where id = $1 for no key update', ['ben']);
       await submit.run(
@@ -109,9 +109,9 @@ describe.each(databases)('saves and submit on $name', ({ url }) => {
       // One turn: the three saves are written together (grouped-saves.ts).
       const saves = Promise.all(
         [
-          service.saveAnswers('cal', { city: 'York' }, 'v1'),
-          service.saveAnswers('ben', { city: 'Hull' }, 'v1'),
-          service.saveAnswers('ada', { city: 'Ely' }, 'v1'),
+          service.answers.save('cal', { city: 'York' }, 'v1'),
+          service.answers.save('ben', { city: 'Hull' }, 'v1'),
+          service.answers.save('ada', { city: 'Ely' }, 'v1'),
         ].map((save) =>
           save.then(
             () => 'saved',

@@ -44,9 +44,9 @@ describe.each(databases)('staff summary notes on $name', ({ url }) => {
     await addAccounts(['acc-1']);
     const created = clock.now().toISOString();
     clock.advance(1000);
-    await service.saveAnswers('acc-1', { first_name: 'Ada', last_name: 'Lovelace' }, 'v1');
+    await service.answers.save('acc-1', { first_name: 'Ada', last_name: 'Lovelace' }, 'v1');
     clock.advance(1000);
-    await service.saveAnswers('acc-1', { city: 'London' }, 'v1');
+    await service.answers.save('acc-1', { city: 'London' }, 'v1');
     const latest = clock.now().toISOString();
 
     expect(await notes()).toEqual([{ account_id: 'acc-1', at: latest, renamed: 1 }]);
@@ -67,7 +67,7 @@ describe.each(databases)('staff summary notes on $name', ({ url }) => {
 
     // A save that changes no name moves the activity on and leaves the name as it is.
     clock.advance(1000);
-    await service.saveAnswers('acc-1', { city: 'Paris' }, 'v1');
+    await service.answers.save('acc-1', { city: 'Paris' }, 'v1');
     expect(await notes()).toEqual([
       { account_id: 'acc-1', at: clock.now().toISOString(), renamed: 0 },
     ]);
@@ -82,8 +82,8 @@ describe.each(databases)('staff summary notes on $name', ({ url }) => {
   it("flushes one account's note alone when asked for that account", async () => {
     await addAccounts(['acc-1', 'acc-2']);
     clock.advance(1000);
-    await service.saveAnswers('acc-1', { first_name: 'Ada' }, 'v1');
-    await service.saveAnswers('acc-2', { first_name: 'Bea' }, 'v1');
+    await service.answers.save('acc-1', { first_name: 'Ada' }, 'v1');
+    await service.answers.save('acc-2', { first_name: 'Bea' }, 'v1');
 
     expect(await flushSummaries(t.db, 'acc-2')).toBe(1);
     expect((await summary('acc-2')).name).toBe('Bea');
@@ -126,7 +126,7 @@ describe.each(databases)('staff summary notes on $name', ({ url }) => {
     const stop = scheduleSummaryFlush(t.db, { error: vi.fn() }, 20);
     try {
       clock.advance(1000);
-      await service.saveAnswers('acc-1', { first_name: 'Ada' }, 'v1');
+      await service.answers.save('acc-1', { first_name: 'Ada' }, 'v1');
       await vi.waitFor(async () => expect((await summary('acc-1')).name).toBe('Ada'), {
         timeout: 5000,
       });
@@ -134,7 +134,7 @@ describe.each(databases)('staff summary notes on $name', ({ url }) => {
       await stop();
     }
     clock.advance(1000);
-    await service.saveAnswers('acc-1', { first_name: 'Bea' }, 'v1');
+    await service.answers.save('acc-1', { first_name: 'Bea' }, 'v1');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await summary('acc-1')).name).toBe('Ada');
     expect(await notes()).toHaveLength(1);
@@ -143,7 +143,7 @@ describe.each(databases)('staff summary notes on $name', ({ url }) => {
   it('logs a flush that fails and tries again at the next tick', async () => {
     await addAccounts(['acc-1']);
     clock.advance(1000);
-    await service.saveAnswers('acc-1', { first_name: 'Ada' }, 'v1');
+    await service.answers.save('acc-1', { first_name: 'Ada' }, 'v1');
     // The summary rows cannot be written for a while: a trigger refuses every update.
     const refuse = url
       ? [
@@ -179,10 +179,10 @@ describe.each(databases)('staff summary notes on $name', ({ url }) => {
     it('PostgreSQL: a save the flush waited for is in the name it writes', async () => {
       await addAccounts(['acc-1']);
       clock.advance(1000);
-      await service.saveAnswers('acc-1', { first_name: 'Ada' }, 'v1');
+      await service.answers.save('acc-1', { first_name: 'Ada' }, 'v1');
       await flushSummaries(t.db);
       clock.advance(1000);
-      await service.saveAnswers('acc-1', { first_name: 'Bea' }, 'v1');
+      await service.answers.save('acc-1', { first_name: 'Bea' }, 'v1');
 
       // A save under way holds the account's note (its trigger updated it) until it commits.
       let commit!: () => void;

@@ -75,10 +75,10 @@ describe.each(databases)('staff summary triggers on $name', ({ url }) => {
 
     // A first save inserts keys; the next inserts some and updates others (both triggers fire).
     step();
-    await service.saveAnswers('acc-1', { first_name: 'Ada', city: 'London' }, 'v1');
+    await service.answers.save('acc-1', { first_name: 'Ada', city: 'London' }, 'v1');
     await expectInStep();
     step();
-    await service.saveAnswers('acc-1', { last_name: 'Lovelace', city: 'Paris' }, 'v1');
+    await service.answers.save('acc-1', { last_name: 'Lovelace', city: 'Paris' }, 'v1');
     await expectInStep();
     expect((await summaries())[0]).toMatchObject({
       name: 'Ada Lovelace',
@@ -87,15 +87,15 @@ describe.each(databases)('staff summary triggers on $name', ({ url }) => {
     });
     // A save that changes no name leaves the name and moves the activity on.
     step();
-    await service.saveAnswers('acc-1', { city: 'Rome' }, 'v1');
+    await service.answers.save('acc-1', { city: 'Rome' }, 'v1');
     await expectInStep();
     // PostgreSQL: two accounts' answers in one statement (as grouped saves write them), each
     // summary gets its own. SQLite writes one account's answers a statement: two saves.
     step();
     const now = t.clock.now().toISOString();
     if (!url) {
-      await service.saveAnswers('acc-1', { first_name: 'Augusta' }, 'v1');
-      await service.saveAnswers('acc-2', { last_name: 'Builder' }, 'v1');
+      await service.answers.save('acc-1', { first_name: 'Augusta' }, 'v1');
+      await service.answers.save('acc-2', { last_name: 'Builder' }, 'v1');
     } else {
       await t.db
         .insertInto('answers')
@@ -122,22 +122,25 @@ describe.each(databases)('staff summary triggers on $name', ({ url }) => {
 
     // A tab change clears the answers it lists, the name among them here.
     step();
-    await service.setTab('acc-1', 'names', 'other', { defaultTab: 'mine', clears: ['first_name'] });
+    await service.tabs.set('acc-1', 'names', 'other', {
+      defaultTab: 'mine',
+      clears: ['first_name'],
+    });
     await expectInStep();
     expect((await summaries())[0]).toMatchObject({ name: 'Lovelace' });
 
     step();
-    await service.setLastPage('acc-1', '/education');
-    await service.advanceStatus('acc-1', 'validating');
+    await service.progress.setLastPage('acc-1', '/education');
+    await service.progress.advanceStatus('acc-1', 'validating');
     await expectInStep();
     // A status already recorded changes nothing, not even the activity.
     const before = await summaries();
     step();
-    await service.advanceStatus('acc-1', 'started');
+    await service.progress.advanceStatus('acc-1', 'started');
     expect(await summaries()).toEqual(before);
 
     step();
-    await service.submit('acc-1', 'v1', () => ({}));
+    await service.submissions.submit('acc-1', 'v1', () => ({}));
     await expectInStep();
     expect((await summaries())[0]).toMatchObject({ status: 3 });
 

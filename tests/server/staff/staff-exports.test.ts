@@ -64,11 +64,11 @@ describe.each(databases)('staff exports and analytics ($name)', ({ url }) => {
         updated_at: t.clock.now().toISOString(),
       })
       .execute();
-    await new ApplicationService(t.db, new SecretHasher(t.config.sessionSecret), t.clock).submit(
-      alan.accountId,
-      'forms-v1',
-      () => ({}),
-    );
+    await new ApplicationService(
+      t.db,
+      new SecretHasher(t.config.sessionSecret),
+      t.clock,
+    ).submissions.submit(alan.accountId, 'forms-v1', () => ({}));
     await t.db
       .insertInto('document_answers')
       .values({

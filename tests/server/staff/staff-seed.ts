@@ -41,7 +41,7 @@ export async function applicant(
   if (steps.validations) await ok('POST', '/api/validations', steps.validations);
   if (steps.submit) {
     const service = new ApplicationService(t.db, new SecretHasher(t.config.sessionSecret), t.clock);
-    await service.submit(account.id, 'forms-v1', () => ({}));
+    await service.submissions.submit(account.id, 'forms-v1', () => ({}));
   }
   return { accountId: account.id, email, cookies };
 }
