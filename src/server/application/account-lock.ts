@@ -35,7 +35,7 @@ export async function assertNotSubmitted(
  * transaction takes the database's write lock as it begins (BEGIN IMMEDIATE). A write that checks
  * "not submitted" inside `work` therefore either lands before the freeze, and is in the frozen
  * copy, or sees the submission (issue 14). The save on PostgreSQL holds the row within its one
- * statement instead, and checks the row's submitted_at, which submit sets (application-service.ts).
+ * statement instead, and checks the row's submitted_at, which submit sets (submissions.ts).
  */
 export function exclusive<T>(
   db: Db,

@@ -97,7 +97,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
     {
       bodyLimit: ANSWERS_BODY_LIMIT,
       schema: { body: answersBody, response: message },
-      // The busiest write checks its session in its own statement (saveAnswers), so a session
+      // The busiest write checks its session in its own statement (AnswerStore.save), so a session
       // found live moments ago needs no lookup first (issue 19).
       config: { sessionCheckedByWrite: true },
     },

@@ -29,7 +29,7 @@ interface Waiting {
 /**
  * A save's condition: the row of the session it came with (the keyed hash, text) exists, or it
  * came with none to check. For the grouped statement below and the single saves in
- * application-service.ts (PostgreSQL's, and SQLite's upsert of the answers).
+ * answer-statements.ts (PostgreSQL's, and SQLite's upsert of the answers).
  */
 export function sessionLive(session: Expression<string | null>) {
   return sql<boolean>`(${session} is null or exists (select 1 from sessions where token_hash = ${session}))`;
@@ -37,7 +37,7 @@ export function sessionLive(session: Expression<string | null>) {
 
 /**
  * PostgreSQL: many applicants' saves as one statement, the grouped form of the single save in
- * application-service.ts. It keeps the saves whose session's row still exists (`live`), locks
+ * answer-statements.ts. It keeps the saves whose session's row still exists (`live`), locks
  * their accounts' rows in id order while they say not submitted (`held`; a save that waited for
  * submit's lock finds the row submitted and writes nothing), writes each held account's answers
  * (updating those it has, inserting the others) and records the definitions version, and answers
@@ -89,7 +89,10 @@ const saveGroup = new PreparedQuery((db, p: { saves: string }) =>
     )
     // The answers the applicants had already: updated in place. An upsert of them (insert … on
     // conflict do update) locked each row before updating it, a second WAL record a row: about a
-    // quarter of the group's writing (issue 19).
+    // quarter of the group's writing (issue 19). Watch its plan on a large table: the planner
+    // takes the JSON's rows for far more than a group has, and an earlier update of this shape was
+    // joined to answers by a sequential scan at 1,000,000 answers (316 ms a group of 20; by the
+    // index, 4 ms). This one was measured on the bench's tables only (docs/performance.md).
     .with('updated', (qb) =>
       qb
         .updateTable('answers')

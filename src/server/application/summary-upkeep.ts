@@ -63,8 +63,8 @@ function notesOf(writes: Iterable<AnswersWritten>): string {
  * flushSummaries. On PostgreSQL the triggers of migrations 0013 and 0016 note it, and this does
  * nothing.
  *
- * Every write of answers goes through application-service.ts, which calls this (an ESLint rule
- * keeps other modules from writing the table).
+ * Every write of answers goes through answer-store.ts or chosen-tabs.ts, which call this (an
+ * ESLint rule keeps other modules from writing the table).
  */
 export async function keepSummaryAfterAnswers(
   executor: Kysely<Database>,
