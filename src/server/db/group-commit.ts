@@ -31,8 +31,9 @@ const rollbackTo = CompiledQuery.raw('rollback to grouped');
  * transaction, and each is answered once that transaction has committed, so a reply still means
  * the write is as durable as a transaction of its own would have made it. One commit writes each
  * changed page once (the answers' index pages, the staff summary's row and its indexes), where a
- * transaction per save wrote them again for every save: a save costs less than half as much (see
- * README, Performance).
+ * transaction per save wrote them again for every save: a save costs less than half as much
+ * (better-sqlite3 alone, issue 19: 115-124 µs of CPU a save one transaction each, 48-49 µs in
+ * groups of 20 to 50).
  *
  * A write that fails fails only its own caller: the group first runs every write straight, and
  * if one of them throws, the transaction is rolled back and the group runs again with each write

@@ -18,7 +18,7 @@ class Slot {
 /**
  * A Kysely query built and compiled once per dialect, then run again and again with new
  * parameters. Building and compiling costs more than running a small query (measured on the
- * save path: see README, Performance), so the few queries every request runs are prepared:
+ * save path, issue 19), so the few queries every request runs are prepared:
  * the SQL text stays the same, and SQLite reuses its prepared statement for it (database.ts);
  * PostgreSQL keeps it as a named prepared statement on each connection.
  *
