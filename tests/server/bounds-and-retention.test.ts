@@ -237,7 +237,8 @@ describe.each(databases)('purge on $name', ({ url }) => {
     expect(early).toMatchObject({
       sessions: 0,
       staffSessions: 0,
-      confirmationCodes: 0,
+      pendingSignUps: 0,
+      unconfirmedAccounts: 0,
       passwordResets: 0,
       visitorAnswers: 0,
       uploadGrants: 0,
@@ -250,7 +251,8 @@ describe.each(databases)('purge on $name', ({ url }) => {
     expect(later).toMatchObject({
       sessions: 1,
       staffSessions: 1,
-      confirmationCodes: 1,
+      pendingSignUps: 1,
+      unconfirmedAccounts: 1,
       passwordResets: 1,
       visitorAnswers: 1,
       uploadGrants: 3,
@@ -261,7 +263,7 @@ describe.each(databases)('purge on $name', ({ url }) => {
     for (const table of [
       'sessions',
       'staff_sessions',
-      'confirmation_codes',
+      'pending_sign_ups',
       'password_resets',
       'visitor_answers',
       'rate_limits',
@@ -279,10 +281,10 @@ describe.each(databases)('purge on $name', ({ url }) => {
     expect(existsSync(blobFile(convertedKey))).toBe(true);
     expect(existsSync(path.join(outbox, 'new.eml'))).toBe(true);
     expect(existsSync(path.join(outbox, 'old.eml'))).toBe(false);
-    // Accounts and answers are never purged.
+    // Confirmed accounts are never purged; one never confirmed goes once its sign-up expired.
     expect(
       await t.db.selectFrom('accounts').select('username').orderBy('username').execute(),
-    ).toEqual([{ username: 'ada@example.org' }, { username: 'pending@example.org' }]);
+    ).toEqual([{ username: 'ada@example.org' }]);
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * Issue 14 (data safety), on SQLite and PostgreSQL: submit is one atomic step, confirmation-code
- * attempts and upload forms are counted atomically, a pending sign-up keeps its password, a new
- * password spends every reset link. The races run many rounds with real concurrency (on
- * PostgreSQL the pool's ten connections run them side by side).
+ * attempts and upload forms are counted atomically, each pending sign-up keeps its own password
+ * (issue 41), a new password spends every reset link. The races run many rounds with real
+ * concurrency (on PostgreSQL the pool's ten connections run them side by side).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -110,8 +110,8 @@ describe.each(databases)('atomic counters on $name', ({ url }) => {
       );
       expect(guesses.every((g) => g.statusCode === 400)).toBe(true);
       const row = await t.db
-        .selectFrom('confirmation_codes')
-        .innerJoin('accounts', 'accounts.id', 'confirmation_codes.account_id')
+        .selectFrom('pending_sign_ups')
+        .innerJoin('accounts', 'accounts.id', 'pending_sign_ups.account_id')
         .select('attempts')
         .where('accounts.username', '=', username)
         .executeTakeFirstOrThrow();
@@ -144,7 +144,7 @@ describe.each(databases)('accounts cannot be taken over on $name', ({ url }) => 
   });
   afterAll(async () => t?.close());
 
-  it('keeps the first password of a pending account when someone signs up again, and mails a new code', async () => {
+  it('activates the password of the sign-up whose code is confirmed when someone signs up again', async () => {
     const username = 'pending@example.org';
     const first = await t.call('POST', '/public/signup', { username, password: PASSWORD });
     const again = await t.call('POST', '/public/signup', {
@@ -155,8 +155,9 @@ describe.each(databases)('accounts cannot be taken over on $name', ({ url }) => 
     expect(again.json()).toEqual(first.json());
     const codes = t.mail.filter((m) => m.to === username && /confirmation code/.test(m.text));
     expect(codes).toHaveLength(2);
-    // The owner confirms with the newest code: the account has the owner's password only.
-    await t.call('POST', '/public/confirm', { username, code: lastCode(t.mail, username) });
+    // The owner confirms with the owner's own code: the account has the owner's password only.
+    const ownersCode = codes[0]!.text.match(/confirmation code is (\d{6})/)![1]!;
+    await t.call('POST', '/public/confirm', { username, code: ownersCode });
     const attacker = await t.call('POST', '/public/login', {
       username,
       password: 'Attacker-Chosen-99',
