@@ -8,8 +8,20 @@ import { ConversionError, conversionMessages } from './conversion-messages';
 
 export type WorkerTask =
   | { task: 'image'; bytes: Uint8Array; kind: 'png' | 'jpeg'; maxPixels: number }
-  | { task: 'check-pdf'; bytes: Uint8Array; maxPages: number; maxInflatedBytes: number }
-  | { task: 'finish-pdf'; bytes: Uint8Array; maxPages: number; maxBytes: number }
+  | {
+      task: 'check-pdf';
+      bytes: Uint8Array;
+      maxPages: number;
+      maxInflatedBytes: number;
+      maxImagePixels: number;
+    }
+  | {
+      task: 'finish-pdf';
+      bytes: Uint8Array;
+      maxPages: number;
+      maxBytes: number;
+      maxImagePixels: number;
+    }
   | { task: 'prepare-docx'; bytes: Uint8Array }
   | { task: 'docx-js'; bytes: Uint8Array }
   | {
@@ -37,7 +49,7 @@ async function perform(task: WorkerTask): Promise<Uint8Array> {
     }
     case 'finish-pdf': {
       const { normalisePdf } = await import('./convert-pdf');
-      const pdf = await normalisePdf(task.bytes, task.maxPages);
+      const pdf = await normalisePdf(task.bytes, task.maxPages, task.maxImagePixels);
       if (pdf.byteLength > task.maxBytes) throw new ConversionError(conversionMessages.pdfTooLarge);
       return pdf;
     }

@@ -28,10 +28,11 @@ export interface ConvertOptions {
 
 /**
  * An uploaded document as PDF bytes, none of it worked on by this thread: images become a page
- * (their header's size checked first), Word documents are proven not to be zip bombs, stripped of
+ * (judged by every size they declare and capped in the decoder), Word documents are proven not to be zip bombs, stripped of
  * external links and converted (LibreOffice in its sandbox, or the JavaScript path), and every
- * PDF (uploaded or converted) is checked against the inflate and page bounds, re-distilled by
- * Ghostscript in the sandbox and rewritten without active content. The whole conversion shares
+ * PDF (uploaded or converted) is checked against the inflate, page and image-pixel bounds,
+ * re-distilled by Ghostscript in the sandbox and rewritten without active content, its images
+ * checked again before it is handed back to be stored. The whole conversion shares
  * one deadline (`limits.timeoutMs`). Throws ConversionError with the applicant's message.
  */
 export async function convertToPdf(
@@ -67,6 +68,7 @@ export async function convertToPdf(
             bytes: pdf,
             maxPages: limits.maxPages,
             maxBytes: limits.maxPdfBytes,
+            maxImagePixels: limits.maxImagePixels,
           },
           step(),
         );
@@ -86,8 +88,11 @@ async function cleanPdf(
   found: ConversionTools,
   step: () => { timeoutMs: number; memoryMb: number; signal: AbortSignal },
 ): Promise<Uint8Array> {
-  const { maxPages, maxInflatedBytes } = limits;
-  await runInWorker({ task: 'check-pdf', bytes, maxPages, maxInflatedBytes }, step());
+  const { maxPages, maxInflatedBytes, maxImagePixels } = limits;
+  await runInWorker(
+    { task: 'check-pdf', bytes, maxPages, maxInflatedBytes, maxImagePixels },
+    step(),
+  );
   const distilled = found.ghostscript
     ? await distilPdf(bytes, {
         ghostscript: found.ghostscript,
@@ -99,7 +104,13 @@ async function cleanPdf(
       })
     : bytes;
   return runInWorker(
-    { task: 'finish-pdf', bytes: distilled, maxPages, maxBytes: limits.maxPdfBytes },
+    {
+      task: 'finish-pdf',
+      bytes: distilled,
+      maxPages,
+      maxBytes: limits.maxPdfBytes,
+      maxImagePixels,
+    },
     step(),
   );
 }

@@ -6,7 +6,9 @@ import { PDFDocument, type PDFImage } from 'pdf-lib';
 import { ConversionError, conversionMessages } from './conversion-messages';
 import { docxBlocks, type Block } from './docx-blocks';
 import { findOnPath } from './find-on-path';
+import { inspectImage } from './image-header';
 import { defaultDocumentLimits } from './limits';
+import { embedPngWithin } from './png-decoder-cap';
 import { detectSandbox, runSandboxed, type SandboxKind } from './sandbox';
 import { embedFonts } from '../pdf/pdf-fonts';
 import { TextFlow } from '../pdf/text-flow';
@@ -184,12 +186,24 @@ async function layOut(blocks: Block[], images: DocxImage[]): Promise<Uint8Array>
   return doc.save();
 }
 
-/** PNG and JPEG images are drawn; other kinds (EMF, GIF…) and broken ones stand as "[image]". */
+/**
+ * PNG and JPEG images are drawn, judged first as an uploaded image is (image-header.ts) and
+ * decoded under the pixel cap; one with too many pixels refuses the document (the applicant can
+ * fix it), other kinds (EMF, GIF…) and broken ones stand as "[image]".
+ */
 async function embedImage(doc: PDFDocument, image?: DocxImage): Promise<PDFImage | undefined> {
+  const max = defaultDocumentLimits.maxImagePixels;
   try {
-    if (image?.contentType === 'image/png') return await doc.embedPng(image.bytes);
-    if (image?.contentType === 'image/jpeg') return await doc.embedJpg(image.bytes);
-  } catch {
+    if (image?.contentType === 'image/png') {
+      return await embedPngWithin(doc, (await inspectImage(image.bytes, 'png', max)).bytes, max);
+    }
+    if (image?.contentType === 'image/jpeg') {
+      return await doc.embedJpg((await inspectImage(image.bytes, 'jpeg', max)).bytes);
+    }
+  } catch (error) {
+    if (error instanceof ConversionError && error.message === conversionMessages.imageTooLarge) {
+      throw error;
+    }
     // drawn as a placeholder
   }
   return undefined;

@@ -8,8 +8,10 @@ import {
   type PDFImage,
 } from 'pdf-lib';
 import { ConversionError, conversionMessages } from './conversion-messages';
-import { imageDimensions } from './image-header';
+import { inspectImage } from './image-header';
 import { defaultDocumentLimits } from './limits';
+import { checkPdfImages } from './pdf-image-check';
+import { embedPngWithin } from './png-decoder-cap';
 import { A4 } from '../pdf/text-flow';
 
 const MARGIN = 36;
@@ -44,31 +46,33 @@ export async function orientationOf(bytes: Uint8Array): Promise<number> {
 /**
  * A PNG or JPEG as a one-page PDF: the image turned as its EXIF orientation says, fitted (never
  * enlarged) within the margins of an A4 page that is upright or landscape like the image. The
- * size its header declares is checked first: a few KB may declare 16000×16000 pixels, which the
- * decoder would unpack into gigabytes.
+ * image is judged by what it decodes to before it is decoded (a few KB may declare 16000×16000
+ * pixels, in a first header or a later one), the PNG decoder is capped at `maxPixels` itself,
+ * the size the decoder reports must be the one inspected, and the PDF's image is checked again.
  */
 export async function imageToPdf(
   bytes: Uint8Array,
   kind: 'png' | 'jpeg',
   maxPixels = defaultDocumentLimits.maxImagePixels,
 ): Promise<Uint8Array> {
-  const declared = imageDimensions(bytes, kind);
-  if (!declared || declared.width < 1 || declared.height < 1) {
-    throw new ConversionError(conversionMessages.imageUnreadable);
-  }
-  if (declared.width * declared.height > maxPixels) {
-    throw new ConversionError(conversionMessages.imageTooLarge);
-  }
+  const inspected = await inspectImage(bytes, kind, maxPixels);
   const doc = await PDFDocument.create();
   let image: PDFImage;
   try {
-    image = kind === 'png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
-  } catch {
+    image =
+      kind === 'png'
+        ? await embedPngWithin(doc, inspected.bytes, maxPixels)
+        : await doc.embedJpg(inspected.bytes);
+    await image.embed();
+  } catch (error) {
+    if (error instanceof ConversionError) throw error;
     throw new ConversionError(conversionMessages.imageUnreadable);
   }
-  if (image.width < 1 || image.height < 1) {
+  // pdf-lib reads a JPEG's size on its own (the first of more markers than frame headers).
+  if (image.width !== inspected.width || image.height !== inspected.height) {
     throw new ConversionError(conversionMessages.imageUnreadable);
   }
+  checkPdfImages(doc, maxPixels);
   const orientation = await orientationOf(bytes);
   const turned = orientation >= 5;
   const [shownWidth, shownHeight] = turned

@@ -2,13 +2,16 @@ import { constants, inflateSync } from 'node:zlib';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream, type PDFObject } from 'pdf-lib';
 import { ConversionError, conversionMessages } from './conversion-messages';
 import { defaultDocumentLimits, type DocumentLimits } from './limits';
+import { checkPdfImages } from './pdf-image-check';
 
-type PdfLimits = Pick<DocumentLimits, 'maxPages' | 'maxInflatedBytes'>;
+type PdfLimits = Pick<DocumentLimits, 'maxPages' | 'maxInflatedBytes'> &
+  Partial<Pick<DocumentLimits, 'maxImagePixels'>>;
 
 /**
  * What is checked before an uploaded (or LibreOffice's) PDF is handed to Ghostscript: its
  * compressed streams, all together, inflate to no more than the bound (a few KB may inflate to
- * gigabytes), it is readable, not encrypted, and has at most `maxPages` pages.
+ * gigabytes), it is readable, not encrypted, has at most `maxPages` pages, and holds no image of
+ * more than `maxImagePixels` (Ghostscript would decode it).
  */
 export async function checkPdf(
   bytes: Uint8Array,
@@ -21,6 +24,7 @@ export async function checkPdf(
   if (source.getPageCount() > limits.maxPages) {
     throw new ConversionError(conversionMessages.tooManyPages);
   }
+  checkPdfImages(source, limits.maxImagePixels ?? defaultDocumentLimits.maxImagePixels);
 }
 
 /**
@@ -84,11 +88,13 @@ async function load(bytes: Uint8Array): Promise<PDFDocument> {
  * pages of a readable one are copied into a new document, which leaves behind its catalogue
  * (open actions, scripts, attachments, forms, XFA, outlines). Whatever active content the pages
  * still reach is then removed (scrubActiveContent). Ghostscript has already re-distilled the
- * file when it is installed; this is the second line, and the only one without it.
+ * file when it is installed; this is the second line, and the only one without it. The copy's
+ * images are checked against `maxImagePixels` before it is handed back to be stored.
  */
 export async function normalisePdf(
   bytes: Uint8Array,
   maxPages = defaultDocumentLimits.maxPages,
+  maxImagePixels = defaultDocumentLimits.maxImagePixels,
 ): Promise<Uint8Array> {
   try {
     const source = await load(bytes);
@@ -98,6 +104,7 @@ export async function normalisePdf(
     const pages = await out.copyPages(source, source.getPageIndices());
     for (const page of pages) out.addPage(page);
     scrubActiveContent(out);
+    checkPdfImages(out, maxImagePixels);
     return await out.save();
   } catch (error) {
     if (error instanceof ConversionError) throw error;

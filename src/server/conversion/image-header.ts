@@ -1,40 +1,89 @@
+import { createInflate } from 'node:zlib';
+import { ConversionError, conversionMessages } from './conversion-messages';
+import { jpegStructure } from './jpeg-structure';
+import { pngStructure, type PngStructure } from './png-structure';
+
+/** An image that may be decoded: its size, and the bytes to hand the decoder. */
+export interface InspectedImage {
+  width: number;
+  height: number;
+  /** A PNG's still picture only (see PngStructure.still); a JPEG as it came. */
+  bytes: Uint8Array;
+}
+
 /**
- * An image's size as its header declares it, read without decoding a pixel: the PNG IHDR chunk,
- * or a JPEG's first SOF segment. Undefined when the header cannot be found (the decoder then
- * refuses the file as unreadable).
+ * An image judged by what it decodes to, before any decoder runs: every size it declares
+ * anywhere (each PNG IHDR and APNG frame, each JPEG frame header) within `maxPixels`, else
+ * "too many pixels"; a structure a strict decoder would refuse (a second IHDR, data after IEND,
+ * several SOFs, another format under the PNG or JPEG name) is "could not be read"; and a PNG's
+ * image data inflates to exactly what its IHDR says, counted without keeping it.
  */
-export function imageDimensions(
+export async function inspectImage(
   bytes: Uint8Array,
   kind: 'png' | 'jpeg',
-): { width: number; height: number } | undefined {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (kind === 'png') {
-    // 8-byte signature, then the first chunk: length, "IHDR", width, height.
-    if (bytes.length < 24) return undefined;
-    const type = String.fromCharCode(...bytes.subarray(12, 16));
-    if (type !== 'IHDR') return undefined;
-    return { width: view.getUint32(16), height: view.getUint32(20) };
+  maxPixels: number,
+): Promise<InspectedImage> {
+  if (kind === 'jpeg') {
+    const jpeg = jpegStructure(bytes);
+    if (jpeg.largestPixels > maxPixels) throw new ConversionError(conversionMessages.imageTooLarge);
+    const frame = jpeg.frames[0];
+    if (jpeg.problem || !frame) throw new ConversionError(conversionMessages.imageUnreadable);
+    return { width: frame.width, height: frame.height, bytes };
   }
-  let at = 2; // after SOI
-  while (at + 4 <= bytes.length) {
-    if (bytes[at] !== 0xff) return undefined;
-    const marker = bytes[at + 1]!;
-    if (marker === 0xff) {
-      at++; // fill byte
-      continue;
-    }
-    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      at += 2; // segments without a length
-      continue;
-    }
-    if (marker === 0xd9 || marker === 0xda) return undefined; // end, or scan data before any SOF
-    const length = view.getUint16(at + 2);
-    // SOF0–SOF15 carry the frame size; C4 (DHT), C8 (JPG) and CC (DAC) share the range but do not.
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      if (at + 9 > bytes.length) return undefined;
-      return { height: view.getUint16(at + 5), width: view.getUint16(at + 7) };
-    }
-    at += 2 + length;
+  const png = pngStructure(bytes);
+  if (png.largestPixels > maxPixels) throw new ConversionError(conversionMessages.imageTooLarge);
+  if (png.problem) throw new ConversionError(conversionMessages.imageUnreadable);
+  const expected = rawImageBytes(png);
+  if ((await inflatedLength(png.imageData, expected)) !== expected) {
+    throw new ConversionError(conversionMessages.imageUnreadable);
   }
-  return undefined;
+  return { width: png.width, height: png.height, bytes: png.still };
+}
+
+/** The seven passes of Adam7 interlacing: first column and row, then steps across and down. */
+const adam7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+/** The bytes a PNG's image data must inflate to: each row (of each pass) and its filter byte. */
+export function rawImageBytes(png: PngStructure): number {
+  const rows = (width: number, height: number) =>
+    width > 0 && height > 0 ? height * (1 + Math.ceil((width * png.bitsPerPixel) / 8)) : 0;
+  if (!png.interlaced) return rows(png.width, png.height);
+  let total = 0;
+  for (const [x, y, dx, dy] of adam7) {
+    total += rows(Math.ceil((png.width - x) / dx), Math.ceil((png.height - y) / dy));
+  }
+  return total;
+}
+
+/**
+ * How many bytes a zlib stream inflates to, counted chunk by chunk and dropped, stopping one
+ * past `bound`; -1 when it is not a valid zlib stream.
+ */
+export function inflatedLength(data: Uint8Array, bound: number): Promise<number> {
+  return new Promise((resolve) => {
+    const inflate = createInflate();
+    let total = 0;
+    let settled = false;
+    const settle = (value: number) => {
+      if (settled) return;
+      settled = true;
+      inflate.destroy();
+      resolve(value);
+    };
+    inflate.on('data', (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > bound) settle(total);
+    });
+    inflate.on('end', () => settle(total));
+    inflate.on('error', () => settle(-1));
+    inflate.end(data);
+  });
 }

@@ -1,10 +1,15 @@
 /**
  * What one document may cost before its conversion is refused (README "Configuration"): checked
- * before the work where they can be (an image's header, a zip's directory), and on the work's
- * output otherwise (pages, bytes). Each refusal is a FAILED conversion with its catalogue message.
+ * before the work where they can be (an image's headers, a zip's directory), inside it where a
+ * library allows (the PNG decoder's pixel cap), and on the work's output otherwise (pages, bytes,
+ * the PDF's images). Each refusal is a FAILED conversion with its catalogue message.
  */
 export interface DocumentLimits {
-  /** Width × height an image may declare in its header, checked before it is decoded. */
+  /**
+   * Width × height an image may decode to: every size it declares (each PNG IHDR and APNG frame,
+   * each JPEG frame header) before it is decoded, the PNG decoder's own cap, and each image of
+   * a converted or uploaded PDF.
+   */
   maxImagePixels: number;
   /** Pages of one converted or uploaded document. */
   maxPages: number;

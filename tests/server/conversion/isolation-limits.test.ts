@@ -16,7 +16,9 @@ import {
   ConversionError,
   conversionMessages,
 } from '../../../src/server/conversion/conversion-messages';
-import { imageDimensions } from '../../../src/server/conversion/image-header';
+import { inspectImage } from '../../../src/server/conversion/image-header';
+import { jpegStructure } from '../../../src/server/conversion/jpeg-structure';
+import { pngStructure } from '../../../src/server/conversion/png-structure';
 import { liveWorkers, runInWorker } from '../../../src/server/conversion/isolation';
 import { defaultDocumentLimits } from '../../../src/server/conversion/limits';
 import { jpeg, longDocx, pdf, png } from '../helpers/fixtures';
@@ -77,13 +79,17 @@ afterEach(async () => {
 });
 
 describe('limits before work', () => {
-  it('reads PNG and JPEG sizes from their headers', () => {
-    expect(imageDimensions(forgedPng(16000, 16000), 'png')).toEqual({
+  it('reads PNG and JPEG sizes from their headers', async () => {
+    expect(pngStructure(forgedPng(16000, 16000))).toMatchObject({
       width: 16000,
       height: 16000,
+      largestPixels: 16000 * 16000,
     });
-    expect(imageDimensions(jpeg(), 'jpeg')).toEqual({ width: 40, height: 20 });
-    expect(imageDimensions(forgedJpeg(9000, 8000), 'jpeg')).toEqual({ width: 9000, height: 8000 });
+    const max = defaultDocumentLimits.maxImagePixels;
+    expect(await inspectImage(jpeg(), 'jpeg', max)).toMatchObject({ width: 40, height: 20 });
+    expect(jpegStructure(forgedJpeg(9000, 8000)).frames).toEqual([
+      { width: 9000, height: 8000, components: 3 },
+    ]);
   });
 
   it('refuses a PNG declaring 16000×16000 pixels without decoding it', async () => {
