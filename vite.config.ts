@@ -1,9 +1,9 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { buildId } from './scripts/build-id';
-import { firstLoadChunks } from './scripts/first-load-chunks';
-import { precompress } from './scripts/precompress';
-import { holdSubmitScript } from './src/contract/hold-submit';
+import { buildId } from './scripts/build-id.ts';
+import { firstLoadChunks } from './scripts/first-load-chunks.ts';
+import { precompress } from './scripts/precompress.ts';
+import { holdSubmitScript } from './src/contract/hold-submit.ts';
 
 /**
  * index.html's entry (src/client/boot.ts) imports the application (main.tsx) only once the page
