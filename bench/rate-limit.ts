@@ -8,11 +8,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { ManualClock } from '../src/server/clock';
 import type { Db } from '../src/server/db/database';
-import {
-  MEMORY_BUCKETS_MAX,
-  MemoryWindows,
-  RateLimiter,
-} from '../src/server/identity/rate-limiter';
+import { MEMORY_BUCKETS_MAX, MemoryWindows } from '../src/server/identity/rate-limit-memory-store';
+import { RateLimiter } from '../src/server/identity/rate-limiter';
 import { SecretHasher } from '../src/server/identity/secrets';
 import type { BenchRow } from './bench-row';
 

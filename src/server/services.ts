@@ -10,6 +10,7 @@ import { scheduleSummaryFlush } from './application/summary-upkeep';
 import type { FormsRuntime } from './application/forms-runtime';
 import { loadFormsRuntime } from './application/load-forms-runtime';
 import { AccountService } from './identity/accounts';
+import { DeviceCookies } from './identity/device-cookie';
 import type { RateLimitOptions } from './identity/public-routes';
 import { RateLimiter } from './identity/rate-limiter';
 import { SecretHasher } from './identity/secrets';
@@ -162,7 +163,11 @@ export async function createServices(app: FastifyInstance, deps: AppDeps): Promi
     mailer,
     accounts,
     limiter,
-    limits: { limiter, rateLimit: config.rateLimit },
+    limits: {
+      limiter,
+      rateLimit: config.rateLimit,
+      devices: new DeviceCookies(hasher, clock, config.identityCookiePrefix, secure),
+    },
     application: new ApplicationService(db, hasher, clock),
     lookup,
     tokens,

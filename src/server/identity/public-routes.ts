@@ -4,6 +4,8 @@ import { normalise } from './accounts';
 import { messages } from '../messages';
 import type { Config } from '../config';
 import type { RateLimiter } from './rate-limiter';
+import type { DeviceCookies } from './device-cookie';
+import { LoginLimits } from './login-limits';
 import type { SessionCookies } from './session-cookies';
 import { AppError } from '../errors';
 import { assertValid, validators } from './account-bodies';
@@ -25,6 +27,8 @@ export interface PublicRoutesOptions {
 export interface RateLimitOptions {
   limiter: RateLimiter;
   rateLimit: Config['rateLimit'];
+  /** Sign-in's trusted devices (login-limits.ts), shared with the staff sign-in. */
+  devices: DeviceCookies;
 }
 
 /** An account form's fields are each at most 1,024 characters. */
@@ -34,12 +38,12 @@ const HOUR = 60 * MINUTE;
 
 type WithUsername = FastifyRequest<{ Body: { username: string } }>;
 
-/** Routes whose per-address limit is applied by the route itself (login: address and IP). */
+/** Routes whose per-address limit is applied by the route itself (login: login-limits.ts). */
 const ownAddressLimit = new Set(['/public/login']);
 
 /**
  * Limits every route of a scope per IP and, once the body names one, per address (login per
- * address and IP, so a stranger's failures do not lock the owner out: see loginLimits).
+ * address and source, so a stranger's failures do not lock the owner out: see LoginLimits).
  */
 export function addRateLimits(
   app: FastifyInstance,
@@ -61,31 +65,11 @@ export function addRateLimits(
   });
 }
 
-/**
- * Login's limits. Per address and IP: a fixed budget an hour, so one source cannot guess on.
- * Per address from every IP: once it has had `loginBackoffAfter` failures this hour, one attempt
- * per `loginBackoffSeconds`. Guessing from many IPs is slowed to that pace, while the owner waits
- * seconds at worst, never an hour; and forgot-password keeps its own budget, untouched by them.
- */
-function loginLimits({ limiter, rateLimit }: RateLimitOptions) {
-  const failures = (address: string) => `login-failures:${address}`;
-  return {
-    async before(address: string, ip: string): Promise<void> {
-      await limiter.check(`login:${address}:${ip}`, rateLimit.perUsernamePerHour, HOUR);
-      if ((await limiter.peek(failures(address), HOUR)) >= rateLimit.loginBackoffAfter) {
-        await limiter.check(`login-backoff:${address}`, 1, rateLimit.loginBackoffSeconds * 1000);
-      }
-    },
-    async failed(address: string): Promise<void> {
-      await limiter.hit(failures(address), Number.MAX_SAFE_INTEGER, HOUR);
-    },
-  };
-}
-
 /** The account routes anyone may call (SPEC §6). */
 export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOptions) {
   const { accounts, cookies } = options;
-  const login = loginLimits(options.limits);
+  const { limiter, rateLimit, devices } = options.limits;
+  const login = new LoginLimits(limiter, devices, 'applicant', rateLimit);
 
   /** POST `url`: a small body, answered with a 400 before `handle` when it breaks its schema. */
   const post = <Body>(
@@ -122,15 +106,16 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
 
   post<Credentials>('/login', 'login', async (request, reply) => {
     const address = normalise(request.body.username);
-    await login.before(address, request.ip);
+    const attempt = await login.before(request, address);
     const session = await accounts
       .logIn(request.body.username, request.body.password)
       .catch(async (error: unknown) => {
         if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') {
-          await login.failed(address);
+          await login.failed(attempt);
         }
         throw error;
       });
+    login.succeeded(attempt, reply);
     cookies.set(reply, session.token);
     return { message: messages.loggedIn, username: session.username };
   });

@@ -1,72 +1,12 @@
-import { sql } from 'kysely';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
 import { AppError } from '../errors';
 import type { SecretHasher } from './secrets';
-import { PreparedQuery } from '../db/prepared-query';
-import type { Dialect } from '../db/dialect';
-
-/**
- * Adds `hits` to a bucket's count in one atomic statement on both databases: a new window
- * restarts the count at `hits`.
- */
-const countHits = new PreparedQuery((db, p: { bucket: string; start: string; hits: number }) =>
-  db
-    .insertInto('rate_limits')
-    .values({ bucket: p.bucket, window_start: p.start, hits: p.hits })
-    .onConflict((oc) =>
-      oc.column('bucket').doUpdateSet({
-        hits: sql<number>`case when rate_limits.window_start = ${p.start} then rate_limits.hits + ${p.hits} else ${p.hits} end`,
-        window_start: p.start,
-      }),
-    )
-    .returning('hits'),
-);
-
-/** A bucket's hits in a batch, as `countBatch` reads them from its JSON parameter. */
-interface BatchRow {
-  bucket: string;
-  start: string;
-  hits: number;
-}
-
-const batchRows = (batch: string, dialect: Dialect) =>
-  dialect === 'postgres'
-    ? sql<BatchRow>`json_to_recordset(${batch}::json)`.as<'batch'>(
-        sql`batch(bucket text, start text, hits integer)`,
-      )
-    : sql<BatchRow>`(select value ->> 'bucket' as bucket, value ->> 'start' as start,
-        value ->> 'hits' as hits from json_each(${batch}))`.as('batch');
-
-/**
- * `countHits` for many buckets in one statement, each bucket once (`checkSoon`'s batches):
- * answers each bucket's total. The rows are written in the order of their buckets, so two
- * instances writing batches that share buckets take the rows' locks in the same order and never
- * wait for each other in a cycle (PostgreSQL detected a deadlock when each wrote its buckets in
- * the order it had met them, a statement each).
- */
-const countBatch = new PreparedQuery((db, p: { batch: string }, dialect) =>
-  db
-    .insertInto('rate_limits')
-    .columns(['bucket', 'window_start', 'hits'])
-    .expression(
-      db
-        .selectFrom(batchRows(p.batch, dialect))
-        .select(['batch.bucket', 'batch.start', 'batch.hits'])
-        // SQLite reads ON CONFLICT after a SELECT without WHERE as a join's ON.
-        .where(sql<boolean>`true`)
-        .orderBy('batch.bucket'),
-    )
-    .onConflict((oc) =>
-      oc.column('bucket').doUpdateSet({
-        hits: sql<number>`case when rate_limits.window_start = excluded.window_start
-          then rate_limits.hits + excluded.hits else excluded.hits end`,
-        window_start: (eb) => eb.ref('excluded.window_start'),
-      }),
-    )
-    .returning(['bucket', 'hits']),
-);
+import { BatchedWindows } from './rate-limit-batches';
+import { countBatch, readBucket, slidingHit } from './rate-limit-database-store';
+import { MemoryWindows } from './rate-limit-memory-store';
+import { RedisWindows } from './rate-limit-redis-store';
 
 /**
  * How long hits counted by `checkSoon` wait before they are written, all buckets in one
@@ -74,11 +14,15 @@ const countBatch = new PreparedQuery((db, p: { batch: string }, dialect) =>
  */
 const BATCH_MS = 100;
 
-/** What one counted hit found: whether it is within the limit, and when the window ends. */
+/** What one counted hit found: whether it is within the limit, and when to come back. */
 export interface Hit {
   allowed: boolean;
+  /** The hits the bucket holds now, this one included when it was allowed. */
   hits: number;
-  /** Whole seconds until the window ends and the count starts again (at least 1). */
+  /**
+   * Whole seconds (at least 1) until a hit is allowed again: for a fixed window, until it ends;
+   * for a sliding limit, until the bucket has room for one more hit.
+   */
   retryAfterSeconds: number;
 }
 
@@ -89,48 +33,56 @@ export class RateLimitedError extends AppError {
   }
 }
 
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
 /**
- * Fixed-window counters, the one mechanism behind every limit of the server (/public, /api,
- * /lookup and client error reports), each answering 429 with the catalogue's RATE_LIMITED message
- * and `Retry-After`. A bucket is stored under a keyed hash (HMAC with the session secret) of its
+ * The one mechanism behind every limit of the server (/public, /api, /lookup, client error
+ * reports, staff sign-in), each answering 429 with the catalogue's RATE_LIMITED message and
+ * `Retry-After`. A bucket is stored under a keyed hash (HMAC with the session secret) of its
  * name, so no store ever holds an e-mail address or an IP.
  *
- * Two stores, because the limits guard different things:
- * - `hit`/`check` (account and applicant routes): the database, shared by every instance and
- *   forgotten by no restart, or with REDIS_URL Redis, which takes these writes off the database.
- *   While Redis is away they count in the database: these limits guard passwords and accounts,
- *   so they are never left uncounted.
- * - `hitFast`/`checkFast` (/lookup and client error reports): Redis when configured, else this
- *   instance's memory, never the database. A lookup fires at every pause in typing and a report
- *   at every error a page meets: neither may cost a database write. A Redis that does not answer
- *   lets them through rather than breaking the form (they read public data, and an uncounted
- *   report only adds a few lines to the log).
+ * - `hit`/`check`/`probe` (account, sign-in and staff routes): sliding limits, `limit` hits in a
+ *   burst and then one more each window / limit (the generic cell rate algorithm, GCRA): no
+ *   window boundary at which a count starts again, so the limits hold the same at any moment
+ *   and `Retry-After` is the real time until a hit is allowed. Counted in the database (one
+ *   atomic statement), or with REDIS_URL in Redis; while Redis is away in the database: these
+ *   limits guard passwords and accounts, so they are never left uncounted.
+ * - `checkSoon` (every /api write): fixed windows counted here at once and written to the
+ *   database in batches, so a save never waits for a counter.
+ * - `hitFast`/`checkFast` (/lookup and client error reports): fixed windows in Redis when
+ *   configured, else in this instance's memory, never the database. A Redis that does not answer
+ *   lets them through rather than breaking the form.
  *
  * Written here rather than with @fastify/rate-limit because several limits apply to one request
- * (per IP before the body is read, per address after, the login backoff on failures only), with
- * an injectable clock for tests.
+ * (per IP before the body is read, per address after, sign-in limits that depend on the device),
+ * with an injectable clock for tests.
  */
 export class RateLimiter {
+  private readonly redis?: RedisWindows;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly hasher: SecretHasher,
-    private readonly redis?: { client: Redis; keyPrefix: string },
+    redis?: { client: Redis; keyPrefix: string },
     /** The fast store without Redis (tests pass a small one to see it stay bounded). */
     private readonly memory: MemoryWindows = new MemoryWindows(),
-  ) {}
+  ) {
+    if (redis) this.redis = new RedisWindows(redis.client, redis.keyPrefix);
+  }
 
   private readonly batched = new BatchedWindows();
   private flushing: NodeJS.Timeout | undefined;
 
-  /** Counts one hit in bucket; not allowed once the bucket has had more than `limit` hits. */
+  /** Counts one hit of a sliding limit: allowed while the last `windowMs` had room for it. */
   async hit(bucket: string, limit: number, windowMs: number): Promise<Hit> {
     const now = this.clock.now().getTime();
-    const windowStart = now - (now % windowMs);
-    const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
-    const key = this.hasher.hash('rate-limit', bucket);
-    const hits = await this.count(key, windowStart, windowMs);
-    return { allowed: hits <= limit, hits, retryAfterSeconds };
+    const { step, allowUntil } = sliding(now, limit, windowMs);
+    const key = this.hasher.hash('sliding-rate-limit', bucket);
+    const state =
+      (await this.redis?.slidingHit(key, now, step, allowUntil)) ??
+      (await this.slidingInDatabase(key, now, step, allowUntil));
+    return outcome(state, now, step, allowUntil);
   }
 
   /** Counts a hit and throws the 429 when it is over the limit. */
@@ -139,23 +91,53 @@ export class RateLimiter {
     if (!result.allowed) throw new RateLimitedError(result.retryAfterSeconds);
   }
 
+  /** What a hit of a sliding limit would find now, without counting one. */
+  async probe(bucket: string, limit: number, windowMs: number): Promise<Hit> {
+    const now = this.clock.now().getTime();
+    const { step, allowUntil } = sliding(now, limit, windowMs);
+    const key = this.hasher.hash('sliding-rate-limit', bucket);
+    let tat = await this.redis?.slidingTat(key);
+    if (tat === undefined) {
+      const row = await readBucket.takeFirst(this.db, { bucket: key });
+      tat = row ? Date.parse(row.window_start) : 0;
+    }
+    return outcome({ allowed: tat <= allowUntil, tat }, now, step, allowUntil);
+  }
+
+  private async slidingInDatabase(key: string, now: number, step: number, allowUntil: number) {
+    const row = await slidingHit.takeFirst(this.db, {
+      bucket: key,
+      now: new Date(now).toISOString(),
+      nowPlusStep: new Date(now + step).toISOString(),
+      allowUntil: new Date(allowUntil).toISOString(),
+      step,
+    });
+    return { allowed: Number(row!.hits) === 1, tat: Date.parse(row!.window_start) };
+  }
+
   /**
    * Counts a hit and throws the 429 when it is over the limit, like `check`, without making the
    * request wait for a database write (the limits on every /api write, the busiest of them being
    * the save). This instance counts the hit at once; the database receives the hits of every
    * bucket together within BATCH_MS and answers each bucket's total, every instance's hits
-   * included, which the next hits here count from. With Redis, the same as `check`.
+   * included, which the next hits here count from. With Redis, counted there at once.
    */
   async checkSoon(bucket: string, limit: number, windowMs: number): Promise<void> {
-    if (this.redis) return this.check(bucket, limit, windowMs);
     const now = this.clock.now().getTime();
     const windowStart = now - (now % windowMs);
+    if (this.redis) {
+      const key = this.hasher.hash('rate-limit', bucket);
+      const hits = await this.redis.count(key, windowStart, windowMs);
+      if (hits !== undefined) {
+        if (hits > limit) throw new RateLimitedError(seconds(windowStart + windowMs - now));
+        return;
+      }
+      // Redis away: counted with the database's batches instead, never uncounted.
+    }
     // Counted here under its name; hashed when written, once per batch rather than per hit.
     const hits = this.batched.count(bucket, windowStart, windowMs);
     this.flushing ??= setTimeout(() => void this.flushSoon(), BATCH_MS).unref();
-    if (hits > limit) {
-      throw new RateLimitedError(Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)));
-    }
+    if (hits > limit) throw new RateLimitedError(seconds(windowStart + windowMs - now));
   }
 
   /** Writes the hits `checkSoon` counted and not yet written (also when the server stops). */
@@ -197,11 +179,11 @@ export class RateLimiter {
   async hitFast(bucket: string, limit: number, windowMs: number): Promise<Hit> {
     const now = this.clock.now().getTime();
     const windowStart = now - (now % windowMs);
-    const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
+    const retryAfterSeconds = seconds(windowStart + windowMs - now);
     const key = this.hasher.hash('rate-limit', bucket);
     let hits: number;
     if (this.redis) {
-      const counted = await this.countInRedis(key, windowStart, windowMs);
+      const counted = await this.redis.count(key, windowStart, windowMs);
       if (counted === undefined) return { allowed: true, hits: 0, retryAfterSeconds };
       hits = counted;
     } else {
@@ -216,188 +198,37 @@ export class RateLimiter {
     if (!result.allowed) throw new RateLimitedError(result.retryAfterSeconds);
   }
 
-  /** The hits counted in bucket's current window, without counting one. */
+  /** The hits `checkSoon` wrote for bucket's current fixed window, without counting one. */
   async peek(bucket: string, windowMs: number): Promise<number> {
     const now = this.clock.now().getTime();
     const windowStart = now - (now % windowMs);
     const key = this.hasher.hash('rate-limit', bucket);
-    if (this.redis) {
-      try {
-        const value = await this.redis.client.get(this.redisKey(key, windowStart));
-        return Number(value ?? 0);
-      } catch {
-        // Redis away: the database's count, as for hits.
-      }
-    }
-    const row = await this.db
-      .selectFrom('rate_limits')
-      .select(['hits', 'window_start'])
-      .where('bucket', '=', key)
-      .executeTakeFirst();
+    const inRedis = await this.redis?.peek(key, windowStart);
+    if (inRedis !== undefined) return inRedis;
+    const row = await readBucket.takeFirst(this.db, { bucket: key });
     return row && row.window_start === new Date(windowStart).toISOString() ? Number(row.hits) : 0;
   }
-
-  private redisKey(key: string, windowStart: number): string {
-    return `${this.redis!.keyPrefix}rl:${key}:${windowStart}`;
-  }
-
-  /** The count after this hit, or undefined when Redis did not answer. */
-  private async countInRedis(
-    key: string,
-    windowStart: number,
-    windowMs: number,
-  ): Promise<number | undefined> {
-    try {
-      const redisKey = this.redisKey(key, windowStart);
-      // The key names its window and expires with it: Redis keeps nothing older.
-      const result = await this.redis!.client.multi()
-        .set(redisKey, 0, 'PX', windowMs + 1000, 'NX')
-        .incr(redisKey)
-        .exec();
-      const hits = result?.[1]?.[1];
-      return typeof hits === 'number' ? hits : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-
-  private async count(key: string, windowStart: number, windowMs: number): Promise<number> {
-    if (this.redis) {
-      const hits = await this.countInRedis(key, windowStart, windowMs);
-      if (hits !== undefined) return hits;
-      // Redis away: counted in the database instead, never uncounted.
-    }
-    const start = new Date(windowStart).toISOString();
-    const row = await countHits.takeFirst(this.db, { bucket: key, start, hits: 1 });
-    return Number(row!.hits);
-  }
 }
 
 /**
- * Buckets the memory store holds at most: under 20 MB of heap (160 to 200 bytes a bucket, as
- * `npm run bench -- --only rate-limit` measures).
+ * A sliding limit's numbers at `now`: each hit moves the bucket's TAT on by `step`, and a hit is
+ * allowed while the TAT is at most `allowUntil`, so `limit` hits fit in a burst.
  */
-export const MEMORY_BUCKETS_MAX = 100_000;
-
-/**
- * The fast store without Redis: one count per bucket for its current window, in this instance's
- * memory. Ended windows are dropped as the clock passes them (a sweep at most once a second, so a
- * hit costs O(1) amortised), and at `maxBuckets` the tenth whose windows started first is
- * dropped: a flood of new IPs within one window costs some old counts, never unbounded memory.
- */
-export class MemoryWindows {
-  /** In the order their windows started: a bucket starting a new window moves to the end. */
-  private readonly buckets = new Map<string, { windowEnd: number; hits: number }>();
-  private nextSweep = 0;
-
-  constructor(private readonly maxBuckets = MEMORY_BUCKETS_MAX) {}
-
-  /** Counts one hit in key's window [.., windowEnd); returns the hits in that window so far. */
-  count(key: string, windowEnd: number, now: number): number {
-    if (now >= this.nextSweep) this.sweep(now);
-    const bucket = this.buckets.get(key);
-    if (bucket && bucket.windowEnd === windowEnd) {
-      bucket.hits += 1;
-      return bucket.hits;
-    }
-    if (bucket) this.buckets.delete(key);
-    if (this.buckets.size >= this.maxBuckets) this.makeRoom(now);
-    this.buckets.set(key, { windowEnd, hits: 1 });
-    return 1;
-  }
-
-  /** Buckets held now (tests and the bench read it). */
-  get size(): number {
-    return this.buckets.size;
-  }
-
-  /**
-   * Drops ended windows, then if still full the oldest tenth in one pass: a Map deleted from the
-   * front one key at a time keeps holes its next iterator walks over again, so evicting one
-   * bucket per new one would cost O(n) each time (measured: a hit slowing from 15 to 100 µs).
-   */
-  private makeRoom(now: number): void {
-    this.sweep(now);
-    let excess = this.buckets.size - this.maxBuckets + Math.ceil(this.maxBuckets / 10);
-    if (this.buckets.size < this.maxBuckets) return;
-    for (const key of this.buckets.keys()) {
-      this.buckets.delete(key);
-      if (--excess <= 0) break;
-    }
-  }
-
-  private sweep(now: number): void {
-    for (const [key, bucket] of this.buckets) {
-      if (bucket.windowEnd <= now) this.buckets.delete(key);
-    }
-    this.nextSweep = now + 1000;
-  }
+function sliding(now: number, limit: number, windowMs: number) {
+  const step = Math.max(1, Math.round(windowMs / limit));
+  return { step, allowUntil: now + (limit - 1) * step };
 }
 
-interface BatchEntry {
-  /** The bucket's name (its keyed hash is what the database stores). */
-  key: string;
-  windowStart: number;
-  hits: number;
-}
-
-/**
- * The counts behind `checkSoon`: per bucket, its current window's total as the database last
- * answered it, plus the hits counted here since then (some of them perhaps being written now).
- * A bucket is dropped once its window has ended and its hits are written.
- */
-class BatchedWindows {
-  private readonly buckets = new Map<
-    string,
-    { windowStart: number; windowEnd: number; stored: number; unwritten: number; writing: number }
-  >();
-
-  /** Counts one hit; returns the window's hits as far as this instance knows them. */
-  count(key: string, windowStart: number, windowMs: number): number {
-    let bucket = this.buckets.get(key);
-    if (!bucket || bucket.windowStart !== windowStart) {
-      // A new window (the old one's unwritten hits no longer matter).
-      bucket = {
-        windowStart,
-        windowEnd: windowStart + windowMs,
-        stored: 0,
-        unwritten: 0,
-        writing: 0,
-      };
-      this.buckets.set(key, bucket);
-    }
-    bucket.unwritten += 1;
-    return bucket.stored + bucket.writing + bucket.unwritten;
-  }
-
-  /** The hits to write now, marked as being written; drops the buckets of ended windows. */
-  take(now: number): BatchEntry[] {
-    const due: BatchEntry[] = [];
-    for (const [key, bucket] of this.buckets) {
-      if (bucket.unwritten > 0) {
-        due.push({ key, windowStart: bucket.windowStart, hits: bucket.unwritten });
-        bucket.writing += bucket.unwritten;
-        bucket.unwritten = 0;
-      } else if (bucket.writing === 0 && bucket.windowEnd <= now) {
-        this.buckets.delete(key);
-      }
-    }
-    return due;
-  }
-
-  /** The database counted `entry`'s hits and answered the window's total, every instance's. */
-  written(entry: BatchEntry, total: number): void {
-    const bucket = this.buckets.get(entry.key);
-    if (!bucket || bucket.windowStart !== entry.windowStart) return;
-    bucket.writing -= entry.hits;
-    // Totals only grow within a window; a batch answering late must not lower it.
-    bucket.stored = Math.max(bucket.stored, total - bucket.writing);
-  }
-
-  unwritten(entry: BatchEntry): void {
-    const bucket = this.buckets.get(entry.key);
-    if (!bucket || bucket.windowStart !== entry.windowStart) return;
-    bucket.writing -= entry.hits;
-    bucket.unwritten += entry.hits;
-  }
+function outcome(
+  state: { allowed: boolean; tat: number },
+  now: number,
+  step: number,
+  allowUntil: number,
+): Hit {
+  const tat = Math.max(state.tat, now);
+  return {
+    allowed: state.allowed,
+    hits: Math.ceil((tat - now) / step),
+    retryAfterSeconds: seconds(tat - allowUntil),
+  };
 }

@@ -22,6 +22,7 @@ import {
 } from '../../contract/staff-identity';
 import { AppError } from '../errors';
 import { normalise } from '../identity/accounts';
+import { LoginLimits } from '../identity/login-limits';
 import { decoyPasswordHash, verifyPassword } from '../identity/secrets';
 import type { Services } from '../services';
 import { SealedBox } from './sealed-box';
@@ -49,8 +50,12 @@ export async function staffIdentityRoutes(app: FastifyInstance, services: Servic
   );
   const signIn = new StaffSignIn(staffSessions, staffCookie, audit);
   const { perIpPerMinute, perUsernamePerHour } = config.rateLimit;
+  const login = new LoginLimits(limiter, services.limits.devices, 'staff', config.rateLimit);
 
-  /** Every attempt counts, per IP and per member: a password or a 6-digit code is not guessed. */
+  /**
+   * The steps after the password count every attempt per IP and per member: only a member
+   * half-way signed in reaches them, so no stranger spends that budget.
+   */
   const limit = async (step: string, ip: string, email: string) => {
     await limiter.check(`staff-${step}-ip:${ip}`, perIpPerMinute, MINUTE);
     await limiter.check(`staff-${step}:${normalise(email)}`, perUsernamePerHour, HOUR);
@@ -70,7 +75,10 @@ export async function staffIdentityRoutes(app: FastifyInstance, services: Servic
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      await limit('login', request.ip, email);
+      // Per IP, then per address and source (login-limits.ts): a stranger's failures never
+      // spend the budget of a member signing in from a device that signed in before.
+      await limiter.check(`staff-login-ip:${request.ip}`, perIpPerMinute, MINUTE);
+      const attempt = await login.before(request, normalise(email));
       const member = await members.findByEmail(email);
       // An unknown address (or a member who signs in only by SSO) costs as much as a wrong password.
       const stored = member?.password_hash ?? (await decoyPasswordHash);
@@ -78,6 +86,7 @@ export async function staffIdentityRoutes(app: FastifyInstance, services: Servic
       if (!member?.password_hash || !right) {
         // Refusals are audited like the SSO's: a run of them is how guessing shows. The per-IP and
         // per-address limits above bound how many rows one client can add.
+        await login.failed(attempt);
         await audit.record({
           actor: `staff:${normalise(email)}`,
           action: 'staff.sign-in',
@@ -89,6 +98,7 @@ export async function staffIdentityRoutes(app: FastifyInstance, services: Servic
         });
         throw new AppError('STAFF_CREDENTIALS_INVALID');
       }
+      login.succeeded(attempt, reply);
       await signIn.rotate(request, reply, member.id, 'password');
       if (member.password_temporary) return { next: 'password-change' };
       return { next: member.totp_confirmed_at ? 'totp' : 'totp-setup' };

@@ -5,22 +5,17 @@
  * Never a database write.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Fastify from 'fastify';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/server/clock';
 import { openDatabase, type Db } from '../../../src/server/db/database';
-import {
-  MemoryWindows,
-  RateLimitedError,
-  RateLimiter,
-} from '../../../src/server/identity/rate-limiter';
+import { MemoryWindows } from '../../../src/server/identity/rate-limit-memory-store';
+import { RateLimitedError, RateLimiter } from '../../../src/server/identity/rate-limiter';
 import { SecretHasher } from '../../../src/server/identity/secrets';
 import { connectRedis } from '../../../src/server/ops/redis';
 import { createTestApp, fixtureForms, type TestApp } from '../helpers/test-app';
+import { scratchDir } from '../../helpers/scratch-dir';
 
 const MINUTE = 60_000;
 const redisUrl = process.env.TEST_REDIS_URL ?? '';
@@ -29,7 +24,7 @@ const silentLog = Fastify({ logger: false }).log;
 
 let db: Db;
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admissions-fast-limit-'));
+  const dataDir = scratchDir('admissions-fast-limit');
   db = await openDatabase({ url: '', dataDir });
 });
 afterAll(async () => {
