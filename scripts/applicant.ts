@@ -13,6 +13,7 @@ import { createBlobStore } from '../src/server/blobs/create-blob-store';
 import { DatabaseVersionError, openDatabase } from '../src/server/db/database';
 import { AppError } from '../src/server/errors';
 import { normalise } from '../src/server/identity/accounts';
+import { outboxOf } from '../src/server/mail/mailer';
 import { DataRequests } from '../src/server/staff/data-requests';
 
 const usage = [
@@ -54,7 +55,9 @@ try {
     migrate: config.migrateOnStart,
   });
   try {
-    const requests = new DataRequests(db, createBlobStore(config, systemClock), systemClock);
+    const requests = new DataRequests(db, createBlobStore(config, systemClock), systemClock, {
+      outbox: config.smtpUrl ? undefined : outboxOf(config.dataDir),
+    });
     const by = { actor: `cli:${os.userInfo().username}`, ip: 'cli' };
     if (command.name === 'export') {
       const { zip } = await requests.export(command.email, by);

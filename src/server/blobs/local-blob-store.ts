@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants, type Dirent } from 'node:fs';
-import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../clock';
 import { AppError, errors } from '../errors';
@@ -104,11 +104,19 @@ export class LocalBlobStore implements BlobStore {
 
   async put(key: string, bytes: Uint8Array): Promise<void> {
     const file = this.fileOf(key);
-    await mkdir(path.dirname(file), { recursive: true });
-    // Written aside, then renamed: a reader never sees half a file.
+    // Written aside, then renamed: a reader never sees half a file. A delete beside it may remove
+    // the folder just made (it was empty): then it is made again.
     const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
-    await writeFile(partial, bytes, { mode: 0o600 });
-    await rename(partial, file);
+    for (let attempt = 0; ; attempt++) {
+      await mkdir(path.dirname(file), { recursive: true });
+      try {
+        await writeFile(partial, bytes, { mode: 0o600 });
+        await rename(partial, file);
+        return;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 2) throw error;
+      }
+    }
   }
 
   async get(key: string): Promise<Uint8Array | undefined> {
@@ -120,8 +128,21 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 
+  /**
+   * Removes the file, then each folder above it that is left empty (up to the root): a folder is
+   * named by its account id, which an erasure must not leave behind (issue 41).
+   */
   async delete(key: string): Promise<void> {
-    await rm(this.fileOf(key), { force: true });
+    const file = this.fileOf(key);
+    await rm(file, { force: true });
+    const root = path.resolve(this.root);
+    for (let dir = path.dirname(file); dir.startsWith(root + path.sep); dir = path.dirname(dir)) {
+      try {
+        await rmdir(dir);
+      } catch {
+        return; // Not empty (or already gone): the folders above it are not empty either.
+      }
+    }
   }
 
   async list(prefix: string): Promise<string[]> {

@@ -108,6 +108,7 @@ function sqlite(dataDir: string): Db {
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
+  file.pragma('secure_delete = ON'); // An erasure's rows are zeroed, not left as freed bytes.
   // Checkpoints run in a thread of their own (checkpointer.ts); this connection's automatic one
   // is the backstop, and a WAL grown past the limit is cut back once it restarts.
   file.pragma(`wal_autocheckpoint = ${WAL_BACKSTOP_PAGES}`);

@@ -249,12 +249,22 @@ export interface Database {
     actor: string;
     /** What: application.read, application.packet, export.csv, link.issue, data.erase, … */
     action: string;
-    /** Whom: the applicant's e-mail (kept after erasure, as the record of it), or null. */
+    /** Whom: the applicant's subject id (audit_subjects, migration 0018), or null. */
     subject: string | null;
     /** JSON with what else the action needs said (filters, link id, counts). */
     detail: string;
     /** From where: the client's address as the server saw it. */
     ip: string;
+  };
+  /**
+   * The audit log's applicants by pseudonym (migration 0018): a subject id and the e-mail it
+   * stands for, until an erasure deletes the link; `erased_account_id` while its files go.
+   */
+  audit_subjects: {
+    id: string;
+    email: string;
+    erased_account_id: string | null;
+    created_at: string;
   };
   /**
    * One row per account for the staff console's list (issue 17), kept by triggers (migration

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -29,7 +29,7 @@ export interface MailerOptions {
  * for real.
  */
 export function createMailer(options: MailerOptions): Mailer {
-  const outbox = path.join(options.dataDir, 'outbox');
+  const outbox = outboxOf(options.dataDir);
   const transport = options.smtpUrl
     ? nodemailer.createTransport({
         url: options.smtpUrl,
@@ -73,6 +73,39 @@ export function createMailer(options: MailerOptions): Mailer {
       );
     },
   };
+}
+
+/** The folder mail is written to when there is no SMTP_URL. */
+export const outboxOf = (dataDir: string) => path.join(dataDir, 'outbox');
+
+/** Characters that may stand beside an address without ending it (RFC 5322 atext, dot, hyphen). */
+const ADDRESS_CHAR = "[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]";
+
+/**
+ * Removes every outbox message that names `address` anywhere (headers or text), for an erasure
+ * (issue 41): the 7-day purge would leave the address and its codes there for days. A longer
+ * address that merely ends with this one (joann@ for ann@) is not matched. Answers how many went.
+ */
+export async function removeOutboxMail(outbox: string, address: string): Promise<number> {
+  let names: string[];
+  try {
+    names = (await readdir(outbox)).filter((name) => name.endsWith('.eml'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  const escaped = address.toLowerCase().replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const named = new RegExp(`(?<!${ADDRESS_CHAR})${escaped}(?![A-Za-z0-9-]|\\.[A-Za-z0-9])`);
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(outbox, name);
+    const text = await readFile(file, 'utf8').catch(() => '');
+    if (named.test(text.toLowerCase())) {
+      await rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
 }
 
 /** A mailer whose sends return at once. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { outboxOf } from '../mail/mailer';
 import type { Services } from '../services';
 import { auditRoutes } from './audit-routes';
 import { dataRequestRoutes } from './data-request-routes';
@@ -7,10 +8,12 @@ import { linkRoutes } from './link-routes';
 
 /** The admins' tools (issue 17): service links, the audit log and applicants' data requests. */
 export async function adminRoutes(app: FastifyInstance, services: Services): Promise<void> {
-  const { db, clock, audit, staffLinks, documents } = services;
+  const { db, clock, audit, staffLinks, documents, config } = services;
   await app.register(linkRoutes, { staffLinks, audit });
   await app.register(auditRoutes, { db, clock, audit });
   await app.register(dataRequestRoutes, {
-    dataRequests: new DataRequests(db, documents.blobs, clock),
+    dataRequests: new DataRequests(db, documents.blobs, clock, {
+      outbox: config.smtpUrl ? undefined : outboxOf(config.dataDir),
+    }),
   });
 }

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
+import { subjectIdOf } from './audit-subjects';
 
 export interface AuditEntry {
   /** "staff:<e-mail>", "link:<link id>" or "cli:<user>". */
   actor: string;
   /** A dotted name: application.read, application.packet, export.csv, link.issue, data.erase… */
   action: string;
-  /** The applicant's e-mail, when the action is about one. */
+  /** The applicant's e-mail, when the action is about one: stored as its subject id. */
   subject?: string | null;
   detail?: Record<string, unknown>;
   ip: string;
@@ -15,7 +16,9 @@ export interface AuditEntry {
 
 /**
  * The append-only audit table (issue 17): who read or exported what, about whom, when and from
- * where. This class only ever inserts; nothing in the code base updates or deletes its rows.
+ * where. This class only ever inserts; nothing in the code base updates or deletes its rows. The
+ * applicant is named by a pseudonymous subject id (audit-subjects.ts, issue 41), which an erasure
+ * unlinks from the person.
  */
 export class AuditLog {
   constructor(
@@ -24,15 +27,20 @@ export class AuditLog {
   ) {}
 
   async record(entry: AuditEntry): Promise<void> {
+    const at = this.clock.now().toISOString();
+    const subject = entry.subject ? await subjectIdOf(this.db, entry.subject, at) : null;
+    // An account id names the person as well as the e-mail does (their blob folders, a backup):
+    // about an applicant, the subject id says whose, and only it.
+    const { accountId: _accountId, ...detail } = entry.detail ?? {};
     await this.db
       .insertInto('audit_log')
       .values({
         id: randomUUID(),
-        at: this.clock.now().toISOString(),
+        at,
         actor: entry.actor,
         action: entry.action,
-        subject: entry.subject ?? null,
-        detail: JSON.stringify(entry.detail ?? {}),
+        subject,
+        detail: JSON.stringify(subject ? detail : (entry.detail ?? {})),
         ip: entry.ip,
       })
       .execute();

@@ -4,6 +4,8 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { errors } from '../errors';
 import type { AuditLog } from './audit-log';
+import { knownSubjectId, withEmails } from './audit-subjects';
+import { neutralised } from './csv-cell';
 import { staffOf } from './staff-scope';
 import {
   auditQuery,
@@ -42,17 +44,31 @@ function dayOf(name: string, value: string): Date {
   return date;
 }
 
-function filterOf(query: AuditQuery): AuditFilter {
+/**
+ * The filter a query asks for. A subject is typed as an e-mail and looked up as its subject id; an
+ * e-mail the audit does not link (never read, or erased) matches nothing, and a subject id typed
+ * as such (an erased subject's, as the page shows it) matches its rows.
+ */
+async function filterOf(db: Db, query: AuditQuery): Promise<AuditFilter> {
   const from = query.from ? dayOf('from', query.from) : undefined;
   const to = query.to ? dayOf('to', query.to) : undefined;
   if (from && to && from > to) throw errors.AUDIT_DATES_REVERSED(query.from!, query.to!);
   return {
     actor: query.actor || undefined,
     action: query.action || undefined,
-    subject: query.subject?.trim().toLowerCase() || undefined,
+    subject: await subjectFilter(db, query.subject),
     from: from?.toISOString(),
     before: to ? new Date(to.getTime() + 24 * 60 * 60 * 1000).toISOString() : undefined,
   };
+}
+
+/** A subject no row has (ids are UUIDs): the filter of an e-mail the audit does not link. */
+const NO_SUBJECT = '-';
+
+async function subjectFilter(db: Db, typed: string | undefined): Promise<string | undefined> {
+  const subject = typed?.trim().toLowerCase();
+  if (!subject) return undefined;
+  return subject.includes('@') ? ((await knownSubjectId(db, subject)) ?? NO_SUBJECT) : subject;
 }
 
 function filtered(db: Db, filter: AuditFilter) {
@@ -65,14 +81,18 @@ function filtered(db: Db, filter: AuditFilter) {
   return query;
 }
 
-/**
- * One CSV cell: quoted, quotes doubled, and a value a spreadsheet would run as a formula
- * (starting with =, +, -, @, a tab or a carriage return) prefixed with an apostrophe (OWASP's
- * CSV injection advice), so opening the export in a spreadsheet runs nothing.
- */
+/** One CSV cell: always quoted, quotes doubled, a formula-like value neutralised (csv-cell.ts). */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replaceAll('"', '""')}"`;
+  return `"${neutralised(value).replaceAll('"', '""')}"`;
+}
+
+/**
+ * The filters as the audit records them: a subject as its subject id, never the e-mail typed,
+ * which would outlive the applicant's erasure in this append-only table.
+ */
+function recordedFilters(query: AuditQuery, filter: AuditFilter): Record<string, string> {
+  const { page: _page, pageSize: _pageSize, subject: _subject, ...filters } = query;
+  return { ...filters, ...(filter.subject ? { subject: filter.subject } : {}) };
 }
 
 const CSV_COLUMNS = ['at', 'actor', 'action', 'subject', 'detail', 'ip'] as const;
@@ -86,9 +106,13 @@ export async function auditRoutes(app: FastifyInstance, options: AuditRoutesOpti
 
   app.get<{ Querystring: AuditQuery }>(
     '/audit',
-    { config: { staffAccess: 'admin' }, schema: { querystring: auditQuery, response: auditReply } },
+    {
+      config: { staffAccess: 'admin' },
+      schema: { querystring: auditQuery, response: auditReply },
+      exposeHeadRoute: false,
+    },
     async (request): Promise<AuditPage> => {
-      const filter = filterOf(request.query);
+      const filter = await filterOf(db, request.query);
       const page = Number(request.query.page ?? 1);
       const pageSize = Math.min(Number(request.query.pageSize ?? DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
       const [{ total }, rows] = await Promise.all([
@@ -103,11 +127,19 @@ export async function auditRoutes(app: FastifyInstance, options: AuditRoutesOpti
           .offset((page - 1) * pageSize)
           .execute(),
       ]);
+      // The audit view shows applicants' e-mails: reading it is a read of personal data too,
+      // recorded once per page shown (after the page is read, so it never lists itself).
+      await audit.record({
+        actor: `staff:${staffOf(request).email}`,
+        action: 'audit.view',
+        detail: { filters: recordedFilters(request.query, filter), page, shown: rows.length },
+        ip: request.ip,
+      });
       return {
         total: Number(total),
         page,
         pageSize,
-        rows: rows.map((row) => ({
+        rows: (await withEmails(db, rows)).map((row) => ({
           ...row,
           detail: JSON.parse(row.detail) as Record<string, unknown>,
         })),
@@ -123,12 +155,11 @@ export async function auditRoutes(app: FastifyInstance, options: AuditRoutesOpti
       exposeHeadRoute: false,
     },
     async (request, reply) => {
-      const filter = filterOf(request.query);
-      const { page: _page, pageSize: _pageSize, ...filters } = request.query;
+      const filter = await filterOf(db, request.query);
       await audit.record({
         actor: `staff:${staffOf(request).email}`,
         action: 'audit.export',
-        detail: { filters },
+        detail: { filters: recordedFilters(request.query, filter) },
         ip: request.ip,
       });
       async function* lines(): AsyncGenerator<string> {
@@ -145,7 +176,7 @@ export async function auditRoutes(app: FastifyInstance, options: AuditRoutesOpti
           }
           const rows = await query.orderBy('at').orderBy('id').limit(CSV_BATCH).execute();
           if (rows.length > 0) {
-            yield rows
+            yield (await withEmails(db, rows))
               .map(
                 (row) => `${CSV_COLUMNS.map((column) => csvCell(row[column] ?? '')).join(',')}\r\n`,
               )

@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
-import { sql } from 'kysely';
 import yazl from 'yazl';
 import type { BlobStore } from '../blobs/blob-store';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import type { Database } from '../db/tables';
 import { errors } from '../errors';
 import { normalise } from '../identity/accounts';
+import { removeOutboxMail } from '../mail/mailer';
 import { AuditLog } from './audit-log';
+import { deleteRowsOf, flushFreedPages } from './erasure-traces';
 import { blobPrefixes, heldAbout } from './held-data';
 import type { Erased } from '../../contract/staff-admin';
 
@@ -16,28 +16,6 @@ export interface Requester {
   actor: string;
   ip: string;
 }
-
-/** Every table that holds rows of one applicant, and the column naming them. */
-const applicantTables = [
-  ['answers', 'account_id'],
-  ['add_another_counts', 'account_id'],
-  ['chosen_tabs', 'account_id'],
-  ['web_statuses', 'account_id'],
-  ['submissions', 'account_id'],
-  ['validation_reports', 'account_id'],
-  ['document_answers', 'account_id'],
-  ['application_pdfs', 'account_id'],
-  ['upload_grants', 'account_id'],
-  ['sessions', 'account_id'],
-  ['successful_logins', 'account_id'],
-  ['confirmation_codes', 'account_id'],
-  ['password_resets', 'account_id'],
-  ['staff_links', 'account_id'],
-  ['jobs', 'owner'],
-  // Last: a note for the staff summary not yet brought in (summary-upkeep.ts). Deleting rows
-  // above writes none (migration 0013's triggers are on inserts and updates of answers).
-  ['summary_pending', 'account_id'],
-] as const satisfies ReadonlyArray<readonly [keyof Database, string]>;
 
 /**
  * An applicant's data requests (FERPA, GDPR; issue 17), shared by the staff console and
@@ -49,6 +27,8 @@ export class DataRequests {
     private readonly db: Db,
     private readonly blobs: BlobStore,
     private readonly clock: Clock,
+    /** `outbox`: the folder mail is written to, with no SMTP_URL (mailer.ts's outboxOf). */
+    private readonly options: { outbox?: string } = {},
   ) {}
 
   private async accountOf(email: string) {
@@ -73,7 +53,7 @@ export class DataRequests {
       actor: by.actor,
       action: 'data.export',
       subject: account.username,
-      detail: { accountId: account.id, files: files.length },
+      detail: { files: files.length },
       ip: by.ip,
     });
 
@@ -98,9 +78,12 @@ export class DataRequests {
 
   /**
    * Erases an applicant: every row of theirs in one transaction, with the audit record of it
-   * (data.erase, about their e-mail, naming the account id); then, once that is committed, every
-   * file under their folders of the blob store. Should removing the files fail, erasing the same
-   * e-mail again finds the account id in that audit record and removes what is left.
+   * (data.erase, about their subject id); then, once that is committed, every file under their
+   * folders of the blob store, the mail to them still in the outbox, and the link from their
+   * subject id to their e-mail (audit-subjects.ts), so the audit no longer says whose rows those
+   * are. Until that last step the link keeps the account id: should removing the files fail,
+   * erasing the same e-mail again finds it there and removes what is left. SQLite's freed pages
+   * are zeroed as they go (secure_delete) and its WAL is emptied at the end (erasure-traces.ts).
    */
   async erase(email: string, by: Requester): Promise<Erased> {
     const address = normalise(email);
@@ -114,33 +97,20 @@ export class DataRequests {
     if (account) {
       accountId = account.id;
       counts = await this.db.transaction().execute(async (trx) => {
-        const deleted: Record<string, number> = {};
-        for (const [table, column] of applicantTables) {
-          const result = await trx
-            .deleteFrom(table)
-            .where(sql<boolean>`${sql.ref(column)} = ${accountId}`)
-            .executeTakeFirst();
-          deleted[table] = Number(result.numDeletedRows);
-        }
-        // Jobs queued before jobs had an owner name the account in their payload only.
-        deleted.jobs =
-          (deleted.jobs ?? 0) +
-          Number(
-            (
-              await trx
-                .deleteFrom('jobs')
-                .where('payload', 'like', `%"accountId":"${accountId}"%`)
-                .executeTakeFirst()
-            ).numDeletedRows,
-          );
+        const deleted = await deleteRowsOf(trx, accountId, address);
         await trx.deleteFrom('accounts').where('id', '=', accountId).execute();
         await new AuditLog(trx, this.clock).record({
           actor: by.actor,
           action: 'data.erase',
           subject: address,
-          detail: { accountId, rows: deleted },
+          detail: { rows: deleted },
           ip: by.ip,
         });
+        await trx
+          .updateTable('audit_subjects')
+          .set({ erased_account_id: accountId })
+          .where('email', '=', address)
+          .execute();
         return {
           documents: deleted.document_answers ?? 0,
           answers: deleted.answers ?? 0,
@@ -157,31 +127,29 @@ export class DataRequests {
         blobs++;
       }
     }
+    const mails = this.options.outbox ? await removeOutboxMail(this.options.outbox, address) : 0;
     if (!account) {
       await new AuditLog(this.db, this.clock).record({
         actor: by.actor,
         action: 'data.erase',
         subject: address,
-        detail: { accountId, blobs, again: true },
+        detail: { blobs, mails, again: true },
         ip: by.ip,
       });
     }
+    await this.db.deleteFrom('audit_subjects').where('email', '=', address).execute();
+    await flushFreedPages(this.db);
     return { email: address, blobs, ...counts };
   }
 
-  /** The account id an earlier erasure of this e-mail recorded; a 404 when there was none. */
+  /** The account id of an erasure of this e-mail left unfinished; a 404 when there is none. */
   private async erasedAccountOf(address: string): Promise<string> {
-    const rows = await this.db
-      .selectFrom('audit_log')
-      .select('detail')
-      .where('action', '=', 'data.erase')
-      .where('subject', '=', address)
-      .orderBy('at', 'desc')
-      .execute();
-    for (const row of rows) {
-      const { accountId } = JSON.parse(row.detail) as { accountId?: unknown };
-      if (typeof accountId === 'string') return accountId;
-    }
-    throw errors.APPLICANT_EMAIL_UNKNOWN(address);
+    const row = await this.db
+      .selectFrom('audit_subjects')
+      .select('erased_account_id')
+      .where('email', '=', address)
+      .executeTakeFirst();
+    if (!row?.erased_account_id) throw errors.APPLICANT_EMAIL_UNKNOWN(address);
+    return row.erased_account_id;
   }
 }

@@ -5,6 +5,7 @@ import { pageFields } from '../../engine/page-fields';
 import { descTypes } from '../../engine/question-types';
 import { optionAnswerText } from '../../engine/read-only-document';
 import { descKey } from '../../engine/visibility';
+import { neutralised } from './csv-cell';
 
 /** Submissions read per query: the export holds one batch at a time, whatever the total. */
 const BATCH = 200;
@@ -86,12 +87,11 @@ async function exportKeys(db: Db, forms: FormsRuntime): Promise<string[]> {
 }
 
 /**
- * A CSV cell (RFC 4180): quoted when it holds a quote, comma or line break. A cell a spreadsheet
- * would run as a formula (=, +, -, @, tab, carriage return first) is prefixed with an apostrophe,
- * as OWASP advises against CSV injection; applicants write these cells.
+ * A CSV cell (RFC 4180): quoted when it holds a quote, comma or line break. Applicants write these
+ * cells: one a spreadsheet would run as a formula is neutralised (csv-cell.ts).
  */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = neutralised(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 

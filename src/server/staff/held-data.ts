@@ -1,6 +1,7 @@
 import type { BlobStore } from '../blobs/blob-store';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
+import { knownSubjectId } from './audit-subjects';
 
 /** The folders of the blob store an applicant's files are kept under (uploads, conversions, PDFs). */
 export const blobPrefixes = (accountId: string) => [
@@ -128,13 +129,18 @@ export async function heldAbout(
       .orderBy('created_at')
       .execute(),
   ]);
-  const audit = await db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('subject', '=', account.username)
-    .orderBy('at')
-    .orderBy('id')
-    .execute();
+  // The records about them name them by subject id (audit-subjects.ts), shown as their e-mail.
+  const subject = await knownSubjectId(db, account.username);
+  const audit = subject
+    ? await db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('subject', '=', subject)
+        .orderBy('at')
+        .orderBy('id')
+        .execute()
+        .then((rows) => rows.map((row) => ({ ...row, subject: account.username })))
+    : [];
 
   // Each stored file, under a name a person can read; files no row names any more are kept too.
   const names = new Map<string, string>();

@@ -26,9 +26,10 @@ import {
 /**
  * The staff console's reading of applications (issue 17): the list, one application as the
  * service link shows it, its frozen submission packet and its documents (readers and admins);
- * the exports and the analytics (admins). Every read of an application and every export is
- * written to the audit log before it is answered; those routes have no HEAD twin, which would
- * write the record and send nothing.
+ * the exports and the analytics (admins). Every read of personal data (the list and its search,
+ * an application, an export, the analytics) is written to the audit log before it is answered,
+ * once per page shown; those routes have no HEAD twin, which would write the record and send
+ * nothing.
  */
 export async function staffApplicationsRoutes(app: FastifyInstance, services: Services) {
   const { db, forms, audit, application } = services;
@@ -60,10 +61,21 @@ export async function staffApplicationsRoutes(app: FastifyInstance, services: Se
     {
       config: { staffAccess: 'reader' },
       schema: { querystring: applicationsQuery, response: applicationsReply },
+      exposeHeadRoute: false,
     },
     async (request, reply) => {
+      const page = await listApplications(db, request.query);
+      // One record per page of names and e-mails shown. The words searched for are not kept: a
+      // name or an e-mail typed there would outlive the applicant's erasure in the audit log.
+      const { q, page: _page, pageSize: _pageSize, ...filters } = request.query;
+      const searched = Boolean(q?.trim());
+      await record(request, searched ? 'applications.search' : 'applications.list', null, {
+        filters,
+        page: page.page,
+        shown: page.rows.length,
+      });
       reply.header('Cache-Control', 'no-store');
-      return listApplications(db, request.query);
+      return page;
     },
   );
 
@@ -171,10 +183,16 @@ export async function staffApplicationsRoutes(app: FastifyInstance, services: Se
 
   app.get(
     '/analytics',
-    { config: { staffAccess: 'admin' }, schema: { response: analyticsReply } },
-    async (_request, reply) => {
+    {
+      config: { staffAccess: 'admin' },
+      schema: { response: analyticsReply },
+      exposeHeadRoute: false,
+    },
+    async (request, reply) => {
+      const figures = await analytics(db, forms);
+      await record(request, 'analytics.view', null, { formsVersion: forms.version });
       reply.header('Cache-Control', 'no-store');
-      return analytics(db, forms);
+      return figures;
     },
   );
 }

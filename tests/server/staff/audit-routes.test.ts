@@ -56,9 +56,11 @@ describe.each(databases)('the audit log on $name', ({ url }) => {
       detail: { hour: 71 },
       ip: '10.0.0.1',
     });
+    // The first page view wrote its own record, now the newest: the oldest 23 are on page 2.
     const second = (await get('?page=2&pageSize=50')).json();
+    expect(second.total).toBe(73);
     expect(second.rows.map((r: { detail: { hour: number } }) => r.detail.hour)).toEqual(
-      Array.from({ length: 22 }, (_, i) => 21 - i),
+      Array.from({ length: 23 }, (_, i) => 22 - i),
     );
 
     const hours = async (query: string) => {
@@ -113,7 +115,7 @@ describe.each(databases)('the audit log on $name', ({ url }) => {
     await audit.record({
       actor: 'staff:a@x.edu',
       action: 'application.read',
-      subject: '=HYPERLINK("http://evil","x")',
+      subject: '=HYPERLINK("http://evil","x")@example.org',
       detail: { note: '+1, "quoted"\nline' },
       ip: '@10.0.0.2',
     });
@@ -136,7 +138,7 @@ describe.each(databases)('the audit log on $name', ({ url }) => {
       `"2026-01-15T13:00:00.000Z","staff:reader@x.edu","application.read","ada@example.org","{""hour"":1}","10.0.0.1"`,
     );
     expect(lines[49]).toBe(
-      `"2026-01-18T12:00:00.000Z","staff:a@x.edu","application.read","'=HYPERLINK(""http://evil"",""x"")","{""note"":""+1, \\""quoted\\""\\nline""}","'@10.0.0.2"`,
+      `"2026-01-18T12:00:00.000Z","staff:a@x.edu","application.read","'=hyperlink(""http://evil"",""x"")@example.org","{""note"":""+1, \\""quoted\\""\\nline""}","'@10.0.0.2"`,
     );
     const exports = await t.db
       .selectFrom('audit_log')
@@ -211,6 +213,9 @@ describe('the audit log in the code', () => {
       /\.(ts|tsx)$/.test(file),
     );
     expect(files.length).toBeGreaterThan(50);
+    // The one reviewed rewrite: migration 0018 replaced the e-mails of rows written before it with
+    // subject ids (issue 41), lifting the triggers inside its own transaction.
+    const rewrites = new Set([path.join('server', 'db', 'migrations', '0018-audit-subjects.ts')]);
     const offenders: string[] = [];
     for (const file of files) {
       const text = readFileSync(path.join(root, file), 'utf8');
@@ -219,7 +224,9 @@ describe('the audit log in the code', () => {
         /\b(update|delete\s+from|truncate(\s+table)?)\s+["`]?audit_log\b/i,
         /\bdrop\s+(table|trigger)\s+(if\s+exists\s+)?["`]?audit_log/i,
       ];
-      if (patterns.some((pattern) => pattern.test(text))) offenders.push(file);
+      if (patterns.some((pattern) => pattern.test(text)) && !rewrites.has(file)) {
+        offenders.push(file);
+      }
     }
     expect(offenders).toEqual([]);
   });

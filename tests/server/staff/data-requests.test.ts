@@ -48,6 +48,25 @@ function blobFiles(t: TestApp): string[] {
     .sort();
 }
 
+/** Every folder of the local blob store, as paths under it. */
+function blobFolders(t: TestApp): string[] {
+  const root = path.join(t.dataDir, 'blobs');
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
+}
+
+/** The e-mail a subject id of the audit log stands for; undefined once the link is erased. */
+async function emailOfSubject(t: TestApp, subject: string | null): Promise<string | undefined> {
+  if (subject === null) return undefined;
+  const row = await t.db
+    .selectFrom('audit_subjects')
+    .select('email')
+    .where('id', '=', subject)
+    .executeTakeFirst();
+  return row?.email;
+}
+
 /** An applicant with a bit of everything: answers, a converted upload, PDFs, a submission. */
 async function applicant(
   t: TestApp,
@@ -171,7 +190,10 @@ describe.each(databases)('applicants’ data requests on $name', ({ url }) => {
       .where('action', '=', 'data.export')
       .execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actor: `staff:${admin.email}`, subject: 'ada@example.org' });
+    expect(audit[0]).toMatchObject({ actor: `staff:${admin.email}` });
+    // About her by her subject id, which the link table resolves to her e-mail while she is held.
+    expect(await emailOfSubject(t, audit[0]!.subject)).toBe('ada@example.org');
+    expect(JSON.parse(audit[0]!.detail)).toEqual({ files: 4 });
   }, 60_000);
 
   it('asks for the e-mail twice, and says when no applicant has it', async () => {
@@ -251,23 +273,29 @@ describe.each(databases)('applicants’ data requests on $name', ({ url }) => {
       },
     });
 
-    // The only rows that still name her are the audit log's: the record of the link and of this.
-    expect(await rowsMentioning(t, adaId)).toEqual({ audit_log: 1 });
-    const mentions = await rowsMentioning(t, 'ada@example.org');
-    expect(Object.keys(mentions)).toEqual(['audit_log']);
+    // No row names her any more, by e-mail or account id: the audit says that something was
+    // done about a subject, no longer whose (the link of her subject id is gone).
+    expect(await rowsMentioning(t, adaId)).toEqual({});
+    expect(await rowsMentioning(t, 'ada@example.org')).toEqual({});
     const erasures = await t.db
       .selectFrom('audit_log')
       .selectAll()
       .where('action', '=', 'data.erase')
       .execute();
     expect(erasures).toHaveLength(1);
-    expect(erasures[0]).toMatchObject({
-      actor: `staff:${admin.email}`,
-      subject: 'ada@example.org',
-    });
-    expect(JSON.parse(erasures[0]!.detail).accountId).toBe(adaId);
+    expect(erasures[0]).toMatchObject({ actor: `staff:${admin.email}` });
+    expect(erasures[0]!.subject).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await emailOfSubject(t, erasures[0]!.subject)).toBeUndefined();
+    // The link's record names the same subject: both still say "one person", no longer who.
+    const subjects = await t.db
+      .selectFrom('audit_log')
+      .select('subject')
+      .where('subject', '=', erasures[0]!.subject)
+      .execute();
+    expect(subjects.length).toBeGreaterThan(1);
 
     expect(blobFiles(t).filter((file) => file.includes(adaId))).toEqual([]);
+    expect(blobFolders(t).filter((folder) => folder.includes(adaId))).toEqual([]);
     // Nobody else lost anything.
     expect(blobFiles(t).filter((file) => file.includes(eveId))).toEqual(evesFiles);
     expect(await rowsMentioning(t, eveId)).toEqual(evesRows);
@@ -276,18 +304,24 @@ describe.each(databases)('applicants’ data requests on $name', ({ url }) => {
   }, 60_000);
 
   it('removes files left behind when the same e-mail is erased again', async () => {
-    await request('erase', 'ada@example.org');
-    // As if removing a file had failed after the rows were gone.
-    await t.documents.blobs.put(
-      `documents/${adaId}/transcript_file/left.pdf`,
-      png(),
-      'application/pdf',
-    );
+    // Removing a file fails once, after the rows are gone: the erasure answers the error.
+    const blobs = t.documents.blobs;
+    const remove = blobs.delete.bind(blobs);
+    let failures = 1;
+    blobs.delete = async (key) => {
+      if (failures-- > 0) throw new Error('disk gone');
+      await remove(key);
+    };
+    expect((await request('erase', 'ada@example.org')).statusCode).toBe(500);
+    expect(await rowsMentioning(t, 'ada@example.org')).toEqual({ audit_subjects: 1 });
     const again = await request('erase', 'ada@example.org');
     expect(again.json()).toEqual({
-      erased: { email: 'ada@example.org', documents: 0, blobs: 1, answers: 0, sessions: 0 },
+      erased: { email: 'ada@example.org', documents: 0, blobs: 4, answers: 0, sessions: 0 },
     });
     expect(blobFiles(t).filter((file) => file.includes(adaId))).toEqual([]);
+    // Finished now: the link is gone, and a third time there is nothing left to find.
+    expect(await rowsMentioning(t, 'ada@example.org')).toEqual({});
+    expect((await request('erase', 'ada@example.org')).statusCode).toBe(404);
     expect(
       await t.db
         .selectFrom('audit_log')
@@ -338,8 +372,9 @@ describe('npm run applicant', () => {
     expect(JSON.parse(erased.stdout)).toMatchObject({
       erased: { email: 'ada@example.org', blobs: 4 },
     });
-    // The export's record and the erasure's.
-    expect(await rowsMentioning(t, adaId)).toEqual({ audit_log: 2 });
+    // The export's record and the erasure's name her subject id, which nothing links to her now.
+    expect(await rowsMentioning(t, adaId)).toEqual({});
+    expect(await rowsMentioning(t, 'ada@example.org')).toEqual({});
     expect(blobFiles(t).filter((file) => file.includes(adaId))).toEqual([]);
     await expect(run(['erase', 'nobody@example.org', '--yes'])).rejects.toMatchObject({
       stderr: 'No applicant has the e-mail address nobody@example.org.\n',

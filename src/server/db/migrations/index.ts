@@ -20,6 +20,7 @@ import { migration as m0013 } from './0013-summary-statement-triggers';
 import { migration as m0014 } from './0014-account-submitted';
 import { migration as m0015 } from './0015-sqlite-summary-without-answer-triggers';
 import { migration as m0016 } from './0016-summary-pending';
+import { migration as m0018 } from './0018-audit-subjects';
 import { migration as m0017 } from './0017-pending-sign-ups';
 
 export const migrations: Record<string, Migration> = {
@@ -39,5 +40,6 @@ export const migrations: Record<string, Migration> = {
   '0014_account_submitted': m0014,
   '0015_sqlite_summary_without_answer_triggers': m0015,
   '0016_summary_pending': m0016,
+  '0018_audit_subjects': m0018,
   '0017_pending_sign_ups': m0017,
 };
