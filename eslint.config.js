@@ -47,7 +47,8 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
-      // The design's dependency direction: engine is shared and framework-free; client and server never meet.
+      // The design's dependency direction (docs/architecture.md): engine at the bottom, shared and
+      // framework-free; src/forms and the contract above it; client and server on top, never meeting.
       'import/no-restricted-paths': [
         'error',
         {
@@ -84,9 +85,31 @@ export default tseslint.config(
                 "Every page's validator at once is the server's: the client loads them with a signed-in applicant's form (src/client/form/page-validators.ts).",
             },
             {
+              target: './src/engine',
+              from: './src/contract',
+              message:
+                'The engine imports nothing above it: say what it needs in its own terms (the contract may import the engine).',
+            },
+            {
               target: './src/contract',
               from: ['./src/client', './src/server'],
               message: 'The contract is shared by client and server: it imports neither.',
+            },
+            {
+              target: './src/contract',
+              from: ['./src/forms', './src/generated', './forms', './schemas'],
+              message:
+                'The contract is the HTTP boundary: it imports only the engine, never the definitions.',
+            },
+            {
+              target: './src/forms',
+              from: ['./src/client', './src/server', './src/contract'],
+              message: 'src/forms binds the definitions to the engine for client and server alike.',
+            },
+            {
+              target: './src',
+              from: ['./scripts', './bench', './tests'],
+              message: 'Shipped code never imports the tools, benchmarks or tests.',
             },
           ],
         },
