@@ -6,12 +6,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PageDefinition, SiteConfig } from '../../src/engine/definitions';
+import { pageFields } from '../../src/engine/page-fields';
+import { checkConditionAgreement } from './condition-agreement';
+import { checkConditionTargets, type Controller } from './condition-targets';
+import { mentionedValues } from './controller-values';
 import { checkAlertDates, checkOptionDates } from './content-date-checks';
 import { checkDefinitions } from './definition-checks';
 import { Findings, type Finding } from './findings';
 import { checkKeys, type PageInput } from './key-checks';
 import { checkLengthRules } from './length-rule-checks';
 import { checkFormFiles, checkSchemaFiles } from './meta-checks';
+import type { SourceFile } from './source-file';
 import {
   DATA_MODEL,
   dataModelKeys,
@@ -82,6 +87,7 @@ function checkProject(project: Project, now: Date = new Date()): Finding[] {
   // With a page that does not follow the language, "no page" warnings would be guesses.
   const quiet = pages.length < project.pages.length;
   checkKeys(inputs, model, findings, quiet);
+  checkConditions(inputs, schemas, now, findings);
   for (const input of inputs) {
     checkDefinitions(input.file, model, findings);
     if (input.schema) {
@@ -90,6 +96,25 @@ function checkProject(project: Project, now: Date = new Date()): Finding[] {
     }
   }
   return findings.sorted();
+}
+
+/** The condition targets, then the agreement of each page's conditions with its schema's. */
+function checkConditions(
+  inputs: readonly PageInput[],
+  schemas: ReadonlyMap<string, SourceFile>,
+  now: Date,
+  findings: Findings,
+): void {
+  const controllers = new Map<string, Controller>();
+  for (const { file, page } of inputs)
+    for (const field of pageFields(page))
+      if (!controllers.has(field.key)) controllers.set(field.key, { field, file });
+  checkConditionTargets(inputs, controllers, now, findings);
+  const mentioned = mentionedValues(
+    inputs.map((i) => i.page),
+    [...schemas.values()].map((s) => s.json),
+  );
+  checkConditionAgreement(inputs, { controllers, mentioned, now }, findings);
 }
 
 function checkSite(project: Project, findings: Findings, now: Date): void {

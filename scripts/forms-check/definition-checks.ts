@@ -15,6 +15,7 @@ import { listNamesOf, optionListNames } from '../../src/engine/option-lists';
 import { blockParts } from '../../src/engine/page-fields';
 import { walkDefinition, type Enclosure } from '../../src/engine/walk-definition';
 import type { Findings } from './findings';
+import { didYouMean } from './nearest';
 import type { SourceFile } from './source-file';
 
 /** SPEC §9: a larger add-another setting is a configuration error. */
@@ -37,7 +38,7 @@ export function checkDefinitions(file: SourceFile, model: Set<string>, findings:
           'unknown-condition-key',
           file,
           pointer,
-          `The condition reads "${key}", which is not in the data model.`,
+          `The condition reads "${key}", which is not in the data model.${didYouMean(key, model)}`,
         );
       }
     }
@@ -66,7 +67,7 @@ export function checkDefinitions(file: SourceFile, model: Set<string>, findings:
             'unknown-condition-key',
             file,
             `${pointer}/options/byAnswer`,
-            `Options depend on "${byAnswer}", which is not in the data model.`,
+            `Options depend on "${byAnswer}", which is not in the data model.${didYouMean(byAnswer, model)}`,
           );
         }
       }
@@ -77,7 +78,7 @@ export function checkDefinitions(file: SourceFile, model: Set<string>, findings:
               'unknown-condition-key',
               file,
               `${pointer}/dependsOn/${i}`,
-              `dependsOn names "${key}", which is not in the data model.`,
+              `dependsOn names "${key}", which is not in the data model.${didYouMean(key, model)}`,
             );
         });
       }
@@ -89,7 +90,7 @@ export function checkDefinitions(file: SourceFile, model: Set<string>, findings:
                 'key-not-in-data-model',
                 file,
                 `${pointer}/tabs/${t}/clears/${c}`,
-                `Tab "${tab.id}" clears "${key}", which is not in the data model.`,
+                `Tab "${tab.id}" clears "${key}", which is not in the data model.${didYouMean(key, model)}`,
               );
           });
           if (tab.file && !tabFiles.get(tab)?.includes(tab.file)) {
@@ -175,7 +176,7 @@ function checkOptions(
         'unknown-option-list',
         file,
         pointer,
-        `Unknown option list "${name}". Known lists: ${optionListNames.join(', ')}.`,
+        `Unknown option list "${name}".${didYouMean(name, optionListNames) || ` Known lists: ${optionListNames.join(', ')}.`}`,
       );
     }
   }

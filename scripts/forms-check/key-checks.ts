@@ -7,8 +7,9 @@ import type { PageDefinition } from '../../src/engine/definitions';
 import { pageFields, type PageField } from '../../src/engine/page-fields';
 import { descTypes } from '../../src/engine/question-types';
 import type { Findings } from './findings';
+import { didYouMean } from './nearest';
 import { schemaKeys } from './schema-keys';
-import type { SourceFile } from './source-file';
+import { locate, type SourceFile } from './source-file';
 
 /** SPEC §5's wording of the error summary's bad-configuration error. */
 const MULTIPLE_PAGES_MESSAGE =
@@ -63,7 +64,7 @@ export function checkKeys(
           'key-not-in-data-model',
           file,
           listing.pointer,
-          `Key "${key}" is not in the data model (schemas/answers.schema.json).`,
+          `Key "${key}" is not in the data model (schemas/answers.schema.json).${didYouMean(key, model)}`,
         );
       if (i > 0 && listing.input.page.id === listings[0]!.input.page.id) {
         findings.error(
@@ -93,11 +94,12 @@ export function checkKeys(
       const at = keyPointer(field);
       const first = asked.get(key);
       if (first && (first.input !== input || first.field.pointer !== field.pointer)) {
+        const where = locate(first.input.file, keyPointer(first.field));
         findings.error(
           'key-asked-twice',
           file,
           at,
-          `Key "${key}" is asked more than once (also at ${first.input.file.path} ${first.field.pointer}).`,
+          `Key "${key}" is asked more than once (also at ${first.input.file.path}:${where.line}:${where.column}).`,
         );
       } else {
         asked.set(key, { input, field });
@@ -109,7 +111,7 @@ export function checkKeys(
             'key-not-in-data-model',
             file,
             at,
-            `Key "${key}" is not in the data model (schemas/answers.schema.json).`,
+            `Key "${key}" is not in the data model (schemas/answers.schema.json).${didYouMean(key, model)}`,
           );
         continue;
       }
@@ -156,7 +158,7 @@ export function checkKeys(
             'key-not-in-data-model',
             input.schema,
             pointer,
-            `Key "${key}" is not in the data model (schemas/answers.schema.json).`,
+            `Key "${key}" is not in the data model (schemas/answers.schema.json).${didYouMean(key, model)}`,
             true,
           );
         else if (!listed.has(key) && !quiet)

@@ -7,20 +7,30 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import { getNodePath, type Node } from 'jsonc-parser';
 import { createAjv } from '../build-validators';
 import { checkDateBounds } from './date-bound-checks';
+import { checkDuplicateProperties } from './duplicate-properties';
 import type { Findings } from './findings';
+import { recoveredValue, syntaxFindings } from './json-syntax';
+import { reportAjvErrors } from './language-errors';
+import { checkMessageTexts, ruleKeywords } from './message-checks';
+import { didYouMean } from './nearest';
+import { validatePage } from './page-repair';
 import { FORM_LANGUAGE, SITE_LANGUAGE, schemaKind, type Project } from './project';
-import { offsetLocation, toPointer, type SourceFile } from './source-file';
+import { toPointer, type SourceFile } from './source-file';
 
 const repoSchemas = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
 
-/** Reports the first JSON syntax error (later ones mostly follow from it); false if any. */
+/**
+ * Reports the file's JSON syntax errors in words; true when the file can be checked further: it
+ * is valid JSON, or its only mistakes are commas, whose meaning is certain (the value is then
+ * the one the author meant, so its other mistakes are found in this same run).
+ */
 function checkSyntax(file: SourceFile, findings: Findings): boolean {
-  for (const error of file.syntaxErrors.slice(0, 1)) {
-    const { line, column } = offsetLocation(file.text, error.offset);
+  if (file.syntaxErrors.length === 0) return true;
+  for (const { line, column, message } of syntaxFindings(file)) {
     findings.list.push({
       severity: 'error',
       check: 'json-syntax',
@@ -28,10 +38,13 @@ function checkSyntax(file: SourceFile, findings: Findings): boolean {
       line,
       column,
       pointer: '',
-      message: `Not valid JSON: ${error.message}`,
+      message,
     });
   }
-  return file.syntaxErrors.length === 0;
+  const value = recoveredValue(file);
+  if (value === undefined) return false;
+  file.json = value;
+  return true;
 }
 
 // Compiling is the slow part of a check; the same schema text always compiles the same way.
@@ -44,7 +57,9 @@ function languageValidator(project: Project, name: string): ValidateFunction {
     project.schemas.get(name)?.text ?? readFileSync(path.join(repoSchemas, name), 'utf8');
   let validator = languageCache.get(text);
   if (!validator) {
-    validator = new Ajv({ allErrors: true, strict: false }).compile(JSON.parse(text) as object);
+    validator = new Ajv({ allErrors: true, strict: false, verbose: true }).compile(
+      JSON.parse(text) as object,
+    );
     languageCache.set(text, validator);
   }
   return validator;
@@ -65,59 +80,37 @@ function compileError(kind: string, file: SourceFile): string | undefined {
   return message;
 }
 
-/** Validates pages and site.json against the language; returns the pages that follow it. */
+/**
+ * Validates pages and site.json against the language; returns the pages to check further, each
+ * repaired where it broke the language (page-repair.ts), so one mistake hides no other.
+ */
 export function checkFormFiles(project: Project, findings: Findings): SourceFile[] {
-  const valid: SourceFile[] = [];
+  const usable: SourceFile[] = [];
   const page = languageValidator(project, FORM_LANGUAGE);
   for (const file of project.pages) {
+    checkDuplicateProperties(file, findings);
     if (!checkSyntax(file, findings)) continue;
-    if (page(file.json)) valid.push(file);
-    else reportAjvErrors(page.errors ?? [], file, findings, 'form-language');
+    const repaired = validatePage(file, page, findings);
+    if (repaired !== undefined) usable.push({ ...file, json: repaired });
   }
+  if (project.site) checkDuplicateProperties(project.site, findings);
   if (project.site && checkSyntax(project.site, findings)) {
     const site = languageValidator(project, SITE_LANGUAGE);
     if (!site(project.site.json))
       reportAjvErrors(site.errors ?? [], project.site, findings, 'site-language');
   }
-  return valid;
+  return usable;
 }
 
-/** Reports AJV errors at their instance paths, in words an editor of the file can act on. */
-function reportAjvErrors(
-  errors: ErrorObject[],
-  file: SourceFile,
-  findings: Findings,
-  check: string,
-): void {
-  for (const error of errors) {
-    // `if` only says that a `then` failed; the `then` errors themselves are reported.
-    if (error.keyword === 'if') continue;
-    const params = error.params as Record<string, unknown>;
-    if (error.keyword === 'additionalProperties') {
-      const pointer = `${error.instancePath}${toPointer([String(params.additionalProperty)])}`;
-      findings.error(
-        check,
-        file,
-        pointer,
-        `Unknown property "${String(params.additionalProperty)}"`,
-        true,
-      );
-    } else if (error.keyword === 'enum') {
-      const allowed = (params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ');
-      findings.error(check, file, error.instancePath, `${error.message}: ${allowed}`);
-    } else {
-      findings.error(check, file, error.instancePath, error.message ?? error.keyword);
-    }
-  }
-}
-
-const metaAjv = new Ajv({ allErrors: true, strict: false, $data: true });
+const metaAjv = new Ajv({ allErrors: true, strict: false, $data: true, verbose: true });
 
 /** Checks every schema against the JSON Schema meta-schema, then compiles it as the build does. */
 export function checkSchemaFiles(project: Project, findings: Findings): Map<string, SourceFile> {
   const valid = new Map<string, SourceFile>();
   for (const [name, file] of project.schemas) {
+    checkDuplicateProperties(file, findings);
     if (!checkSyntax(file, findings)) continue;
+    if (schemaKind(name) !== 'language') checkMessageTexts(file, findings);
     if (!metaAjv.validateSchema(file.json as object)) {
       reportAjvErrors(metaAjv.errors ?? [], file, findings, 'json-schema');
       continue;
@@ -136,7 +129,7 @@ export function checkSchemaFiles(project: Project, findings: Findings): Map<stri
       'schema-compile',
       file,
       pointer,
-      `AJV cannot compile this schema: ${message}`,
+      `AJV cannot compile this schema: ${message}.${keyword ? didYouMean(keyword, ruleKeywords) : ''}`,
       true,
     );
   }

@@ -146,17 +146,23 @@ const conditional = /\/(then|else|dependentSchemas|dependencies|anyOf|oneOf|not)
 
 const probeCache = new Map<string, ReturnType<Ajv['compile']>>();
 
-/**
- * Keys the schema requires whatever the other answers are: missing from `{}`, or rejecting ''
- * through a rule outside every if/then/else and dependentSchemas.
- */
-function unconditionallyRequired(schema: unknown): Map<string, string> {
+/** A schema compiled to report its raw rule errors (cached by the schema's text). */
+export function probeValidator(schema: unknown): ReturnType<Ajv['compile']> {
   const text = JSON.stringify(schema);
   let validate = probeCache.get(text);
   if (!validate) {
     validate = probeAjv().compile({ ...(schema as object), $id: undefined });
     probeCache.set(text, validate);
   }
+  return validate;
+}
+
+/**
+ * Keys the schema requires whatever the other answers are: missing from `{}`, or rejecting ''
+ * through a rule outside every if/then/else and dependentSchemas.
+ */
+function unconditionallyRequired(schema: unknown): Map<string, string> {
+  const validate = probeValidator(schema);
   const properties = isNode((schema as SchemaNode).properties)
     ? Object.keys((schema as SchemaNode).properties as object)
     : [];

@@ -69,7 +69,8 @@ function nodeAt(file: SourceFile, pointer: string, atKey = false): Node | undefi
     const segment = segments[i]!;
     let next: Node | undefined;
     if (node.type === 'object') {
-      const property = node.children?.find((p) => p.children?.[0]?.value === segment);
+      // JSON keeps the last of a property written twice, and so do the findings.
+      const property = node.children?.findLast((p) => p.children?.[0]?.value === segment);
       if (property && atKey && i === segments.length - 1) return property.children?.[0];
       next = property?.children?.[1];
     } else if (node.type === 'array') {

@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkForms } from '../../scripts/forms-check/check-project';
 import { formatGithub, formatText, type Finding } from '../../scripts/forms-check/findings';
+import { fixtureCopy, place, type FixtureCopy } from '../fixtures/forms-check/fixture-copy';
+import { scratchDir } from '../helpers/scratch-dir';
 
 const fixtures = path.resolve('tests/fixtures/forms-broken');
 
@@ -29,24 +30,32 @@ describe('forms:check on the shipped forms and schemas', () => {
 });
 
 describe('forms:check on stale content (alert windows, terms)', () => {
-  const stale = (now: Date) => checkForms({ now }).filter((f) => f.check.endsWith('-past'));
+  const stale = (copy: FixtureCopy, day: string) =>
+    copy.check(new Date(`${day}T12:00:00`)).filter((f) => f.check.endsWith('-past'));
 
-  it('finds nothing stale in the shipped forms on 2026-11-24', () => {
-    expect(stale(new Date('2026-11-24T12:00:00'))).toEqual([]);
+  it('finds nothing stale while a window and a term lie ahead', () => {
+    expect(stale(fixtureCopy(), '2029-06-01')).toEqual([]);
   });
 
   it('warns, with file:line:column, when every alert window or every term lies in the past', () => {
-    const findings = stale(new Date('2028-01-10T12:00:00'));
-    expect(findings.map((f) => [f.severity, f.check, at(f), f.pointer])).toEqual([
-      ['warning', 'options-past', 'education.json:77:22', '/sections/0/questions/0/options'],
-      ['warning', 'alerts-past', 'site.json:30:3', '/alerts'],
+    const copy = fixtureCopy();
+    const findings = stale(copy, '2032-01-10');
+    expect(findings.map((f) => [f.severity, f.check, place(f), f.pointer])).toEqual([
+      [
+        'warning',
+        'options-past',
+        copy.where('forms/sample.json', '[\n            { "value": "2030FA"'),
+        '/sections/0/questions/0/options',
+      ],
+      ['warning', 'alerts-past', copy.where('forms/site.json', '"alerts"'), '/alerts'],
     ]);
-    expect(findings[0]?.message).toMatch(/"entry_term".*\(2028-01-10\)/);
+    expect(findings[0]?.message).toMatch(/"entry_term".*\(2032-01-10\)/);
     expect(findings[1]?.message).toMatch(/no alert banner can show/);
   });
 
   it('judges alerts and terms separately', () => {
-    expect(stale(new Date('2027-04-16T12:00:00')).map((f) => f.check)).toEqual(['alerts-past']);
+    // Every term has started, a window is still to come.
+    expect(stale(fixtureCopy(), '2031-02-01').map((f) => f.check)).toEqual(['options-past']);
   });
 });
 
@@ -58,7 +67,12 @@ describe('forms:check on the valid baseline fixture', () => {
 
 describe('forms:check finds each broken fixture, at its line and column', () => {
   it.each([
-    ['json-syntax', 'json-syntax', 'sample.json:38:80', /Not valid JSON/],
+    [
+      'json-syntax',
+      'json-syntax',
+      'sample.json:38:78',
+      /^A comma before a closing brace \} \(line 38\): remove the comma at the end of line 38/,
+    ],
     ['form-language', 'form-language', 'sample.json:24:48', /Unknown property "labl"/],
     [
       'summary-key-in-several-pages',
@@ -176,7 +190,7 @@ describe('forms:check finds each broken fixture, at its line and column', () => 
 
   it('refuses a date bound without format "date", and a last day before the first', () => {
     const messages = (rule: object) => {
-      const dir = mkdtempSync(path.join(tmpdir(), 'date-bound-'));
+      const dir = scratchDir('date-bound');
       cpSync(path.join(fixtures, 'date-bound'), dir, { recursive: true });
       const file = path.join(dir, 'schemas/sample.schema.json');
       const schema = JSON.parse(readFileSync(file, 'utf8')) as {
@@ -251,8 +265,12 @@ describe('the forms:check command', () => {
   });
 
   it('takes the day to judge stale content by, and refuses a day that is not a date', () => {
-    const result = run('--today', '2028-01-10');
-    expect(result.stdout).toMatch(/^forms\/site\.json:30:3: warning: Every alert window ended/m);
+    const copy = fixtureCopy();
+    const alerts = copy.where('forms/site.json', '"alerts"');
+    const result = run('--forms', copy.forms, '--schemas', copy.schemas, '--today', '2032-01-10');
+    expect(result.stdout).toContain(
+      `/forms/site.json:${alerts.split(':').slice(1).join(':')}: warning: Every alert window ended`,
+    );
     expect(result.status).toBe(0);
     expect(run('--today', 'soon').status).toBe(2);
     expect(run('--today', '2027-02-30').status).toBe(2);

@@ -1,0 +1,201 @@
+/**
+ * One source for each condition (ARCHITECTURE decision 16): a question's `condition`/`required`
+ * in its page and its rule's `if`/`then` in the page schema say the same thing twice, so
+ * forms:check proves they agree. Both are evaluated over every combination of the values the
+ * answers they read can take (controller-values.ts): wherever the question shows, the page marks
+ * it required exactly when the schema rejects it left empty (never answered, or emptied).
+ */
+import type { Answers, PageDefinition } from '../../src/engine/definitions';
+import { conditionKeys, evaluateCondition } from '../../src/engine/conditions';
+import { pageFields, type PageField } from '../../src/engine/page-fields';
+import { clearHidden, conditionsHold } from '../../src/engine/visibility';
+import type { Controller } from './condition-targets';
+import { valueSpace } from './controller-values';
+import type { Findings } from './findings';
+import type { PageInput } from './key-checks';
+import { schemaKeys } from './schema-keys';
+import { probeValidator } from './schema-rule-checks';
+import { locate, type SourceFile } from './source-file';
+
+type SchemaNode = Record<string, unknown>;
+const isNode = (v: unknown): v is SchemaNode =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** More combinations than this and the long lists keep only the values something compares. */
+const MAX_STATES = 4096;
+
+interface Context {
+  controllers: ReadonlyMap<string, Controller>;
+  mentioned: ReadonlyMap<string, ReadonlySet<string>>;
+  now: Date;
+}
+
+/** Reports each question whose page requirement and schema rule disagree, with both places. */
+export function checkConditionAgreement(
+  inputs: readonly PageInput[],
+  context: Context,
+  findings: Findings,
+): void {
+  for (const { file, page, schema } of inputs) {
+    if (!schema) continue;
+    const validate = probeValidator(schema.json);
+    const triggers = schemaTriggers(schema.json);
+    const seen = new Set<string>();
+    for (const field of pageFields(page)) {
+      if (seen.has(field.key) || field.question.type === 'file') continue;
+      seen.add(field.key);
+      const readers = new Set<string>();
+      const required = field.question.required;
+      for (const c of [...field.conditions, ...(typeof required === 'object' ? [required] : [])])
+        conditionKeys(c).forEach((k) => readers.add(k));
+      triggers.get(field.key)?.forEach((k) => readers.add(k));
+      readers.delete(field.key);
+      const states = combinations([...readers], context);
+      for (const state of states) {
+        const answers = clearHidden(page, state);
+        if (!conditionsHold(field, answers)) continue;
+        const marked = isMarked(field, answers);
+        const empty = rejects(validate, { ...answers, [field.key]: '' }, field.key);
+        const missing = rejects(validate, withoutKey(answers, field.key), field.key);
+        if (marked === empty && marked === missing) continue;
+        report(
+          field,
+          file,
+          page,
+          schema,
+          answers,
+          [...readers],
+          { marked, empty, missing },
+          findings,
+        );
+        break;
+      }
+    }
+  }
+}
+
+const isMarked = (field: PageField, answers: Answers): boolean => {
+  const { required } = field.question;
+  return typeof required === 'object' ? evaluateCondition(required, answers) : required === true;
+};
+
+const withoutKey = (answers: Answers, key: string): Answers =>
+  Object.fromEntries(Object.entries(answers).filter(([k]) => k !== key));
+
+/** Whether the schema reports an error on the key for these answers. */
+function rejects(
+  validate: ReturnType<typeof probeValidator>,
+  answers: Answers,
+  key: string,
+): boolean {
+  if (validate(answers)) return false;
+  return (validate.errors ?? []).some(
+    (e) =>
+      e.instancePath.split('/')[1] === key ||
+      (e.keyword === 'required' && e.params.missingProperty === key && e.instancePath === ''),
+  );
+}
+
+/** Key → the answers the schema's `if`s (and dependentSchemas) read before ruling on it. */
+function schemaTriggers(schema: unknown): Map<string, Set<string>> {
+  const triggers = new Map<string, Set<string>>();
+  const add = (keys: string[], readers: string[]) => {
+    for (const key of keys) {
+      const set = triggers.get(key) ?? new Set<string>();
+      readers.forEach((r) => set.add(r));
+      triggers.set(key, set);
+    }
+  };
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(visit);
+    if (!isNode(node)) return;
+    if (node.if !== undefined) {
+      const readers = schemaKeys(node.if).map((k) => k.key);
+      const ruled = [...schemaKeys(node.then), ...schemaKeys(node.else)].map((k) => k.key);
+      add(ruled, readers);
+    }
+    if (isNode(node.dependentSchemas))
+      for (const [reader, sub] of Object.entries(node.dependentSchemas))
+        add(
+          schemaKeys(sub).map((k) => k.key),
+          [reader],
+        );
+    Object.values(node).forEach(visit);
+  };
+  visit(schema);
+  return triggers;
+}
+
+/** Every combination of the readers' values (the long lists cut short past MAX_STATES). */
+function combinations(readers: string[], context: Context): Answers[] {
+  const fields = new Map([...context.controllers].map(([k, c]) => [k, c.field]));
+  let spaces = readers.map((key) => valueSpace(key, fields, context.mentioned, context.now));
+  const size = () => spaces.reduce((n, s) => n * s.length, 1);
+  if (size() > MAX_STATES) {
+    // Options nothing compares behave alike under equals and in: two of them stand for all.
+    spaces = spaces.map((space, i) => {
+      const named = context.mentioned.get(readers[i]!) ?? new Set<string>();
+      const others = space.filter((v) => v !== '' && !named.has(v)).slice(0, 2);
+      return space.filter((v) => v === '' || named.has(v) || others.includes(v));
+    });
+  }
+  let states: Answers[] = [{}];
+  readers.forEach((key, i) => {
+    states = states.flatMap((s) => spaces[i]!.map((v) => (v === '' ? s : { ...s, [key]: v })));
+  });
+  return states.slice(0, MAX_STATES);
+}
+
+function report(
+  field: PageField,
+  file: SourceFile,
+  page: PageDefinition,
+  schema: SourceFile,
+  answers: Answers,
+  readers: string[],
+  verdict: { marked: boolean; empty: boolean; missing: boolean },
+  findings: Findings,
+): void {
+  const { key } = field;
+  const when = readers.length
+    ? `When ${readers.map((r) => `${r} is ${answers[r] ? JSON.stringify(answers[r]) : 'empty'}`).join(' and ')}, `
+    : '';
+  const schemaPointer = schemaPlace(schema.json, key);
+  const pagePointer =
+    field.question.required !== undefined && field.owner === field.question
+      ? `${field.pointer}/required`
+      : field.pointer;
+  const schemaAt = locate(schema, schemaPointer, true);
+  const pageAt = locate(file, pagePointer);
+  const quoted = `"${key}"`;
+  const says =
+    verdict.empty && verdict.missing
+      ? `requires ${quoted}`
+      : verdict.empty
+        ? `requires ${quoted} only once emptied (an answer never given passes)`
+        : verdict.missing
+          ? `requires ${quoted} only while never answered (an emptied answer passes)`
+          : `does not require ${quoted}`;
+  const pageSays = verdict.marked ? `marks ${quoted} required` : `does not mark ${quoted} required`;
+  const fix = 'Make the question\'s "required" (or "condition") and the rule\'s "if" say the same.';
+  findings.error(
+    'condition-disagrees',
+    file,
+    pagePointer,
+    `${when}page "${page.id}" ${pageSays}, but ${schema.path}:${schemaAt.line}:${schemaAt.column} ${says}. ${fix}`,
+  );
+  findings.error(
+    'condition-disagrees',
+    schema,
+    schemaPointer,
+    `${when}this schema ${says}, but ${file.path}:${pageAt.line}:${pageAt.column} ${pageSays}. ${fix}`,
+    true,
+  );
+}
+
+/** Where the schema rules on a key: a conditional rule first, else any, else the schema itself. */
+function schemaPlace(schema: unknown, key: string): string {
+  const places = schemaKeys(schema).filter((k) => k.key === key);
+  const conditional = places.find((p) => /\/(then|else|dependentSchemas)\//.test(p.pointer));
+  return (conditional ?? places[0])?.pointer ?? '';
+}
