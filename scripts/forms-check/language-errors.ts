@@ -5,7 +5,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import type { Findings } from './findings';
-import { didYouMean } from './nearest';
+import { didYouMean, nearest } from './nearest';
 import { toPointer, type SourceFile } from './source-file';
 
 type SchemaNode = Record<string, unknown>;
@@ -13,7 +13,7 @@ const isNode = (v: unknown): v is SchemaNode =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The property names a schema object allows (`properties`), for "did you mean". */
-function allowedProperties(schema: unknown): string[] {
+export function allowedProperties(schema: unknown): string[] {
   return isNode(schema) && isNode(schema.properties) ? Object.keys(schema.properties) : [];
 }
 
@@ -26,9 +26,20 @@ export function reportAjvErrors(
   findings: Findings,
   check: string,
 ): void {
+  // A property missing where a misspelling of it stands is the misspelling's finding, said once.
+  const misspelt = new Set<string>();
+  for (const error of errors) {
+    if (error.keyword !== 'additionalProperties') continue;
+    const name = String((error.params as Record<string, unknown>).additionalProperty);
+    const meant = nearest(name, allowedProperties(error.parentSchema));
+    if (meant !== undefined) misspelt.add(`${error.instancePath}\n${meant}`);
+  }
   for (const error of errors) {
     // `if` only says that a `then` failed; the `then` errors themselves are reported.
     if (error.keyword === 'if') continue;
+    const missing = (error.params as Record<string, unknown>).missingProperty;
+    if (error.keyword === 'required' && misspelt.has(`${error.instancePath}\n${String(missing)}`))
+      continue;
     const params = error.params as Record<string, unknown>;
     if (error.keyword === 'additionalProperties') {
       const name = String(params.additionalProperty);

@@ -1,13 +1,14 @@
 /**
  * A page that breaks the form language is repaired, in memory only, so that the checks after the
  * language (keys, conditions, rules) still run on the rest of it in the same pass: an unknown
- * question type becomes its nearest type, an unknown property is left out, and a question still
- * broken after that is set aside (a blank paragraph keeps its place, so every pointer stays true).
+ * question type becomes its nearest type, an unknown property the one it misspells (or is left
+ * out), and a question still broken after that is set aside (a blank paragraph keeps its place,
+ * so every pointer stays true).
  * Each round's errors are reported, so fixing one mistake never reveals another the next run.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Findings } from './findings';
-import { reportAjvErrors } from './language-errors';
+import { allowedProperties, reportAjvErrors } from './language-errors';
 import { nearest } from './nearest';
 import type { SourceFile } from './source-file';
 
@@ -50,7 +51,11 @@ function fixRound(page: unknown, errors: readonly ErrorObject[]): boolean {
     if (error.keyword === 'additionalProperties') {
       const holder = at(page, path);
       if (isObject(holder)) {
-        delete holder[String(params.additionalProperty)];
+        const name = String(params.additionalProperty);
+        const meant = nearest(name, allowedProperties(error.parentSchema));
+        // Read as the property it misspells, so the next round does not call that one missing.
+        if (meant !== undefined && !(meant in holder)) holder[meant] = holder[name];
+        delete holder[name];
         changed = true;
       }
     } else if (error.keyword === 'enum' && path.at(-1) === 'type' && questionPath(path)) {

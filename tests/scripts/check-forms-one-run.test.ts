@@ -116,3 +116,56 @@ describe('forms:check on seven kinds of mistake in one copy', () => {
     expect(result.stdout).toContain('forms:check: 7 errors');
   });
 });
+
+describe('forms:check in words that name the fix', () => {
+  it('says which line a missing comma follows, and checks the rest of the file all the same', () => {
+    const copy = fixtureCopy();
+    copy.edit(PAGE, '"label": "Pet Name" },', '"label": "Pet Name" }');
+    copy.edit(PAGE, '"key": "first_name", "label"', '"key": "frist_name", "label"');
+    const findings = copy.check();
+    const line = Number(copy.where(PAGE, '"label": "Pet Name" }').split(':')[1]);
+    expect(findings.find((f) => f.check === 'json-syntax')?.message).toBe(
+      `A comma is missing after line ${line}: items of a list or object are separated by commas.`,
+    );
+    expect(findings.find((f) => f.check === 'key-not-in-data-model')?.message).toMatch(
+      /^Key "frist_name" is not in the data model .* Did you mean "first_name"\?$/,
+    );
+  });
+
+  it('reports the unknown properties of a question whose type was misspelt, in the same run', () => {
+    const copy = fixtureCopy();
+    copy.edit(
+      PAGE,
+      '{ "type": "text", "key": "pet_name", "label"',
+      '{ "type": "textt", "key": "pet_name", "labl"',
+    );
+    expect(copy.check().map((f) => [f.check, place(f), f.message])).toEqual([
+      [
+        'form-language',
+        copy.where(PAGE, '"textt"'),
+        'Unknown question type "textt". Did you mean "text"?',
+      ],
+      [
+        'form-language',
+        copy.where(PAGE, '"labl"'),
+        'Unknown property "labl". Did you mean "label"?',
+      ],
+    ]);
+  });
+
+  it('checks a schema whose only mistake is a comma, and names an unknown rule', () => {
+    const copy = fixtureCopy();
+    copy.edit(SCHEMA, '"maxLength": 30,', '"maxLenght": 30,');
+    copy.edit(
+      SCHEMA,
+      '"required": ["first_name", "applied_major"],',
+      '"required": ["first_name", "applied_major",],',
+    );
+    const findings = copy.check();
+    expect(findings.map((f) => f.check)).toEqual(['schema-compile', 'json-syntax']);
+    expect(findings[0]?.message).toMatch(
+      /unknown keyword: "maxLenght"\. Did you mean "maxLength"\?$/,
+    );
+    expect(findings[1]?.message).toMatch(/^A comma before a closing bracket \]/);
+  });
+});
