@@ -1,15 +1,16 @@
 import { PDFArray, PDFName, PDFNumber, PDFStream, type PDFDocument } from 'pdf-lib';
 import { ConversionError, conversionMessages } from './conversion-messages';
 import { jpegStructure } from './jpeg-structure';
+import { defaultDocumentLimits } from './limits';
+import { inlineImagePixels } from './pdf-inline-images';
 
 /**
  * Refuses a PDF (converted, or uploaded) that holds an image of more than `maxPixels`, with the
  * catalogue's "too many pixels": whoever opens the stored PDF (staff, the application PDF's
  * readers) would decode it. Each image XObject (soft masks included) counts by its /Width ×
  * /Height, and a JPEG or JPEG 2000 stream also by the size its own headers declare, which is
- * what a viewer decodes whatever the dictionary says. Inline images (BI … EI in a page's content)
- * are not read here: pdf-lib's and LibreOffice's output has none of a size that matters, and
- * Ghostscript writes large ones out as XObjects.
+ * what a viewer decodes whatever the dictionary says; inline images (BI … EI) count by the size
+ * their dictionary declares.
  */
 export function checkPdfImages(doc: PDFDocument, maxPixels: number): void {
   for (const [, object] of doc.context.enumerateIndirectObjects()) {
@@ -21,6 +22,9 @@ export function checkPdfImages(doc: PDFDocument, maxPixels: number): void {
     if (!(width * height <= maxPixels) || decodedPixels(object) > maxPixels) {
       throw new ConversionError(conversionMessages.imageTooLarge);
     }
+  }
+  if (inlineImagePixels(doc, defaultDocumentLimits.maxInflatedBytes) > maxPixels) {
+    throw new ConversionError(conversionMessages.imageTooLarge);
   }
 }
 

@@ -31,6 +31,7 @@ import {
   ihdr,
   jpegWith,
   pdfWithImage,
+  pdfWithInlineImage,
   pngOf,
   progressiveJpeg,
   sof,
@@ -187,6 +188,16 @@ describe("a converted PDF's images are checked before it is stored", () => {
     expect(await imageSizes(await normalisePdf(await pdfWithImage(40, 20, jpeg())))).toEqual([
       '40x20',
     ]);
+  }, 60_000);
+
+  it('counts an inline image (BI … ID … EI) by the size its dictionary declares', async () => {
+    expect(await failure(normalisePdf(await pdfWithInlineImage(16000, 16000)))).toBe(imageTooLarge);
+    expect(await failure(convertToPdf('pdf', await pdfWithInlineImage(16000, 16000), js))).toBe(
+      imageTooLarge,
+    );
+    expect(
+      (await PDFDocument.load(await normalisePdf(await pdfWithInlineImage(8, 8)))).getPageCount(),
+    ).toBe(1);
   }, 60_000);
 });
 

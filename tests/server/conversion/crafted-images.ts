@@ -167,6 +167,21 @@ export async function pdfWithImage(
   return doc.save({ useObjectStreams: false });
 }
 
+/** A one-page PDF whose (Flate-compressed) content draws an inline image of width × height. */
+export async function pdfWithInlineImage(width: number, height: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([200, 200]);
+  const pixels = deflateSync(Buffer.alloc(3 * width * Math.min(height, 8)));
+  const operators = Buffer.concat([
+    Buffer.from(`q 100 0 0 100 50 50 cm BI /W ${width} /H ${height} /CS /RGB /BPC 8 /F /Fl ID `),
+    pixels,
+    Buffer.from(' EI Q'),
+  ]);
+  const content = doc.context.flateStream(operators);
+  page.node.set(PDFName.of('Contents'), doc.context.register(content));
+  return doc.save({ useObjectStreams: false });
+}
+
 /** A Word document whose one paragraph is followed by an embedded picture of the given bytes. */
 export function docxWithPicture(picture: Uint8Array): Uint8Array {
   const ns =
