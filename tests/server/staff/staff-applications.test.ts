@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withEmails } from '../../../src/server/staff/audit-subjects';
 import { createTestApp, databases, type TestApp } from '../helpers/test-app';
 import { ServiceTokens } from '../../../src/server/identity/service-tokens';
 import { SecretHasher } from '../../../src/server/identity/secrets';
@@ -183,16 +184,19 @@ describe.each(databases)('staff applications ($name)', ({ url }) => {
       formsVersion: 'forms-v1',
       view: link.json(),
     });
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('action', '=', 'application.read')
-      .execute();
+    const audit = await withEmails(
+      t.db,
+      await t.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('action', '=', 'application.read')
+        .execute(),
+    );
     expect(audit).toEqual([
       expect.objectContaining({
         actor: 'staff:reader@staff.example.edu',
         subject: alan.email,
-        detail: JSON.stringify({ accountId: alan.accountId }),
+        detail: '{}',
         ip: '127.0.0.1',
       }),
       // The service link's read above is audited too (staff-admin), under the link.
@@ -234,11 +238,14 @@ describe.each(databases)('staff applications ($name)', ({ url }) => {
     const [about] = (await doc.getOutline()) ?? [];
     expect(about?.items.length).toBeGreaterThan(0);
     expect(about?.items[0]?.title).toBe('Your Name and Birth Date');
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select(['actor', 'subject'])
-      .where('action', '=', 'application.packet')
-      .execute();
+    const audit = await withEmails(
+      t.db,
+      await t.db
+        .selectFrom('audit_log')
+        .select(['actor', 'subject'])
+        .where('action', '=', 'application.packet')
+        .execute(),
+    );
     expect(audit).toEqual([{ actor: 'staff:reader@staff.example.edu', subject: alan.email }]);
   }, 60_000);
 
@@ -276,16 +283,20 @@ describe.each(databases)('staff applications ($name)', ({ url }) => {
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const [row] = (await list('?q=ada%40')).rows;
     expect(row?.documents).toBe(1);
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select(['actor', 'subject', 'detail'])
-      .where('action', '=', 'application.document')
-      .execute();
+    const audit = await withEmails(
+      t.db,
+      await t.db
+        .selectFrom('audit_log')
+        .select(['actor', 'subject', 'detail'])
+        .where('action', '=', 'application.document')
+        .execute(),
+    );
+    // About her by subject id (shown as her e-mail), never by account id (issue 41).
     expect(audit).toEqual([
       {
         actor: 'staff:reader@staff.example.edu',
         subject: ada.email,
-        detail: JSON.stringify({ accountId: ada.accountId, key: 'transcript_file' }),
+        detail: JSON.stringify({ key: 'transcript_file' }),
       },
     ]);
   });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { withEmails } from '../../../src/server/staff/audit-subjects';
 import { SecretHasher } from '../../../src/server/identity/secrets';
 import { ServiceTokens } from '../../../src/server/identity/service-tokens';
 import { createTestApp, databases, signedIn, type TestApp } from '../helpers/test-app';
@@ -26,7 +27,14 @@ describe.each(databases)('service links from the staff console on $name', ({ url
   const read = (token: string) =>
     t.call('GET', `/service/tmp-pdf?service_token=${encodeURIComponent(token)}`);
   const auditRows = () =>
-    t.db.selectFrom('audit_log').selectAll().orderBy('at').orderBy('id').execute();
+    // Subjects shown as the staff views show them: a linked subject id as its e-mail.
+    t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .orderBy('at')
+      .orderBy('id')
+      .execute()
+      .then((rows) => withEmails(t.db, rows));
 
   it('issues a link for 7 days by default that reads the applicant, listed with their e-mail', async () => {
     const issued = await issue({ accountId });
