@@ -10,7 +10,7 @@ import { conditionKeys, evaluateCondition } from '../../src/engine/conditions';
 import { pageFields, type PageField } from '../../src/engine/page-fields';
 import { clearHidden, conditionsHold } from '../../src/engine/visibility';
 import type { Controller } from './condition-targets';
-import { valueSpace } from './controller-values';
+import { valueSpace, type Mentioned } from './controller-values';
 import type { Findings } from './findings';
 import type { PageInput } from './key-checks';
 import { schemaKeys } from './schema-keys';
@@ -21,12 +21,12 @@ type SchemaNode = Record<string, unknown>;
 const isNode = (v: unknown): v is SchemaNode =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** More combinations than this and the long lists keep only the values something compares. */
+/** A bound on the combinations tried for one question, so a check never runs away. */
 const MAX_STATES = 4096;
 
 interface Context {
   controllers: ReadonlyMap<string, Controller>;
-  mentioned: ReadonlyMap<string, ReadonlySet<string>>;
+  mentioned: Mentioned;
   now: Date;
 }
 
@@ -51,6 +51,15 @@ export function checkConditionAgreement(
       triggers.get(field.key)?.forEach((k) => readers.add(k));
       readers.delete(field.key);
       const states = combinations([...readers], context);
+      if (!states) {
+        findings.warning(
+          'condition-unchecked',
+          file,
+          field.pointer,
+          `"${field.key}" depends on too many answers (${[...readers].join(', ')}) for forms:check to try every combination, so its page and schema rules were not compared.`,
+        );
+        continue;
+      }
       for (const state of states) {
         const answers = clearHidden(page, state);
         if (!conditionsHold(field, answers)) continue;
@@ -126,24 +135,16 @@ function schemaTriggers(schema: unknown): Map<string, Set<string>> {
   return triggers;
 }
 
-/** Every combination of the readers' values (the long lists cut short past MAX_STATES). */
-function combinations(readers: string[], context: Context): Answers[] {
+/** Every combination of the readers' values; undefined past MAX_STATES. */
+function combinations(readers: string[], context: Context): Answers[] | undefined {
   const fields = new Map([...context.controllers].map(([k, c]) => [k, c.field]));
-  let spaces = readers.map((key) => valueSpace(key, fields, context.mentioned, context.now));
-  const size = () => spaces.reduce((n, s) => n * s.length, 1);
-  if (size() > MAX_STATES) {
-    // Options nothing compares behave alike under equals and in: two of them stand for all.
-    spaces = spaces.map((space, i) => {
-      const named = context.mentioned.get(readers[i]!) ?? new Set<string>();
-      const others = space.filter((v) => v !== '' && !named.has(v)).slice(0, 2);
-      return space.filter((v) => v === '' || named.has(v) || others.includes(v));
-    });
-  }
   let states: Answers[] = [{}];
-  readers.forEach((key, i) => {
-    states = states.flatMap((s) => spaces[i]!.map((v) => (v === '' ? s : { ...s, [key]: v })));
-  });
-  return states.slice(0, MAX_STATES);
+  for (const key of readers) {
+    const space = valueSpace(key, fields, context.mentioned, context.now);
+    states = states.flatMap((s) => space.map((v) => (v === '' ? s : { ...s, [key]: v })));
+    if (states.length > MAX_STATES) return undefined;
+  }
+  return states;
 }
 
 function report(

@@ -12,6 +12,7 @@ import type {
 } from '../../src/engine/definitions';
 import { resolveOptions } from '../../src/engine/option-lists';
 import { pageFields, type PageField } from '../../src/engine/page-fields';
+import { conditionKeys } from '../../src/engine/conditions';
 
 type SchemaNode = Record<string, unknown>;
 const isNode = (v: unknown): v is SchemaNode =>
@@ -79,37 +80,71 @@ export function conditionRules(
   return [];
 }
 
-/** Values conditions and schema `if`s compare each key with. */
+/** What conditions and schema `if`s compare each key with. */
+export interface Mentioned {
+  values: Map<string, Set<string>>;
+  /**
+   * Keys compared some other way than by equality, presence or a list (lt, a pattern,
+   * json-logic): every value they can take must be tried, not one for all the uncompared ones.
+   */
+  opaque: Set<string>;
+}
+
+const byEquality = new Set(['equals', 'notEquals', 'in', 'notIn', 'answered', 'notAnswered']);
+/** Keywords of an `if` that tell an answer's values apart only by equality or emptiness. */
+const equalityKeywords = new Set(['const', 'enum', 'type', 'minLength', 'errorMessage']);
+
+/** The values conditions and schema `if`s compare each key with, and the keys compared otherwise. */
 export function mentionedValues(
   pages: readonly PageDefinition[],
   schemas: readonly unknown[],
-): Map<string, Set<string>> {
-  const mentioned = new Map<string, Set<string>>();
+): Mentioned {
+  const values = new Map<string, Set<string>>();
+  const opaque = new Set<string>();
   const add = (key: string, value: unknown) => {
     if (value === undefined || value === null || typeof value === 'object') return;
-    const set = mentioned.get(key) ?? new Set<string>();
+    const set = values.get(key) ?? new Set<string>();
     set.add(String(value));
-    mentioned.set(key, set);
+    values.set(key, set);
+  };
+  const readCondition = (condition: Condition): void => {
+    if ('valueKey' in condition) {
+      if (!byEquality.has(condition.operator)) opaque.add(condition.valueKey);
+      for (const t of [condition.target].flat()) add(condition.valueKey, t);
+    } else if ('all' in condition) condition.all.forEach(readCondition);
+    else if ('any' in condition) condition.any.forEach(readCondition);
+    else if ('not' in condition) readCondition(condition.not);
+    else conditionKeys(condition).forEach((key) => opaque.add(key));
   };
   for (const page of pages)
     for (const field of pageFields(page)) {
       const required = field.question.required;
-      const conditions = [...field.conditions, ...(typeof required === 'object' ? [required] : [])];
-      for (const condition of conditions)
-        for (const { rule } of conditionRules(condition))
-          for (const t of [rule.target].flat()) add(rule.valueKey, t);
+      [...field.conditions, ...(typeof required === 'object' ? [required] : [])].forEach(
+        readCondition,
+      );
     }
+  const readIf = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(readIf);
+    if (!isNode(node)) return;
+    if (isNode(node.properties))
+      for (const [key, rule] of Object.entries(node.properties)) {
+        if (!isNode(rule)) continue;
+        [rule.const, ...(Array.isArray(rule.enum) ? rule.enum : [])].forEach((v) => add(key, v));
+        const plain =
+          Object.keys(rule).every((k) => equalityKeywords.has(k)) &&
+          (rule.minLength === undefined || rule.minLength === 1);
+        if (!plain) opaque.add(key);
+      }
+    Object.values(node).forEach(readIf);
+  };
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(visit);
     if (!isNode(node)) return;
-    if (isNode(node.if) && isNode(node.if.properties))
-      for (const [key, rule] of Object.entries(node.if.properties))
-        if (isNode(rule))
-          [rule.const, ...(Array.isArray(rule.enum) ? rule.enum : [])].forEach((v) => add(key, v));
+    if (node.if !== undefined) readIf(node.if);
     Object.values(node).forEach(visit);
   };
   schemas.forEach(visit);
-  return mentioned;
+  return { values, opaque };
 }
 
 /** A non-empty answer of each typed question that passes its usual format. */
@@ -127,11 +162,19 @@ const samples: Partial<Record<KeyedQuestion['type'], string>> = {
 export function valueSpace(
   key: string,
   fields: ReadonlyMap<string, PageField>,
-  mentioned: ReadonlyMap<string, ReadonlySet<string>>,
+  mentioned: Mentioned,
   now: Date,
 ): string[] {
   const question = fields.get(key)?.question;
   const offered = question ? offeredValues(question, now) : undefined;
-  const sample = (question && samples[question.type]) ?? 'x';
-  return [...new Set(['', ...(offered ?? [sample, ...(mentioned.get(key) ?? [])])])];
+  const named = mentioned.values.get(key) ?? new Set<string>();
+  if (!offered) {
+    const sample = (question && samples[question.type]) ?? 'x';
+    return [...new Set(['', sample, ...named])];
+  }
+  if (mentioned.opaque.has(key)) return ['', ...offered];
+  // Compared only by equality, the options nothing names all behave alike: one stands for all
+  // (the 250 countries of an address block reduce to USA, CAN and one other).
+  const other = offered.find((value) => !named.has(value));
+  return ['', ...offered.filter((value) => named.has(value) || value === other)];
 }
