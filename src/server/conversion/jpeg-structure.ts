@@ -37,8 +37,10 @@ export function jpegStructure(bytes: Uint8Array): JpegStructure {
   let at = 2;
   while (at < bytes.length) {
     if (bytes[at] !== 0xff) {
-      refuse('data between segments');
-      break;
+      // Stray bytes between segments: libjpeg and pdf.js skip to the next marker, and so does this.
+      const next = bytes.indexOf(0xff, at);
+      if (next < 0) break;
+      at = next;
     }
     const marker = bytes[at + 1];
     if (marker === undefined) break;

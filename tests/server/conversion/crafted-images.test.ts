@@ -121,6 +121,12 @@ describe('a crafted image is refused with the catalogue message', () => {
       imageTooLarge,
     ],
     [
+      'a huge SOF behind stray bytes',
+      () => jpegWith(Buffer.concat([Buffer.alloc(3), sof(0xc0, huge, huge)]), 'after-sof'),
+      'jpeg',
+      imageTooLarge,
+    ],
+    [
       'a JPEG with two small SOFs',
       () => jpegWith(sof(0xc0, 40, 20), 'after-sof'),
       'jpeg',
@@ -205,6 +211,9 @@ describe('ordinary images still convert', () => {
   it('converts a PNG and a JPEG, the PDF holding the image at its size', async () => {
     expect(await imageSizes(await convertToPdf('png', png(30, 20), js))).toEqual(['30x20']);
     expect(await imageSizes(await convertToPdf('jpeg', jpeg(), js))).toEqual(['40x20']);
+    // Stray bytes between segments, which cameras leave and decoders skip.
+    const stray = jpegWith(Buffer.alloc(3), 'after-sof');
+    expect(await imageSizes(await imageToPdf(stray, 'jpeg'))).toEqual(['40x20']);
   });
 
   it('converts an interlaced PNG and an APNG (its still picture)', async () => {
