@@ -42,6 +42,8 @@ export function checkConditionAgreement(
     const triggers = schemaTriggers(schema.json);
     const seen = new Set<string>();
     for (const field of pageFields(page)) {
+      // A file's answer is written by the server once an upload converts, never typed, so its
+      // rule is about the upload, not about what the page marks.
       if (seen.has(field.key) || field.question.type === 'file') continue;
       seen.add(field.key);
       const readers = new Set<string>();

@@ -89,6 +89,28 @@ describe('forms:check on conditions written twice', () => {
   });
 });
 
+describe('forms:check on conditions over lists of options', () => {
+  it("tries every option a list condition names against the rule's enum", () => {
+    const copy = fixtureCopy();
+    copy.edit(
+      PAGE,
+      '"operator": "equals", "target": "MUS" }',
+      '"operator": "in", "target": ["MUS", "ART"] }',
+    );
+    copy.edit(SCHEMA, '{ "const": "MUS" }', '{ "enum": ["MUS", "BIO"] }');
+    const messages = of(copy.check(), 'condition-disagrees').map(([, message]) => message);
+    // ART: shown and marked required, not required by the rule. BIO: the question is hidden.
+    expect(messages).toEqual([
+      expect.stringMatching(
+        /^When applied_major is "ART", page "sample" marks "instrument" required, but /,
+      ),
+      expect.stringMatching(
+        /^When applied_major is "ART", this schema does not require "instrument"/,
+      ),
+    ]);
+  });
+});
+
 describe('forms:check on compared values', () => {
   it('names the nearest option of a condition target no option has', () => {
     const copy = fixtureCopy();
