@@ -4,6 +4,9 @@ import type { DeviceCookies, LoginAudience } from './device-cookie';
 import type { RateLimiter } from './rate-limiter';
 
 const HOUR = 60 * 60 * 1000;
+/** How long a network (an IP) from which an address signed in stays trusted for it. */
+export const NETWORK_TRUST_DAYS = 7;
+const NETWORK_TRUST_MS = NETWORK_TRUST_DAYS * 24 * HOUR;
 
 /** One sign-in attempt as its limits saw it: from the owner's device (its nonce), or not. */
 export interface LoginAttempt {
@@ -23,7 +26,10 @@ export interface LoginAttempt {
  *   sliding hour); and once the address has had `loginBackoffAfter` failures from untrusted
  *   sources in the last hour, untrusted attempts at it are let through one per
  *   `loginBackoffSeconds`, so guessing from many IPs is slowed to that pace. This is the
- *   lockout OWASP keeps for untrusted clients; it never applies to a trusted device.
+ *   lockout OWASP keeps for untrusted clients; it never applies to a trusted device, nor to an
+ *   IP from which the address signed in within NETWORK_TRUST_DAYS (the owner's network, for a
+ *   browser that keeps no cookies). Someone sharing that IP gains only the per address and IP
+ *   budget any source has, without the pace: an IP is weaker proof than a device cookie.
  *
  * A successful sign-in issues a new device cookie. Every refusal is a RateLimitedError, whose
  * Retry-After is the real time until the limit that refused has room.
@@ -50,6 +56,7 @@ export class LoginLimits {
       settings.perUsernamePerHour,
       HOUR,
     );
+    if (await limiter.remembers(this.network(address, request.ip))) return { address };
     const failures = await limiter.probe(this.failures(address), settings.loginBackoffAfter, HOUR);
     if (!failures.allowed) {
       const pace = settings.loginBackoffSeconds * 1000;
@@ -64,9 +71,14 @@ export class LoginLimits {
     await this.limiter.hit(this.failures(attempt.address), this.settings.loginBackoffAfter, HOUR);
   }
 
-  /** The right password: this device is trusted for the address from now on. */
-  succeeded(attempt: LoginAttempt, reply: FastifyReply): void {
+  /** The right password: this device, and this IP, are trusted for the address from now on. */
+  async succeeded(request: FastifyRequest, attempt: LoginAttempt, reply: FastifyReply) {
     this.devices.issue(reply, this.audience, attempt.address);
+    await this.limiter.remember(this.network(attempt.address, request.ip), NETWORK_TRUST_MS);
+  }
+
+  private network(address: string, ip: string): string {
+    return `login-network:${this.audience}:${address}:${ip}`;
   }
 
   private failures(address: string): string {

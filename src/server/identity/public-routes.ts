@@ -115,7 +115,7 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
         }
         throw error;
       });
-    login.succeeded(attempt, reply);
+    await login.succeeded(request, attempt, reply);
     cookies.set(reply, session.token);
     return { message: messages.loggedIn, username: session.username };
   });

@@ -108,6 +108,14 @@ export const slidingHit = new PreparedQuery(
       .returning(['hits', 'window_start']),
 );
 
+/** Sets a bucket's TAT, whatever it was: `RateLimiter.remember`'s "until then". */
+export const setTat = new PreparedQuery((db, p: { bucket: string; tat: string }) =>
+  db
+    .insertInto('rate_limits')
+    .values({ bucket: p.bucket, window_start: p.tat, hits: 1 })
+    .onConflict((oc) => oc.column('bucket').doUpdateSet({ window_start: p.tat, hits: 1 })),
+);
+
 /** A bucket's stored row: its TAT for a sliding limit, its window's start for a fixed one. */
 export const readBucket = new PreparedQuery((db, p: { bucket: string }) =>
   db.selectFrom('rate_limits').select(['hits', 'window_start']).where('bucket', '=', p.bucket),

@@ -82,6 +82,21 @@ export class RedisWindows {
     }
   }
 
+  /** Sets a sliding bucket's TAT, whatever it was; false when Redis did not answer. */
+  async setTat(key: string, now: number, tat: number): Promise<boolean> {
+    try {
+      await this.client.set(
+        `${this.keyPrefix}rls:${key}`,
+        tat,
+        'PX',
+        Math.max(1, tat - now) + 1000,
+      );
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   /** A sliding bucket's TAT (0 when empty), without a hit. */
   async slidingTat(key: string): Promise<number | undefined> {
     try {

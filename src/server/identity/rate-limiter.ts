@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import { AppError } from '../errors';
 import type { SecretHasher } from './secrets';
 import { BatchedWindows } from './rate-limit-batches';
-import { countBatch, readBucket, slidingHit } from './rate-limit-database-store';
+import { countBatch, readBucket, setTat, slidingHit } from './rate-limit-database-store';
 import { MemoryWindows } from './rate-limit-memory-store';
 import { RedisWindows } from './rate-limit-redis-store';
 
@@ -102,6 +102,22 @@ export class RateLimiter {
       tat = row ? Date.parse(row.window_start) : 0;
     }
     return outcome({ allowed: tat <= allowUntil, tat }, now, step, allowUntil);
+  }
+
+  /**
+   * Remembers `bucket` for `ms` from now (later calls renew it), in the sliding limits' store:
+   * `remembers` answers true until then. Sign-in's trusted networks (login-limits.ts).
+   */
+  async remember(bucket: string, ms: number): Promise<void> {
+    const now = this.clock.now().getTime();
+    const key = this.hasher.hash('sliding-rate-limit', bucket);
+    if (await this.redis?.setTat(key, now, now + ms)) return;
+    await setTat.execute(this.db, { bucket: key, tat: new Date(now + ms).toISOString() });
+  }
+
+  /** Whether `remember` was called for bucket within the time it named. */
+  async remembers(bucket: string): Promise<boolean> {
+    return (await this.probe(bucket, 1, 1)).hits > 0;
   }
 
   private async slidingInDatabase(key: string, now: number, step: number, allowUntil: number) {

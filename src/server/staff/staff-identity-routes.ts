@@ -98,7 +98,7 @@ export async function staffIdentityRoutes(app: FastifyInstance, services: Servic
         });
         throw new AppError('STAFF_CREDENTIALS_INVALID');
       }
-      login.succeeded(attempt, reply);
+      await login.succeeded(request, attempt, reply);
       await signIn.rotate(request, reply, member.id, 'password');
       if (member.password_temporary) return { next: 'password-change' };
       return { next: member.totp_confirmed_at ? 'totp' : 'totp-setup' };

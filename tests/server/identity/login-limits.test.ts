@@ -1,7 +1,8 @@
 /**
- * Nobody can lock another out (issue 41 point 3): sign-in failures count per address and source,
- * a device that signed in before (a signed device cookie) is never slowed by others' failures,
- * for staff (F3) and applicants (F4) alike, and every 429 carries the real time to wait.
+ * Nobody can lock another out (issue 41 point 3): sign-in failures count per address and source;
+ * a device that signed in before (a signed device cookie), or the IP an address signed in from
+ * within a week, is never slowed by others' failures, for staff (F3) and applicants (F4) alike;
+ * and every 429 carries the real time to wait.
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -127,14 +128,15 @@ describe.each(databases)('sign-in limits per address and source ($name)', ({ url
     expect(strangers.filter((s) => s === 400)).toHaveLength(3);
     expect(strangers.filter((s) => s === 429)).toHaveLength(37);
 
-    // Without the device cookie the owner is one more untrusted source, at the strangers' pace.
+    // Without the device cookie, on a new network, the owner is one more untrusted source, at
+    // the strangers' pace; on the network they signed in from, they get in.
     await applicantLogin(t, 'Wrong-Password-1', '10.3.0.1');
-    const bare = await applicantLogin(t, PASSWORD, '198.51.100.7');
-    expect(bare.statusCode).toBe(429);
+    expect((await applicantLogin(t, PASSWORD, '192.0.2.77')).statusCode).toBe(429);
+    expect((await applicantLogin(t, PASSWORD, '198.51.100.7')).statusCode).toBe(200);
   });
 });
 
-describe('device cookies', () => {
+describe('trusted devices and networks', () => {
   let t: TestApp;
   afterEach(async () => {
     await t.close();
@@ -151,6 +153,8 @@ describe('device cookies', () => {
     const first = await applicantLogin(t, PASSWORD, '198.51.100.7');
     return { first, device: deviceOf(first, APPLICANT_DEVICE) };
   };
+  /** Another network than the owner's first sign-in's, which is trusted for a week. */
+  const away = '192.0.2.200';
   /** Four failures from four IPs: the last takes the untrusted sources' one attempt. */
   const attack = async () => {
     for (let i = 0; i < 4; i++) await applicantLogin(t, 'Wrong-Password-1', `10.4.0.${i + 1}`);
@@ -185,15 +189,15 @@ describe('device cookies', () => {
     await attack();
     const tries = [{ [APPLICANT_DEVICE]: forged }, otherAccount];
     for (const cookies of tries) {
-      const response = await applicantLogin(t, PASSWORD, '198.51.100.7', cookies);
+      const response = await applicantLogin(t, PASSWORD, away, cookies);
       expect(response.statusCode).toBe(429);
     }
-    expect((await applicantLogin(t, PASSWORD, '198.51.100.7', device)).statusCode).toBe(200);
+    expect((await applicantLogin(t, PASSWORD, away, device)).statusCode).toBe(200);
 
     // Thirty days on the cookie has expired: the owner is an untrusted source again.
     t.clock.advance(30 * 24 * 60 * 60 * 1000);
     await attack();
-    expect((await applicantLogin(t, PASSWORD, '198.51.100.7', device)).statusCode).toBe(429);
+    expect((await applicantLogin(t, PASSWORD, away, device)).statusCode).toBe(429);
   });
 
   it('give a device its own budget: past it, the device is an untrusted source', async () => {
@@ -201,12 +205,24 @@ describe('device cookies', () => {
     await attack();
     const own = [];
     for (let i = 0; i < 3; i++) {
-      own.push((await applicantLogin(t, 'Wrong-Password-2', '198.51.100.7', device)).statusCode);
+      own.push((await applicantLogin(t, 'Wrong-Password-2', away, device)).statusCode);
     }
     expect(own).toEqual([400, 400, 400]);
-    const past = await applicantLogin(t, PASSWORD, '198.51.100.7', device);
+    const past = await applicantLogin(t, PASSWORD, away, device);
     expect(past.statusCode).toBe(429);
     expectRetryAfter(past, 10);
+  });
+
+  it('trust the IP an address signed in from for a week, for a browser that keeps no cookie', async () => {
+    await underAttack();
+    await attack();
+    expect((await applicantLogin(t, PASSWORD, away)).statusCode).toBe(429);
+    expect((await applicantLogin(t, PASSWORD, '198.51.100.7')).statusCode).toBe(200);
+
+    // A week and a day later, without signing in since, that IP is one more untrusted source.
+    t.clock.advance(8 * 24 * 60 * 60 * 1000);
+    await attack();
+    expect((await applicantLogin(t, PASSWORD, '198.51.100.7')).statusCode).toBe(429);
   });
 });
 

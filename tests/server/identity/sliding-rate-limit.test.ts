@@ -121,4 +121,18 @@ describe.each(stores)('sliding limits on $name', ({ url, redis: inRedis }) => {
     clock.advance(30_000);
     expect((await limiter.probe(name, 2, MINUTE)).allowed).toBe(true);
   });
+
+  it('remembers a bucket for the time given, renewed by each call', async () => {
+    const { clock, limiter } = await limiterAt();
+    const name = bucket();
+    expect(await limiter.remembers(name)).toBe(false);
+    await limiter.remember(name, HOUR);
+    clock.advance(HOUR - 1);
+    expect(await limiter.remembers(name)).toBe(true);
+    await limiter.remember(name, HOUR);
+    clock.advance(HOUR - 1);
+    expect(await limiter.remembers(name)).toBe(true);
+    clock.advance(1);
+    expect(await limiter.remembers(name)).toBe(false);
+  });
 });
