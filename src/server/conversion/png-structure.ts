@@ -82,9 +82,11 @@ export function pngStructure(bytes: Uint8Array): PngStructure {
     }
     if (!/^[A-Za-z]{4}$/.test(type)) refuse('bad chunk type');
     const data = bytes.subarray(at + 8, at + 8 + length);
-    if (crc32(bytes.subarray(at + 4, at + 8 + length)) !== view.getUint32(at + 8 + length)) {
-      refuse(`bad CRC in ${type}`);
-    }
+    const damaged =
+      crc32(bytes.subarray(at + 4, at + 8 + length)) !== view.getUint32(at + 8 + length);
+    // As libpng does: a damaged chunk of the picture is an error; any other is dropped from the
+    // still picture anyway (its size, an APNG frame's, still counts).
+    if (damaged && stillChunks.has(type)) refuse(`bad CRC in ${type}`);
     if (at === 8 && type !== 'IHDR') refuse('IHDR is not first');
     readChunk(type, data, result, refuse);
     if (type === 'IDAT') {

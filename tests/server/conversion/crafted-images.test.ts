@@ -225,6 +225,32 @@ describe('ordinary images still convert', () => {
     expect(await imageSizes(await imageToPdf(apng(10, 10), 'png'))).toEqual(['10x10']);
   });
 
+  it('converts PNGs of other depths: 1-bit palette, 16-bit grey with alpha', async () => {
+    // Rows of a filter byte then the packed samples: 30 one-bit pixels fill 4 bytes; 30 pixels
+    // of two 16-bit samples fill 120.
+    const palette = pngOf(
+      ihdr(30, 20, false, 1, 3),
+      chunk('PLTE', Buffer.from([0, 0, 0, 255, 255, 255])),
+      idatOf(20 * (1 + 4)),
+      chunk('IEND'),
+    );
+    expect(await imageSizes(await imageToPdf(palette, 'png'))).toEqual(['30x20']);
+    const grey = pngOf(ihdr(30, 20, false, 16, 4), idatOf(20 * (1 + 120)), chunk('IEND'));
+    // The alpha channel becomes a soft mask: a second image of the same size.
+    expect(await imageSizes(await imageToPdf(grey, 'png'))).toEqual(['30x20', '30x20']);
+  });
+
+  it('drops an ancillary chunk whose CRC is damaged, as libpng does', async () => {
+    const text = chunk('tEXt', Buffer.from('Comment\0hello'));
+    text[text.length - 1]! ^= 0xff;
+    const damaged = pngOf(ihdr(30, 20), text, idat(30, 20), chunk('IEND'));
+    expect(await imageSizes(await imageToPdf(damaged, 'png'))).toEqual(['30x20']);
+    const picture = idat(30, 20);
+    picture[picture.length - 1]! ^= 0xff;
+    const broken = pngOf(ihdr(30, 20), picture, chunk('IEND'));
+    expect(await failure(imageToPdf(broken, 'png'))).toBe(imageUnreadable);
+  });
+
   it('converts a Word document holding an ordinary PNG', async () => {
     expect(await imageSizes(await convertToPdf('docx', docxWithPicture(png(30, 20)), js))).toEqual([
       '30x20',

@@ -19,13 +19,13 @@ export function chunk(type: string, data: Uint8Array = new Uint8Array()): Buffer
   return out;
 }
 
-/** An 8-bit RGB IHDR of width × height, Adam7-interlaced when asked. */
-export function ihdr(width: number, height: number, interlaced = false): Buffer {
+/** An IHDR of width × height (8-bit RGB unless told), Adam7-interlaced when asked. */
+export function ihdr(width: number, height: number, interlaced = false, depth = 8, colour = 2) {
   const data = Buffer.alloc(13);
   data.writeUInt32BE(width, 0);
   data.writeUInt32BE(height, 4);
-  data[8] = 8;
-  data[9] = 2;
+  data[8] = depth;
+  data[9] = colour;
   data[12] = interlaced ? 1 : 0;
   return chunk('IHDR', data);
 }
