@@ -281,6 +281,20 @@ export const errorCatalogue = {
     status: 400,
     message: 'These answers are not part of the application: %s.',
   },
+  // Control characters and bidi overrides in an answer (issue 41): the field's own message, then
+  // the save's, naming the fields.
+  ANSWER_HIDDEN_CHARACTERS: {
+    code: 'BAD_REQUEST',
+    status: 400,
+    message:
+      'This answer holds a hidden control or text-direction character, often pasted in with the text. Type it again without it.',
+  },
+  ANSWERS_HIDDEN_CHARACTERS: {
+    code: 'BAD_REQUEST',
+    status: 400,
+    message:
+      'These answers hold hidden control or text-direction characters, often pasted in with the text: %s. Type them again without them.',
+  },
   FIELD_KEYS_UNKNOWN: {
     code: 'UNKNOWN_ANSWER_KEYS',
     status: 400,

@@ -4,6 +4,7 @@ import { errors } from '../errors';
 import { messages } from '../messages';
 import type { ApplicationService } from './application-service';
 import { knownAnswers, type FormsRuntime } from './forms-runtime';
+import { assertNoHiddenCharacters, withHiddenCharacterErrors } from './hidden-character-answers';
 import { accountOf, sessionHashOf } from '../identity/authenticate';
 import { pageKeys } from '../../engine/page-fields';
 import {
@@ -103,6 +104,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
     },
     async (request) => {
       assertKnownKeys(forms, request.body);
+      assertNoHiddenCharacters(forms, request.body);
       await application.answers.save(
         accountOf(request).accountId,
         writable(forms, request.body),
@@ -156,7 +158,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
   app.post('/submit', { schema: { response: message } }, async (request) => {
     const { accountId } = accountOf(request);
     await application.submissions.submit(accountId, forms.version, (state) =>
-      forms.validateAll(state, clock.now()),
+      withHiddenCharacterErrors(forms, state.answers, forms.validateAll(state, clock.now())),
     );
     // The submission stands even if this fails: GET /api/pdf asks for the frozen copy again.
     await onSubmitted?.(accountId).catch((err: unknown) =>
@@ -193,6 +195,7 @@ export async function visitorAnswerRoutes(app: FastifyInstance, options: Applica
     },
     async (request) => {
       assertKnownKeys(forms, request.body.answer);
+      assertNoHiddenCharacters(forms, request.body.answer);
       const answers = writable(forms, request.body.answer);
       return {
         token: await application.visitors.keep(answers, request.ip, visitorAnswersPerIp),
