@@ -1,11 +1,12 @@
-import { PermanentJobError, type JobHandler } from '../jobs/job-runner';
+import { PermanentJobError, type JobHandler } from '../jobs/job-handler';
 import type { DocumentKind } from '../../engine/file-rules';
 import type { BlobStore } from '../blobs/blob-store';
 import { ConversionError, conversionMessages } from './conversion-messages';
 import { convertToPdf, type ConversionTools } from './convert-document';
 import type { DocxConverter } from './convert-docx';
 import { defaultDocumentLimits, type DocumentLimits } from './limits';
-import type { ConversionPayload, DocumentService } from '../uploads/document-service';
+import type { ConversionPayload } from '../uploads/conversion-steps';
+import type { DocumentService } from '../uploads/document-service';
 
 export interface ConversionJobDeps {
   /** The document rows' steps: started, completed, failed. */

@@ -1,21 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type ExpressionBuilder, type Kysely, type UpdateObject } from 'kysely';
+import type { ExpressionBuilder, Kysely, UpdateObject } from 'kysely';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { dialectOf } from '../db/dialect';
 import type { Database } from '../db/tables';
-
-/** A job a runner holds: run it, then complete, retry or fail it with its lock token. */
-export interface ClaimedJob {
-  id: string;
-  kind: string;
-  payload: unknown;
-  /** This attempt's number, from 1. */
-  attempts: number;
-  maxAttempts: number;
-  /** The claim's token: only its holder may finish the job (a later claimer has another). */
-  lockedBy: string;
-}
+import { claimJob, type ClaimedJob, type ClaimOptions } from './job-claim';
 
 export interface EnqueueOptions {
   maxAttempts?: number;
@@ -23,7 +11,10 @@ export interface EnqueueOptions {
   delayMs?: number;
   /** Whose job it is (an applicant's account id): at most one of an owner's jobs runs at a time. */
   owner?: string;
-  /** A job of bounded cost (an image): may run in a runner's express slot (JobRunnerOptions). */
+  /**
+   * A light job (an image, a small document: uploads/conversion-cost.ts): may run in a runner's
+   * light slot while heavy jobs hold the others (JobRunnerOptions.expressSlots).
+   */
   express?: boolean;
 }
 
@@ -88,116 +79,13 @@ export class JobQueue {
     return () => this.listeners.delete(listener);
   }
 
-  /**
-   * Claims the next due job, or one whose lease ran out, for `leaseMs`, skipping jobs whose owner
-   * has another job running (fairness: one applicant's slow jobs hold one slot at most, so another
-   * applicant's job waits at most one job's time). One statement on SQLite (UPDATE … WHERE id =
-   * (SELECT … LIMIT 1) RETURNING; SQLite runs one writer at a time, so two claims cannot both see
-   * an owner idle); on PostgreSQL a transaction that locks the row with FOR UPDATE SKIP LOCKED,
-   * so concurrent runners never wait on each other's rows, then takes the owner's advisory lock
-   * and checks again that none of the owner's jobs runs.
-   */
-  async claim(
+  /** Claims the next due job for `leaseMs`, fairly between owners (job-claim.ts). */
+  claim(
     owner: string,
     leaseMs: number,
-    options: { expressOnly?: boolean } = {},
+    options: ClaimOptions = {},
   ): Promise<ClaimedJob | undefined> {
-    const nowMs = this.clock.now().getTime();
-    const now = iso(nowMs);
-    const lockedBy = `${owner}:${randomUUID()}`;
-    const ownerBusy = (eb: ExpressionBuilder<Database, 'jobs'>) =>
-      eb.exists(
-        eb
-          .selectFrom('jobs as other')
-          .select('other.id')
-          .whereRef('other.owner', '=', 'jobs.owner')
-          .whereRef('other.id', '<>', 'jobs.id')
-          .where('other.status', '=', 'running')
-          .where('other.locked_until', '>', now),
-      );
-    const claimable = (eb: ExpressionBuilder<Database, 'jobs'>) =>
-      eb.and([
-        eb.or([
-          eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
-          eb.and([eb('status', '=', 'running'), eb('locked_until', '<=', now)]),
-        ]),
-        eb.or([eb('owner', 'is', null), eb.not(ownerBusy(eb))]),
-        ...(options.expressOnly ? [eb('express', '=', 1)] : []),
-      ]);
-    // Owners whose jobs have run least recently first (those that never ran, and jobs of no owner,
-    // before all): with one slot, another applicant waits for one job at most, not for the queue
-    // of jobs one applicant sent before.
-    const lastRan = sql<string>`coalesce((select max(o.updated_at) from jobs o where o.owner = jobs.owner and o.status <> 'queued'), '')`;
-    const running = (eb: ExpressionBuilder<Database, 'jobs'>) => ({
-      status: 'running' as const,
-      attempts: eb('attempts', '+', 1),
-      locked_until: iso(nowMs + leaseMs),
-      locked_by: lockedBy,
-      updated_at: now,
-    });
-
-    let row;
-    if (dialectOf(this.db) === 'postgres') {
-      row = await this.db.transaction().execute(async (trx) => {
-        const next = await trx
-          .selectFrom('jobs')
-          .select(['id', 'owner'])
-          .where(claimable)
-          .orderBy(lastRan)
-          .orderBy('run_after')
-          .orderBy('created_at')
-          .limit(1)
-          .forUpdate()
-          .skipLocked()
-          .executeTakeFirst();
-        if (!next) return undefined;
-        if (next.owner !== null) {
-          // Another runner may be claiming this owner's other job right now: the advisory lock
-          // (held until commit) orders the two, and the check after it sees the first's claim.
-          await sql`select pg_advisory_xact_lock(hashtext(${`jobs:${next.owner}`}))`.execute(trx);
-          const busy = await trx
-            .selectFrom('jobs')
-            .select('id')
-            .where('owner', '=', next.owner)
-            .where('id', '<>', next.id)
-            .where('status', '=', 'running')
-            .where('locked_until', '>', now)
-            .executeTakeFirst();
-          if (busy) return undefined;
-        }
-        return trx
-          .updateTable('jobs')
-          .set(running)
-          .where('id', '=', next.id)
-          .returningAll()
-          .executeTakeFirst();
-      });
-    } else {
-      row = await this.db
-        .updateTable('jobs')
-        .set(running)
-        .where('id', '=', (eb) =>
-          eb
-            .selectFrom('jobs')
-            .select('id')
-            .where(claimable)
-            .orderBy(lastRan)
-            .orderBy('run_after')
-            .orderBy('created_at')
-            .limit(1),
-        )
-        .returningAll()
-        .executeTakeFirst();
-    }
-    if (!row) return undefined;
-    return {
-      id: row.id,
-      kind: row.kind,
-      payload: JSON.parse(row.payload) as unknown,
-      attempts: Number(row.attempts),
-      maxAttempts: Number(row.max_attempts),
-      lockedBy,
-    };
+    return claimJob(this.db, this.clock, owner, leaseMs, options);
   }
 
   /** Marks a claimed job done; false when its lease was lost to another runner. */
@@ -233,6 +121,24 @@ export class JobQueue {
     const now = this.clock.now().toISOString();
     return this.updateClaimed(job, (eb) => ({
       status: 'queued' as const,
+      attempts: eb('attempts', '-', 1),
+      run_after: now,
+      locked_until: null,
+      locked_by: null,
+      updated_at: now,
+    }));
+  }
+
+  /**
+   * Gives a light job that outran its time in a runner's light slot back as a heavy one, due now,
+   * without counting the attempt: it waits for a general slot, and the light slot is free again
+   * for the small files it is kept for (JobRunnerOptions.expressBudgetMs).
+   */
+  async demote(job: ClaimedJob): Promise<boolean> {
+    const now = this.clock.now().toISOString();
+    return this.updateClaimed(job, (eb) => ({
+      status: 'queued' as const,
+      express: 0,
       attempts: eb('attempts', '-', 1),
       run_after: now,
       locked_until: null,

@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
-import type { Kysely } from 'kysely';
-import { DOCUMENT_ANSWERED } from '../../engine/read-only-document';
 import { AppError, errors } from '../errors';
 import { randomToken } from '../identity/secrets';
 import type { JobQueue } from '../jobs/job-queue';
@@ -11,18 +9,18 @@ import { checkFile, MAX_FILE_BYTES } from '../../engine/file-rules';
 import { isSafeKey, type BlobStore, type PresignedPost } from '../blobs/blob-store';
 import { setAnswer } from '../application/application-service';
 import { assertNotSubmitted, exclusive, isSubmitted } from '../application/account-lock';
+import { isLightConversion } from './conversion-cost';
+import {
+  completeConversion,
+  failConversion,
+  startConversion,
+  type ConversionPayload,
+} from './conversion-steps';
 import { conversionMessages } from '../conversion/conversion-messages';
 import { documentKindOf } from '../conversion/file-content';
 import type { DocumentAnswer } from '../../contract/documents';
 
 export type ConversionStatus = Database['document_answers']['status'] | 'NOT_ANSWERED';
-
-/** What the conversion job is asked to do: convert this upload of this question. */
-export interface ConversionPayload {
-  accountId: string;
-  answerKey: string;
-  conversionId: string;
-}
 
 export const CONVERT_DOCUMENT = 'convert-document';
 /** How long a presigned upload form may be used. */
@@ -115,6 +113,7 @@ export class DocumentService {
       throw new AppError('FILE_REJECTED', messages[0], { [answerKey]: messages });
     }
 
+    const light = await isLightConversion(content.kind, bytes);
     const now = clock.now();
     const conversionId = randomUUID();
     // Checked again inside the account's exclusive step (account-lock.ts): a submit that landed
@@ -150,9 +149,8 @@ export class DocumentService {
         .execute();
       await setAnswer(trx, accountId, answerKey, '', now);
       const payload: ConversionPayload = { accountId, answerKey, conversionId };
-      // Images are express: their cost is bounded by the header check (limits.ts).
-      const express = content.kind === 'png' || content.kind === 'jpeg';
-      await queue.enqueue(CONVERT_DOCUMENT, payload, { owner: accountId, express }, trx);
+      // A light file may take the runners' light slot while heavy ones convert (issue 41, F5).
+      await queue.enqueue(CONVERT_DOCUMENT, payload, { owner: accountId, express: light }, trx);
       return old;
     });
     for (const key of [previous?.upload_key, previous?.pdf_key]) {
@@ -246,61 +244,24 @@ export class DocumentService {
   }
 
   /*
-   * The conversion job's steps (conversion/conversion-job.ts). Each takes the account's exclusive
-   * step with submit (account-lock.ts) and writes nothing once the application is submitted or
-   * the upload the payload names was replaced or deleted: the frozen copy stays as it was.
+   * The conversion job's steps (conversion/conversion-job.ts), in conversion-steps.ts: each takes
+   * the account's exclusive step with submit and writes nothing once the application is submitted
+   * or the upload the payload names was replaced or deleted.
    */
 
   /** Marks the conversion IN_PROGRESS; its upload, or undefined when there is nothing to do. */
-  async startConversion(
-    p: ConversionPayload,
-  ): Promise<{ upload_key: string; kind: string } | undefined> {
-    return exclusive(this.deps.db, p.accountId, async (trx) => {
-      if (await isSubmitted(trx, p.accountId)) return undefined;
-      const found = await conversionOf(trx, p).select(['upload_key', 'kind']).executeTakeFirst();
-      if (!found) return undefined;
-      await updateConversion(trx, p)
-        .set({
-          status: 'IN_PROGRESS',
-          message: conversionMessages.inProgress,
-          updated_at: this.deps.clock.now().toISOString(),
-        })
-        .execute();
-      return found;
-    });
+  startConversion(p: ConversionPayload): Promise<{ upload_key: string; kind: string } | undefined> {
+    return startConversion(this.deps, p);
   }
 
   /** Records the converted PDF and marks the answer ANSWERED; false when it came too late. */
-  async completeConversion(p: ConversionPayload, pdfKey: string): Promise<boolean> {
-    const { clock } = this.deps;
-    return exclusive(this.deps.db, p.accountId, async (trx) => {
-      if (await isSubmitted(trx, p.accountId)) return false;
-      const result = await updateConversion(trx, p)
-        .set({
-          status: 'COMPLETED',
-          pdf_key: pdfKey,
-          message: conversionMessages.completed,
-          updated_at: clock.now().toISOString(),
-        })
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
-      await setAnswer(trx, p.accountId, p.answerKey, DOCUMENT_ANSWERED, clock.now());
-      return true;
-    });
+  completeConversion(p: ConversionPayload, pdfKey: string): Promise<boolean> {
+    return completeConversion(this.deps, p, pdfKey);
   }
 
   /** Records the failure with its message and clears the answer. */
-  async failConversion(p: ConversionPayload, message: string): Promise<void> {
-    const { clock } = this.deps;
-    await exclusive(this.deps.db, p.accountId, async (trx) => {
-      if (await isSubmitted(trx, p.accountId)) return;
-      const result = await updateConversion(trx, p)
-        .set({ status: 'FAILED', message, updated_at: clock.now().toISOString() })
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 1) {
-        await setAnswer(trx, p.accountId, p.answerKey, '', clock.now());
-      }
-    });
+  failConversion(p: ConversionPayload, message: string): Promise<void> {
+    return failConversion(this.deps, p, message);
   }
 
   private row(accountId: string, answerKey: string) {
@@ -312,18 +273,3 @@ export class DocumentService {
       .executeTakeFirst();
   }
 }
-
-/** The document row a conversion job works on, if it still names that conversion. */
-const conversionOf = (executor: Kysely<Database>, p: ConversionPayload) =>
-  executor
-    .selectFrom('document_answers')
-    .where('account_id', '=', p.accountId)
-    .where('answer_key', '=', p.answerKey)
-    .where('conversion_id', '=', p.conversionId);
-
-const updateConversion = (executor: Kysely<Database>, p: ConversionPayload) =>
-  executor
-    .updateTable('document_answers')
-    .where('account_id', '=', p.accountId)
-    .where('answer_key', '=', p.answerKey)
-    .where('conversion_id', '=', p.conversionId);
