@@ -58,14 +58,6 @@ export function optionWords(question: KeyedQuestion, value: string): string {
   return label ? `"${value}" (${label})` : `"${value}"`;
 }
 
-/** Each key's first field over all pages (a key asked twice is another check's finding). */
-export function fieldsByKey(pages: readonly PageDefinition[]): Map<string, PageField> {
-  const map = new Map<string, PageField>();
-  for (const page of pages)
-    for (const field of pageFields(page)) if (!map.has(field.key)) map.set(field.key, field);
-  return map;
-}
-
 /** Every rule in a condition with its pointer relative to the condition (json-logic skipped). */
 export function conditionRules(
   condition: Condition,

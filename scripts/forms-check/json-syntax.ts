@@ -7,7 +7,7 @@
 import { getNodeValue } from 'jsonc-parser';
 import { offsetLocation, type Location, type SourceFile } from './source-file';
 
-export interface SyntaxFinding extends Location {
+interface SyntaxFinding extends Location {
   message: string;
 }
 
