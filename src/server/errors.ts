@@ -214,6 +214,13 @@ export const errorCatalogue = {
     status: 409,
     message: 'A staff member with this e-mail address already exists.',
   },
+  // The staff e-mail rule (staff-email.ts), the same for the console and `npm run staff`.
+  STAFF_EMAIL_INVALID: {
+    code: 'BAD_REQUEST',
+    status: 400,
+    message:
+      'A staff e-mail address is letters, digits and . _ + - before the @ (starting with a letter or digit) and a domain name after it: "%s" is not one.',
+  },
   STAFF_MEMBER_NOT_FOUND: {
     code: 'STAFF_MEMBER_NOT_FOUND',
     status: 404,

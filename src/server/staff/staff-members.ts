@@ -6,6 +6,7 @@ import { assertValid, validators } from '../identity/account-bodies';
 import { normalise } from '../identity/accounts';
 import { hashPassword, verifyPassword } from '../identity/secrets';
 import type { AuditLog } from './audit-log';
+import { staffEmail } from './staff-email';
 import type { StaffRole, StaffSessions } from './staff-sessions';
 
 /** Who asked for a change to the staff, for the audit log: "staff:<e-mail>" or "cli:<user>". */
@@ -53,6 +54,7 @@ export class StaffMembers {
     const password = input.password ?? temporaryPassword();
     // The applicants' own rules: a valid address, and every password requirement (SPEC §4).
     assertValid(validators.signup, { username: email, password });
+    staffEmail(email); // Then staff's own, stricter: the console's rule and the CLI's (issue 41).
     if (await this.findByEmail(email)) throw new AppError('STAFF_MEMBER_EXISTS');
     const id = randomUUID();
     const inserted = await this.db
