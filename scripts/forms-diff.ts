@@ -1,7 +1,8 @@
 /**
  * `npm run forms:diff -- <git-ref>`: what changed in forms/ and schemas/ since a git ref, page by
  * page, and whether applicants' existing drafts are affected by each change. It reports and
- * exits 0 whatever changed; 2 on a bad ref or option. Options:
+ * exits 0 whatever changed; 2 on a ref git does not know or a bad option; 3 when a definition
+ * is not valid JSON, on either side (forms:check says what is wrong with it). Options:
  *   --to REF                  compare with another ref instead of the working tree
  *   --format text|markdown|github   (default text)
  *   --today YYYY-MM-DD        the day named lists such as years are resolved for
@@ -11,6 +12,7 @@ import { isIsoDate } from '../src/engine/iso-date';
 import { diffDefinitions } from './forms-diff/compare';
 import {
   DefinitionsError,
+  InvalidJsonError,
   definitionsAtRef,
   definitionsInWorkingTree,
 } from './forms-diff/definition-files';
@@ -63,7 +65,7 @@ function main(argv: string[]): number {
   } catch (error) {
     if (!(error instanceof DefinitionsError)) throw error;
     console.error(`forms:diff: ${error.message}`);
-    return 2;
+    return error instanceof InvalidJsonError ? 3 : 2;
   }
 }
 

@@ -10,6 +10,7 @@ import { PageChanges, type DiffReport, type Field, type PageReport } from './pag
 import { addedChange, questionChanges } from './question-changes';
 import { movedKeys, readPages, type Page } from './read-pages';
 import { ruleChanges } from './rule-changes';
+import { vocabularyOf, type Vocabulary } from './vocabulary';
 
 export type { Change, DiffReport } from './page-changes';
 
@@ -21,6 +22,13 @@ export function diffDefinitions(
 ): DiffReport {
   const pb = readPages(before);
   const pa = readPages(after);
+  const fieldsOf = (pages: Map<string, Page>) => [...pages.values()].map((p) => p.fields);
+  const sides = {
+    before: vocabularyOf(fieldsOf(pb), now),
+    after: vocabularyOf(fieldsOf(pa), now),
+    now,
+  };
+  const askedBefore = new Set(fieldsOf(pb).flatMap((fields) => [...fields.keys()]));
   const pageOf = (pages: Map<string, Page>, key: string) =>
     [...pages.values()].find((p) => p.fields.has(key))?.definition.id;
   const reports: PageReport[] = [];
@@ -54,7 +62,7 @@ export function diffDefinitions(
     for (const [key, f] of fa) {
       if (fb.has(key)) continue;
       const from = b ? pageOf(pb, key) : undefined;
-      out.add(addedChange(key, f, from && from !== id ? from : undefined), fallback);
+      out.add(addedChange(key, f, from && from !== id ? from : undefined, sides.after), fallback);
     }
     for (const [key, f] of fb) {
       if (fa.has(key)) continue;
@@ -70,8 +78,7 @@ export function diffDefinitions(
           drafts: 'drafts that answered it: the answer is kept, no longer shown',
         },
         fallback,
-        undefined,
-        f.section,
+        { section: f.section },
       );
     }
     const moved = movedKeys([...fb.keys()], [...fa.keys()]);
@@ -102,7 +109,7 @@ export function diffDefinitions(
           },
           fallback,
         );
-      questionChanges(key, old, f, now, out, fallback);
+      questionChanges(key, old, f, sides, out, fallback);
     }
     const keys = new Set([...fa.keys(), ...fb.keys()]);
     for (const s of [b?.schema?.json, a?.schema?.json])
@@ -115,17 +122,23 @@ export function diffDefinitions(
         a?.schema?.json,
         out,
         fallback,
-        true,
+        { ...sides, drafts: true, newKey: !askedBefore.has(key) },
       );
     if (out.changes.length)
       reports.push({ id, title: (a ?? b)!.definition.title, changes: out.changes });
   }
-  reports.push(...otherSchemas(before, after, new Set([...pa.keys(), ...pb.keys()])));
+  const pageIds = new Set([...pa.keys(), ...pb.keys()]);
+  reports.push(...otherSchemas(before, after, pageIds, sides));
   return { before: before.label, after: after.label, pages: reports };
 }
 
 /** Schemas of no page (sign-up, login…): their rules and messages, per key. */
-function otherSchemas(before: Definitions, after: Definitions, pageIds: Set<string>): PageReport[] {
+function otherSchemas(
+  before: Definitions,
+  after: Definitions,
+  pageIds: Set<string>,
+  sides: { before: Vocabulary; after: Vocabulary },
+): PageReport[] {
   const reports: PageReport[] = [];
   const names = new Set([...before.schemas.keys(), ...after.schemas.keys()]);
   for (const name of names) {
@@ -135,7 +148,8 @@ function otherSchemas(before: Definitions, after: Definitions, pageIds: Set<stri
     const a = after.schemas.get(name);
     const out = new PageChanges(a && { fields: new Map(), schema: a });
     const keys = new Set([...schemaKeys(b?.json), ...schemaKeys(a?.json)].map((k) => k.key));
-    for (const key of keys) ruleChanges(key, undefined, b?.json, a?.json, out, (a ?? b)!, false);
+    const context = { ...sides, drafts: false, newKey: false };
+    for (const key of keys) ruleChanges(key, undefined, b?.json, a?.json, out, (a ?? b)!, context);
     if (out.changes.length) reports.push({ id: name, title: name, changes: out.changes });
   }
   return reports;

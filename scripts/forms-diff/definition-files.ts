@@ -17,8 +17,11 @@ export interface Definitions {
   schemas: Map<string, SourceFile>;
 }
 
-/** Definitions that cannot be compared (a ref git does not know, a file that is not JSON): exit 2. */
+/** Definitions that cannot be compared: a ref git does not know (exit 2). */
 export class DefinitionsError extends Error {}
+
+/** A definition that is not valid JSON (exit 3): forms:check names the mistake in words. */
+export class InvalidJsonError extends DefinitionsError {}
 
 const git = (repo: string, args: string[]) =>
   execFileSync('git', args, { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -47,7 +50,7 @@ function definitionsOf(files: Array<[string, string]>, label: string): Definitio
     const [error] = source.syntaxErrors;
     if (error) {
       const { line, column } = offsetLocation(text, error.offset);
-      throw new DefinitionsError(
+      throw new InvalidJsonError(
         `${file}:${line}:${column} (${label}) is not valid JSON (${error.message}); npm run forms:check says more`,
       );
     }

@@ -67,35 +67,44 @@ interface NewerSide {
   schema?: SourceFile;
 }
 
+/**
+ * Where a change is written in the newer files: a JSON pointer in the page (`page`) or in its
+ * schema (`schema`), or the section of a question no longer there.
+ */
+export interface At {
+  page?: string;
+  schema?: string;
+  section?: string;
+}
+
 export class PageChanges {
   readonly changes: Change[] = [];
   constructor(private readonly after: NewerSide | undefined) {}
 
-  /** Where a change shows in the newer files: the question, else its schema entry, else line 1. */
+  /**
+   * The file and pointer of a change: what the caller names (a rule in the schema, an option in
+   * the page), else the question, else its section, else the top of the newer file.
+   */
   private place(
-    key?: string,
-    schemaPointer?: string,
-    section?: string,
+    key: string | undefined,
+    at: At,
   ): { file: SourceFile; pointer: string } | undefined {
-    const field = key === undefined ? undefined : this.after?.fields.get(key);
-    if (field && this.after?.file) return { file: this.after.file, pointer: field.field.pointer };
-    const s = this.after?.sections?.findIndex((each) => each.id === section) ?? -1;
-    if (s >= 0 && this.after?.file) return { file: this.after.file, pointer: `/sections/${s}` };
-    if (schemaPointer !== undefined && this.after?.schema)
-      return { file: this.after.schema, pointer: schemaPointer };
-    const file = this.after?.file ?? this.after?.schema;
+    const side = this.after;
+    if (at.schema !== undefined && side?.schema) return { file: side.schema, pointer: at.schema };
+    if (at.page !== undefined && side?.file) return { file: side.file, pointer: at.page };
+    const field = key === undefined ? undefined : side?.fields.get(key);
+    if (field && side?.file) return { file: side.file, pointer: field.field.pointer };
+    const s = side?.sections?.findIndex((each) => each.id === at.section) ?? -1;
+    if (s >= 0 && side?.file) return { file: side.file, pointer: `/sections/${s}` };
+    const file = side?.file ?? side?.schema;
     return file && { file, pointer: '' };
   }
 
-  /** Adds a change; a removed question is placed at its section, if the section is still there. */
-  add(
-    change: Omit<Change, 'file' | 'line' | 'column'>,
-    fallback: SourceFile,
-    pointer?: string,
-    section?: string,
-  ) {
-    const where = this.place(change.key, pointer, section) ?? { file: fallback, pointer: '' };
-    const { line, column } = locate(where.file, where.pointer, where.file !== this.after?.file);
+  /** Adds a change, placed on the line that changed (see `place`). */
+  add(change: Omit<Change, 'file' | 'line' | 'column'>, fallback: SourceFile, at: At = {}) {
+    const where = this.place(change.key, at) ?? { file: fallback, pointer: '' };
+    // A property is placed at its name (the line a reviewer sees), a question at its brace.
+    const { line, column } = locate(where.file, where.pointer, true);
     this.changes.push({ ...change, file: where.file.path, line, column });
   }
 }

@@ -1,15 +1,28 @@
 /**
  * The rule and message changes of one answer key, read from its schema's entries on both sides
- * (key-rules.ts), told in words with whether existing drafts are affected.
+ * (key-rules.ts), told in words with whether existing drafts are affected, each placed on its
+ * entry in the newer schema.
  */
 import { schemaKeys } from '../forms-check/schema-keys';
 import type { SourceFile } from '../forms-check/source-file';
+import { schemaConditionText } from './condition-text';
 import { entryChanges, keyRules, type EntryChange, type KeyEntry } from './key-rules';
 import type { PageChanges } from './page-changes';
+import type { Vocabulary } from './vocabulary';
 
-const shownValue = (entry: KeyEntry) =>
-  entry.value.length > 80 ? `${entry.value.slice(0, 77)}…` : entry.value;
-const whereText = (entry: KeyEntry) => (entry.where ? ` (${entry.where})` : '');
+// Whole, however long: a reviewer judges the sentence an applicant will read.
+const shownValue = (entry: KeyEntry) => entry.value;
+const whereText = (entry: KeyEntry) => (entry.whereWords ? ` (${entry.whereWords})` : '');
+
+/** Whose drafts a key's rules can touch, and the words of each side's conditions. */
+export interface RuleContext {
+  /** false for the account schemas (sign-up, login…), which hold no drafts. */
+  drafts: boolean;
+  /** The key no page asked before: no draft can hold an answer to it. */
+  newKey: boolean;
+  before: Vocabulary;
+  after: Vocabulary;
+}
 
 /**
  * Rule and message changes of one key. Entries added or removed under the same condition are
@@ -23,11 +36,11 @@ export function ruleChanges(
   after: unknown,
   out: PageChanges,
   fallback: SourceFile,
-  drafts: boolean,
+  context: RuleContext,
 ): void {
-  const b = keyRules(before, key);
-  const a = keyRules(after, key);
-  const pointer = schemaKeys(after).find((k) => k.key === key)?.pointer;
+  const b = keyRules(before, key, (s) => schemaConditionText(s, context.before));
+  const a = keyRules(after, key, (s) => schemaConditionText(s, context.after));
+  const keyPointer = schemaKeys(after).find((k) => k.key === key)?.pointer;
   const groups = new Map<
     string,
     { kind: 'rule' | 'message'; state: string; changes: EntryChange[] }
@@ -80,23 +93,27 @@ export function ruleChanges(
               : `rule ${entry.keyword}${where}: ${shownValue(first.before!)} → ${shownValue(first.after!)}`;
     }
     const stricter = kind === 'rule' && state !== 'removed';
+    const { drafts, newKey } = context;
     out.add(
       {
         kind,
         key,
         label,
         text,
-        affected: drafts && stricter ? 'some' : 'no',
+        affected: drafts && stricter && !newKey ? 'some' : 'no',
         drafts: !drafts
           ? 'no: not a form page (no drafts)'
           : !stricter
             ? 'no'
-            : keywords.includes('required')
-              ? 'drafts that left it empty are stopped at Submit'
-              : 'drafts whose answer the rule now refuses are stopped at Submit',
+            : newKey
+              ? 'no: a new question, no draft has answered it'
+              : keywords.includes('required')
+                ? 'drafts that left it empty are stopped at Submit'
+                : 'drafts whose answer the rule now refuses are stopped at Submit',
       },
       fallback,
-      pointer,
+      // A removed entry: where it was, or the nearest enclosing part still there.
+      { schema: first.after?.pointer ?? first.before?.pointer ?? keyPointer },
     );
   }
 }
