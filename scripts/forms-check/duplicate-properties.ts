@@ -34,15 +34,19 @@ export function checkDuplicateProperties(file: SourceFile, findings: Findings): 
         if (first === undefined) {
           seen.set(name, offset);
         } else {
-          const line = offsetLocation(file.text, first).line;
+          const was = offsetLocation(file.text, first);
           const at = offsetLocation(file.text, offset);
+          const where =
+            was.line === at.line
+              ? `on line ${at.line} (columns ${was.column} and ${at.column})`
+              : `on line ${was.line} and line ${at.line}`;
           findings.list.push({
             severity: 'error',
             check: 'duplicate-property',
             file: file.path,
             ...at,
             pointer: toPointer([...path, name]),
-            message: `"${name}" is written twice in one object, on line ${line} and line ${at.line}; only the last one counts. Merge them into one.`,
+            message: `"${name}" is written twice in one object, ${where}; only the last one counts. Merge them into one.`,
           });
         }
         path.push(name);

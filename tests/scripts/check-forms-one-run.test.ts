@@ -132,6 +132,21 @@ describe('forms:check in words that name the fix', () => {
     );
   });
 
+  it('names both columns of a property written twice on one line, and its pointer', () => {
+    const copy = fixtureCopy();
+    copy.edit(PAGE, '"label": "Pet Name" }', '"label": "Pet Name", "label": "Pet" }');
+    const first = copy.where(PAGE, '"label": "Pet Name"').split(':');
+    const second = copy.where(PAGE, '"label": "Pet" }').split(':');
+    expect(copy.check().map((f) => [f.check, place(f), f.pointer, f.message])).toEqual([
+      [
+        'duplicate-property',
+        second.join(':'),
+        '/sections/0/questions/2/label',
+        `"label" is written twice in one object, on line ${second[1]} (columns ${first[2]} and ${second[2]}); only the last one counts. Merge them into one.`,
+      ],
+    ]);
+  });
+
   it('reports the unknown properties of a question whose type was misspelt, in the same run', () => {
     const copy = fixtureCopy();
     copy.edit(
