@@ -1,5 +1,5 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { UnauthorizedError } from '../api/errors';
+import type { QueryClient } from '@tanstack/react-query';
+import { createQueryClient } from '../api/query-client';
 
 /** The signed-in member (GET /me): the console's one source for who is signed in. */
 export const memberQueryKey = ['staff', 'me'] as const;
@@ -14,23 +14,8 @@ export const memberQueryKey = ['staff', 'me'] as const;
 export function createStaffQueryClient(
   onUnauthorized: (wasSignedIn: boolean, client: QueryClient) => void,
 ): QueryClient {
-  const handle = (error: unknown) => {
-    if (!(error instanceof UnauthorizedError)) return;
-    onUnauthorized(queryClient.getQueryData(memberQueryKey) !== undefined, queryClient);
-  };
-  const queryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: handle }),
-    mutationCache: new MutationCache({ onError: handle }),
-    defaultOptions: {
-      queries: {
-        retry: false,
-        staleTime: Infinity,
-        refetchOnWindowFocus: false,
-        refetchOnReconnect: false,
-        throwOnError: false,
-      },
-      mutations: { retry: false },
-    },
-  });
-  return queryClient;
+  return createQueryClient(
+    (_error, client) => onUnauthorized(client.getQueryData(memberQueryKey) !== undefined, client),
+    { failuresInPlace: true, refetchInvalidatedOnMount: true },
+  );
 }
