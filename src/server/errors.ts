@@ -32,7 +32,7 @@ export const errorCatalogue = {
     code: 'CODE_INVALID',
     status: 400,
     message:
-      'That confirmation code is not right or has expired. Check the newest code in your e-mail, or ask for a new one.',
+      'That confirmation code is not right or has expired. Ask for a new code and use the one in that e-mail.',
   },
   RESET_INVALID: {
     code: 'RESET_INVALID',
@@ -230,6 +230,11 @@ export const errorCatalogue = {
     code: 'STAFF_REMOVE_SELF',
     status: 409,
     message: 'You cannot remove yourself. Ask another admin to do it.',
+  },
+  STAFF_ROLE_SELF: {
+    code: 'STAFF_ROLE_SELF',
+    status: 409,
+    message: 'You cannot change your own role. Ask another admin to do it.',
   },
   STAFF_SSO_UNAVAILABLE: {
     code: 'STAFF_SSO_UNAVAILABLE',

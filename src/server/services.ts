@@ -11,6 +11,7 @@ import type { FormsRuntime } from './application/forms-runtime';
 import { loadFormsRuntime } from './application/load-forms-runtime';
 import { AccountService } from './identity/accounts';
 import { DeviceCookies } from './identity/device-cookie';
+import { SignUpCookies } from './identity/sign-up-cookie';
 import type { RateLimitOptions } from './identity/public-routes';
 import { RateLimiter } from './identity/rate-limiter';
 import { SecretHasher } from './identity/secrets';
@@ -45,6 +46,7 @@ export interface Services {
   readiness: Readiness;
   sessions: SessionStore;
   cookies: SessionCookies;
+  signUpCookies: SignUpCookies;
   mailer: BackgroundMailer;
   accounts: AccountService;
   limiter: RateLimiter;
@@ -160,6 +162,7 @@ export async function createServices(app: FastifyInstance, deps: AppDeps): Promi
     readiness,
     sessions,
     cookies,
+    signUpCookies: new SignUpCookies(hasher, config.identityCookiePrefix, secure),
     mailer,
     accounts,
     limiter,

@@ -58,7 +58,7 @@ export class AccountService {
    * the password it chose with a code of its own (PendingSignUps), so the owner's code activates
    * the owner's password and a stranger's sign-up, first or last, activates nothing.
    */
-  async signUp(username: string, password: string): Promise<void> {
+  async signUp(username: string, password: string): Promise<string | undefined> {
     const address = normalise(username);
     const existing = await this.find(address);
     // Hashed whatever happens, so every answer takes the same time.
@@ -67,10 +67,10 @@ export class AccountService {
       await this.deps.mailer.send(
         accountExistsMail(existing.username, `${this.deps.publicUrl}/login`, this.deps.sender),
       );
-      return;
+      return undefined;
     }
     const now = this.now();
-    const code = await this.deps.db.transaction().execute(async (trx) => {
+    const added = await this.deps.db.transaction().execute(async (trx) => {
       // Written even when it exists, so the row is held until the sign-up is in: sign-ups of one
       // address at once take their turns. The WHERE leaves a confirmed account untouched.
       const account = await trx
@@ -95,20 +95,23 @@ export class AccountService {
       if (!account) return undefined;
       return this.pending.add(trx, account.id, passwordHash, now);
     });
-    if (code) await this.deps.mailer.send(confirmationCodeMail(address, code, this.deps.sender));
+    if (!added) return undefined;
+    await this.deps.mailer.send(confirmationCodeMail(address, added.code, this.deps.sender));
+    return added.id;
   }
 
   /**
    * Activates the password of the sign-up whose code this is, and discards every other pending
    * sign-up of the address with its password.
    */
-  async confirm(username: string, code: string): Promise<void> {
+  async confirm(username: string, code: string, signUpId?: string): Promise<void> {
     const account = await this.find(username);
     // A confirmed account answers any code as an unknown address does (its code is spent), so
     // confirm tells no one which addresses have an account.
     if (!account || account.confirmed_at) throw new AppError('CODE_INVALID');
-    const passwordHash = await this.pending.passwordFor(account.id, code, this.now());
-    if (!passwordHash) throw new AppError('CODE_INVALID');
+    const signUp = await this.pending.passwordFor(account.id, code, this.now(), signUpId);
+    if (!signUp) throw new AppError('CODE_INVALID');
+    const { passwordHash } = signUp;
     const confirmed = await this.deps.db.transaction().execute(async (trx) => {
       // The account's row first, as a sign-up takes it: two codes confirmed at once, one wins.
       const result = await trx
@@ -125,13 +128,14 @@ export class AccountService {
   }
 
   /**
-   * Mails a fresh code for the address's newest pending sign-up (see PendingSignUps.renewNewest).
+   * Mails a fresh code for the browser's own pending sign-up, or the address's newest when the
+   * browser names none (see PendingSignUps.renew).
    * Says nothing about whether the account exists, is confirmed or has a live sign-up.
    */
-  async resendCode(username: string): Promise<void> {
+  async resendCode(username: string, signUpId?: string): Promise<void> {
     const account = await this.find(username);
     if (!account || account.confirmed_at) return;
-    const code = await this.pending.renewNewest(account.id, this.now());
+    const code = await this.pending.renew(account.id, this.now(), signUpId);
     if (code) {
       await this.deps.mailer.send(confirmationCodeMail(account.username, code, this.deps.sender));
     }

@@ -29,14 +29,14 @@ export class PendingSignUps {
   /**
    * Adds a sign-up to `accountId` inside `trx`, which must hold the account's row (sign-ups of
    * one address then number themselves in turn), and drops the oldest beyond MAX_PENDING.
-   * Returns the code to mail.
+   * Returns the sign-up's id and the code to mail.
    */
   async add(
     trx: Kysely<Database>,
     accountId: string,
     passwordHash: string,
     now: Date,
-  ): Promise<string> {
+  ): Promise<{ id: string; code: string }> {
     const last = await trx
       .selectFrom('pending_sign_ups')
       .select((eb) => eb.fn.max('seq').as('seq'))
@@ -44,10 +44,11 @@ export class PendingSignUps {
       .executeTakeFirst();
     const seq = Number(last?.seq ?? 0) + 1;
     const code = randomCode();
+    const id = randomUUID();
     await trx
       .insertInto('pending_sign_ups')
       .values({
-        id: randomUUID(),
+        id,
         account_id: accountId,
         seq,
         password_hash: passwordHash,
@@ -62,23 +63,23 @@ export class PendingSignUps {
       .where('account_id', '=', accountId)
       .where('seq', '<=', seq - MAX_PENDING)
       .execute();
-    return code;
+    return { id, code };
   }
 
   /**
-   * A fresh code, expiry and attempt count for the address's newest live sign-up: the one whose
-   * visitor most likely waits on the confirm page. Older sign-ups keep their codes. Returns the
-   * code to mail, or undefined when no sign-up is live (the visitor must sign up again).
+   * A fresh code, expiry and attempt count for the sign-up `signUpId` (the browser's own, see
+   * sign-up-cookie.ts) or, from a browser that names none, the address's newest live sign-up:
+   * the one whose visitor most likely waits on the confirm page. Other sign-ups keep their codes.
+   * Returns the code to mail, or undefined when that sign-up is not live (sign up again).
    */
-  async renewNewest(accountId: string, now: Date): Promise<string | undefined> {
-    const newest = await this.db
+  async renew(accountId: string, now: Date, signUpId?: string): Promise<string | undefined> {
+    let live = this.db
       .selectFrom('pending_sign_ups')
       .select('id')
       .where('account_id', '=', accountId)
-      .where('expires_at', '>', now.toISOString())
-      .orderBy('seq', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+      .where('expires_at', '>', now.toISOString());
+    if (signUpId !== undefined) live = live.where('id', '=', signUpId);
+    const newest = await live.orderBy('seq', 'desc').limit(1).executeTakeFirst();
     if (!newest) return undefined;
     const code = randomCode();
     const renewed = await this.db
@@ -95,21 +96,32 @@ export class PendingSignUps {
   }
 
   /**
-   * The password hash of the live sign-up whose code `code` is, or undefined. Each guess takes
+   * The password hash of the live sign-up whose code `code` is, or undefined; with `signUpId`
+   * (the browser's own sign-up) only that sign-up's code counts. Each guess takes
    * one attempt of every live sign-up of the address before it is compared, in one conditional
    * statement: guesses sent at once cannot all read the same count (issue 14), and more sign-ups
    * do not give a guesser more tries than one.
    */
-  async passwordFor(accountId: string, code: string, now: Date): Promise<string | undefined> {
+  async passwordFor(
+    accountId: string,
+    code: string,
+    now: Date,
+    signUpId?: string,
+  ): Promise<{ id: string; passwordHash: string } | undefined> {
     const rows = await this.db
       .updateTable('pending_sign_ups')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('account_id', '=', accountId)
       .where('attempts', '<', CODE_MAX_ATTEMPTS)
       .where('expires_at', '>', now.toISOString())
-      .returning(['code_hash', 'password_hash'])
+      .returning(['id', 'code_hash', 'password_hash'])
       .execute();
-    return rows.find((row) => this.hasher.matches('confirm', code, row.code_hash))?.password_hash;
+    const row = rows.find(
+      (r) =>
+        (signUpId === undefined || r.id === signUpId) &&
+        this.hasher.matches('confirm', code, r.code_hash),
+    );
+    return row && { id: row.id, passwordHash: row.password_hash };
   }
 
   /**

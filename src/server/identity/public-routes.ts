@@ -5,6 +5,7 @@ import { messages } from '../messages';
 import type { Config } from '../config';
 import type { RateLimiter } from './rate-limiter';
 import type { DeviceCookies } from './device-cookie';
+import type { SignUpCookies } from './sign-up-cookie';
 import { LoginLimits } from './login-limits';
 import type { SessionCookies } from './session-cookies';
 import { AppError } from '../errors';
@@ -21,6 +22,8 @@ import {
 export interface PublicRoutesOptions {
   accounts: AccountService;
   cookies: SessionCookies;
+  /** Which sign-up a browser made, so its confirm and resend are for that one (F2). */
+  signUpCookies: SignUpCookies;
   limits: RateLimitOptions;
 }
 
@@ -67,7 +70,7 @@ export function addRateLimits(
 
 /** The account routes anyone may call (SPEC §6). */
 export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOptions) {
-  const { accounts, cookies } = options;
+  const { accounts, cookies, signUpCookies } = options;
   const { limiter, rateLimit, devices } = options.limits;
   const login = new LoginLimits(limiter, devices, 'applicant', rateLimit);
 
@@ -89,18 +92,20 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
       },
     );
 
-  post<Credentials>('/signup', 'signup', async (request) => {
-    await accounts.signUp(request.body.username, request.body.password);
+  post<Credentials>('/signup', 'signup', async (request, reply) => {
+    signUpCookies.issue(reply, await accounts.signUp(request.body.username, request.body.password));
     return { message: messages.signedUp };
   });
 
-  post<ConfirmBody>('/confirm', 'confirm', async (request) => {
-    await accounts.confirm(request.body.username, request.body.code);
+  post<ConfirmBody>('/confirm', 'confirm', async (request, reply) => {
+    const { username, code } = request.body;
+    await accounts.confirm(username, code, signUpCookies.read(request));
+    signUpCookies.clear(reply);
     return { message: messages.confirmed };
   });
 
   post<UsernameBody>('/resend-confirm', 'resendConfirm', async (request) => {
-    await accounts.resendCode(request.body.username);
+    await accounts.resendCode(request.body.username, signUpCookies.read(request));
     return { message: messages.codeResent };
   });
 
