@@ -25,6 +25,7 @@ export function ModalDialog({
       isOpen={isOpen}
       onDismiss={onDismiss}
       className="modal-overlay"
+      ref={quietFocusGuards}
       initialFocusRef={initialFocusRef}
       // Reach's scroll lock injects a <style> element, which the Content-Security-Policy
       // (style-src 'self') refuses; a class from our own stylesheet does the same job.
@@ -42,6 +43,20 @@ export function ModalDialog({
       </DialogContent>
     </DialogOverlay>
   );
+}
+
+/**
+ * Reach's focus lock (react-focus-lock) puts a guard with tabindex="1" before the dialog, for
+ * pages that use positive tab indexes; this application has none, and axe reports any positive
+ * tabindex as a serious violation. Reach offers no option for it, so the guard is given 0 when
+ * the overlay is attached (the guards are in the page by then, and React does not set the
+ * attribute again while the lock's props stay the same).
+ */
+function quietFocusGuards(overlay: HTMLElement | null): void {
+  if (!overlay) return;
+  for (const guard of document.querySelectorAll('[data-focus-guard][tabindex="1"]')) {
+    guard.setAttribute('tabindex', '0');
+  }
 }
 
 let openModals = 0;
