@@ -5,6 +5,7 @@ import { auditRoutes } from './audit-routes';
 import { dataRequestRoutes } from './data-request-routes';
 import { DataRequests } from './data-requests';
 import { linkRoutes } from './link-routes';
+import { memberRoleRoutes } from './member-role-routes';
 
 /** The admins' tools (issue 17): service links, the audit log and applicants' data requests. */
 export async function adminRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -16,4 +17,5 @@ export async function adminRoutes(app: FastifyInstance, services: Services): Pro
       outbox: config.smtpUrl ? undefined : outboxOf(config.dataDir),
     }),
   });
+  await app.register(memberRoleRoutes, services);
 }

@@ -103,6 +103,27 @@ export class StaffMembers {
     });
   }
 
+  /** Gives a member another role. Throws STAFF_MEMBER_NOT_FOUND. */
+  async changeRole(
+    id: string,
+    role: StaffRole,
+    by: StaffActor,
+  ): Promise<{ id: string; email: string; role: StaffRole }> {
+    const member = await this.db
+      .selectFrom('staff')
+      .select(['email', 'role'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!member) throw new AppError('STAFF_MEMBER_NOT_FOUND');
+    await this.db.updateTable('staff').set({ role }).where('id', '=', id).execute();
+    await this.audit.record({
+      ...by,
+      action: 'staff.role-change',
+      detail: { email: member.email, from: member.role, to: role },
+    });
+    return { id, email: member.email, role };
+  }
+
   /**
    * Forgets a member's authenticator (a lost phone, or a new SESSION_SECRET that can no longer
    * open it) and ends their sessions: their next sign-in sets TOTP up again from a new QR code.

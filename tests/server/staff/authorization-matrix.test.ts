@@ -147,6 +147,7 @@ const planned: Record<string, StaffAccess> = {
   'GET /api/staff/members': 'admin',
   'POST /api/staff/members': 'admin',
   'DELETE /api/staff/members/:id': 'admin',
+  'PUT /api/staff/members/:id/role': 'admin',
   'GET /api/staff/applications': 'reader',
   'GET /api/staff/applications/:accountId': 'reader',
   'GET /api/staff/applications/:accountId/packet.pdf': 'reader',
