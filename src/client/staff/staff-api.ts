@@ -17,6 +17,7 @@ import type {
   ApplicationsPage,
   StaffApplication,
 } from '../../contract/staff-applications';
+import type { MemberRoleBody, MemberRoleResponse } from '../../contract/staff-member-role';
 import type {
   AuditPage,
   DataRequestBody,
@@ -80,6 +81,11 @@ export const staffApi = {
   members: (signal?: AbortSignal) => get<MembersResponse>('/members', signal),
   addMember: (body: AddMemberBody) => post<AddMemberResponse>('/members', body),
   removeMember: (id: string) => noContent(`/members/${encodeURIComponent(id)}`, 'DELETE'),
+  changeRole: (id: string, body: MemberRoleBody) =>
+    fetchJson<MemberRoleResponse>(`${staffApiRoot}/members/${encodeURIComponent(id)}/role`, {
+      method: 'PUT',
+      body,
+    }),
 };
 
 /** Addresses the browser opens or downloads itself (a PDF, a streamed export). */
@@ -94,33 +100,54 @@ export const staffDownloads = {
   oidcStart: `${staffApiRoot}/oidc/start`,
 };
 
-/**
- * POST /data-requests/export answers with a zip, which fetchJson cannot read: the zip is fetched
- * here and handed to the browser as a download. A refusal carries the server's message.
- */
-export async function downloadApplicantData(email: string, confirm: string): Promise<void> {
+/** A refused file request as the error fetchJson would have thrown, with the server's message. */
+async function failure(response: Response): Promise<Error> {
+  const body = (await response.json().catch(() => ({}))) as { message?: unknown };
+  const message = typeof body.message === 'string' ? body.message : genericErrorMessage;
+  if (response.status === 401) return new UnauthorizedError(message, { status: 401 });
+  return new ServerError(message, { status: response.status });
+}
+
+/** A file from the staff API; a refusal carries the server's message. */
+async function fetchFile(path: string, init: RequestInit = {}): Promise<Blob> {
   let response: Response;
   try {
-    response = await fetch(`${staffApiRoot}/data-requests/export`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/zip, application/json' },
-      body: JSON.stringify({ email, confirm }),
-    });
+    response = await fetch(path, { credentials: 'same-origin', ...init });
   } catch {
     throw new ServerError(genericErrorMessage, { status: 0 });
   }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { message?: unknown };
-    const message = typeof body.message === 'string' ? body.message : genericErrorMessage;
-    if (response.status === 401) throw new UnauthorizedError(message, { status: 401 });
-    throw new ServerError(message, { status: response.status });
-  }
-  const url = URL.createObjectURL(await response.blob());
+  if (!response.ok) throw await failure(response);
+  return response.blob();
+}
+
+/** Hands a fetched file to the browser as a download under a name of ours. */
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = url;
-  anchor.download = `applicant-${email.replace(/[^a-z0-9.@_-]/gi, '_')}.zip`;
+  anchor.download = fileName;
   anchor.click();
   // The click has started the download; the address can go once the browser has taken it.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * POST /data-requests/export answers with a zip, which fetchJson cannot read: the zip is fetched
+ * here and handed to the browser as a download.
+ */
+export async function downloadApplicantData(email: string, confirm: string): Promise<void> {
+  const zip = await fetchFile(`${staffApiRoot}/data-requests/export`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/zip, application/json' },
+    body: JSON.stringify({ email, confirm }),
+  });
+  saveBlob(zip, `applicant-${email.replace(/[^a-z0-9.@_-]/gi, '_')}.zip`);
+}
+
+/**
+ * Downloads a file of the staff API under a name of ours (the applicant's, say): the server's
+ * own name, in its Content-Disposition, would win over a link's download attribute.
+ */
+export async function downloadAs(path: string, fileName: string): Promise<void> {
+  saveBlob(await fetchFile(path), fileName);
 }

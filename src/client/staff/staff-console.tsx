@@ -16,6 +16,7 @@ import { staffPaths } from './staff-paths';
 import { createStaffQueryClient } from './staff-query-client';
 import { StaffLayout } from './staff-layout';
 import './staff.css';
+import './staff-data.css';
 import { useAppNavigate } from '../routing/app-router';
 
 /**

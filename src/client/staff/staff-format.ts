@@ -8,10 +8,18 @@ export const statusLabels: Record<WebStatus, string> = {
   submitted: 'Submitted',
 };
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+// With its time zone, so a time read by staff in two offices (or sent on) is not misread.
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
-/** A server timestamp for people ("Nov 25, 2026, 11:42 PM"); a dash when there is none. */
+/** A server timestamp for people ("Nov 25, 2026, 11:42 PM EST"); a dash when there is none. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '../render-app';
 import { adaRow, alanRow, applicationList, reader, staffServer } from './staff-fakes';
 
@@ -35,8 +35,8 @@ describe('the applications list at /staff', () => {
       'Ada Lovelace',
       'ada@example.edu',
       'Final Steps',
-      'Nov 20, 2026, 3:30 PM',
-      'Nov 20, 2026, 3:31 PM',
+      'Nov 20, 2026, 3:30 PM UTC',
+      'Nov 20, 2026, 3:31 PM UTC',
       '1',
     ]);
     expect(
@@ -93,6 +93,42 @@ describe('the applications list at /staff', () => {
     ]);
   });
 
+  it('says a reversed date range in its own words, with the focus on it, and sends nothing', async () => {
+    const { calls } = staffServer({
+      'GET /api/staff/me': jsonResponse(reader),
+      'GET /api/staff/applications': jsonResponse(applicationList([adaRow])),
+    });
+    const { user } = renderApp('/staff');
+    await screen.findByRole('table');
+    await user.type(screen.getByLabelText('Submitted from'), '2026-11-20');
+    await user.type(screen.getByLabelText('Submitted to'), '2026-11-01');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const problem = screen.getByRole('alert');
+    expect(problem).toHaveTextContent('The start date must be on or before the end date.');
+    expect(problem).toHaveFocus();
+    expect(screen.getByLabelText('Submitted to')).toHaveAttribute('aria-describedby', problem.id);
+    expect(listCalls(calls)).toHaveLength(1);
+
+    // Put right, the message goes and the search is sent.
+    await user.clear(screen.getByLabelText('Submitted to'));
+    await user.type(screen.getByLabelText('Submitted to'), '2026-11-30');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+  });
+
+  it('scrolls a wide table in a region named by its caption that the keyboard can reach', async () => {
+    staffServer({
+      'GET /api/staff/me': jsonResponse(reader),
+      'GET /api/staff/applications': jsonResponse(applicationList([adaRow])),
+    });
+    renderApp('/staff');
+    const table = await screen.findByRole('table', { name: /^Applications, sorted by/ });
+    const region = screen.getByRole('region', { name: /^Applications, sorted by/ });
+    expect(region).toContainElement(table);
+    expect(region).toHaveAttribute('tabindex', '0');
+  });
+
   it('filters by a status from its count', async () => {
     const { calls } = staffServer({
       'GET /api/staff/me': jsonResponse(reader),
@@ -125,7 +161,7 @@ describe('the applications list at /staff', () => {
     await user.click(await screen.findByRole('link', { name: 'Ada Lovelace' }));
     await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' });
     // Not submitted: no packet yet, and a reader is offered no staff link.
-    expect(screen.queryByRole('link', { name: 'Submission packet (PDF)' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Submission packet/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /staff link/ })).toBeNull();
     await user.click(screen.getByRole('link', { name: 'Back to the applications' }));
     await screen.findByRole('heading', { level: 1, name: 'Applications' });

@@ -66,3 +66,7 @@ export function applicationList(
     ...overrides,
   };
 }
+
+/** The calls that change something, as [method, url, body]. */
+export const postsOf = (calls: StaffCall[]) =>
+  calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.url, c.body]);

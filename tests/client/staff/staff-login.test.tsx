@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../render-app';
 import { admin, applicationList, staffServer } from './staff-fakes';
+import { siteConfig } from '../../../src/forms/site-config';
 
 const qrSvg =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>';
@@ -23,6 +24,8 @@ describe('staff sign-in at /staff/login', () => {
     const { user, app } = renderApp('/staff/login');
 
     await screen.findByRole('heading', { level: 1, name: 'Staff sign in' });
+    // Whose console this is: the university's name from forms/site.json.
+    expect(screen.getByRole('main')).toHaveTextContent(siteConfig.university.name);
     expect(screen.queryByRole('link', { name: 'Sign in with single sign-on' })).toBeNull();
     await user.type(screen.getByLabelText('E-mail address'), 'registrar@example.edu');
     await user.type(screen.getByLabelText('Password'), 'Correct-Horse-42');
@@ -72,8 +75,18 @@ describe('staff sign-in at /staff/login', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     await screen.findByRole('heading', { level: 1, name: 'Choose your own password' });
-    const field = screen.getByLabelText('Password');
+    const field = screen.getByLabelText('New password');
+    const again = screen.getByLabelText('Type the new password again');
     expect(field).toHaveAttribute('autocomplete', 'new-password');
+    expect(again).toHaveAttribute('type', 'password');
+    // The toggle shows both as text, and hides them again.
+    await user.click(screen.getByLabelText('Show the passwords'));
+    expect([field.getAttribute('type'), again.getAttribute('type')]).toEqual(['text', 'text']);
+    await user.click(screen.getByLabelText('Show the passwords'));
+    expect([field.getAttribute('type'), again.getAttribute('type')]).toEqual([
+      'password',
+      'password',
+    ]);
     await user.type(field, 'short');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     // Not sent while a rule is unmet; the checklist says which, and the field has focus.
@@ -86,6 +99,16 @@ describe('staff sign-in at /staff/login', () => {
     await user.clear(field);
     await user.type(field, 'Lin-Own-Password-7!');
     expect(document.querySelectorAll('.requirement[data-state="error"]')).toHaveLength(0);
+    // Typed differently the second time: said, and not sent.
+    await user.type(again, 'Lin-Own-Password-8!');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      screen.getByText('The two passwords are not the same. Type the new password again.'),
+    ).toBeVisible();
+    expect(again).toHaveFocus();
+    expect(calls.some((c) => c.url === '/api/staff/password')).toBe(false);
+    await user.clear(again);
+    await user.type(again, 'Lin-Own-Password-7!');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await screen.findByRole('heading', { level: 1, name: 'Set up your authenticator' });
     expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body])).toEqual([

@@ -51,20 +51,24 @@ export function AnalyticsPage() {
       <QueryError error={analytics.error} />
       {data && (
         <div className="staff-charts">
+          <p>
+            Each step counts the applicants who have reached it, including those who went on to a
+            later step: Validating counts everyone who has ever reached validation.
+          </p>
           <BarChart
-            caption="Applicants at each step"
+            title="Applicants at each step"
             labelHeading="Step"
             valueHeading="Applicants (share of accounts)"
             bars={funnelBars(data.funnel)}
             empty="No accounts yet."
           />
           <DayChart
-            caption="Submissions by day"
+            title="Submissions by day"
             days={data.submissionsByDay}
             empty="No applications submitted yet."
           />
           <BarChart
-            caption="Where applicants stop (last page of those who have not submitted)"
+            title="Where applicants stop (last page of those who have not submitted)"
             labelHeading="Page"
             valueHeading="Applicants"
             bars={data.stoppedAt.map((s) => ({ label: pageTitle(s.page), value: s.count }))}
@@ -78,7 +82,8 @@ export function AnalyticsPage() {
             {missedByPage(data.missedFields).map(([page, bars]) => (
               <BarChart
                 key={page}
-                caption={`Missed on ${pageTitle(page)}`}
+                level={3}
+                title={`Missed on ${pageTitle(page)}`}
                 labelHeading="Field"
                 valueHeading="Times missed"
                 bars={bars}
@@ -87,7 +92,7 @@ export function AnalyticsPage() {
             ))}
           </section>
           <BarChart
-            caption="Document conversions that failed, by reason"
+            title="Document conversions that failed, by reason"
             labelHeading="Reason"
             valueHeading="Conversions"
             bars={data.failedConversions.map((f) => ({ label: f.reason, value: f.count }))}

@@ -1,7 +1,24 @@
-import { useState, type FormEvent } from 'react';
 import { statusLabels } from '../staff-format';
+import { FilterForm, reversedRange, type FilterField, type FilterValues } from '../ui/filter-form';
 import type { ApplicationStatus as WebStatus } from '../../../contract/staff-applications';
 import type { ListSearch } from './list-search';
+
+type Name = 'q' | 'status' | 'submittedFrom' | 'submittedTo';
+
+const fields: FilterField<Name>[] = [
+  { name: 'q', label: 'Name or e-mail', kind: 'search', wide: true },
+  {
+    name: 'status',
+    label: 'Status',
+    kind: 'select',
+    options: [
+      { value: '', label: 'Any status' },
+      ...Object.entries(statusLabels).map(([value, label]) => ({ value, label })),
+    ],
+  },
+  { name: 'submittedFrom', label: 'Submitted from', kind: 'date' },
+  { name: 'submittedTo', label: 'Submitted to', kind: 'date' },
+];
 
 interface FiltersProps {
   search: ListSearch;
@@ -9,61 +26,25 @@ interface FiltersProps {
 }
 
 /**
- * The search box and filters, applied together with Search (not on every key, so each search is
- * one request and one history entry). Remounted from the address when it changes (Back, a count).
+ * The search box and filters of the applications, applied together with Search. Remounted
+ * from the address when it changes (Back, a count).
  */
 export function ApplicationFilters({ search, onSearch }: FiltersProps) {
-  const [q, setQ] = useState(search.q);
-  const [status, setStatus] = useState(search.status);
-  const [from, setFrom] = useState(search.submittedFrom);
-  const [to, setTo] = useState(search.submittedTo);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch({ q: q.trim(), status, submittedFrom: from, submittedTo: to });
+  const values: FilterValues<Name> = {
+    q: search.q,
+    status: search.status,
+    submittedFrom: search.submittedFrom,
+    submittedTo: search.submittedTo,
   };
-  const clear = () => onSearch({ q: '', status: '', submittedFrom: '', submittedTo: '' });
   return (
-    <form className="staff-filters" role="search" aria-label="Applications" onSubmit={submit}>
-      <div className="staff-filters__field staff-filters__field--wide">
-        <label htmlFor="filter-q">Name or e-mail</label>
-        <input id="filter-q" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
-      </div>
-      <div className="staff-filters__field">
-        <label htmlFor="filter-status">Status</label>
-        <select
-          id="filter-status"
-          value={status}
-          onChange={(e) => setStatus(e.target.value as WebStatus | '')}
-        >
-          <option value="">Any status</option>
-          {Object.entries(statusLabels).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="staff-filters__field">
-        <label htmlFor="filter-from">Submitted from</label>
-        <input
-          id="filter-from"
-          type="date"
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-        />
-      </div>
-      <div className="staff-filters__field">
-        <label htmlFor="filter-to">Submitted to</label>
-        <input id="filter-to" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-      </div>
-      <div className="staff-filters__actions">
-        <button type="submit" className="button button--primary">
-          Search
-        </button>
-        <button type="button" className="button button--secondary" onClick={clear}>
-          Clear
-        </button>
-      </div>
-    </form>
+    <FilterForm
+      label="Applications"
+      fields={fields}
+      values={values}
+      submitLabel="Search"
+      check={(v) => reversedRange(v.submittedFrom, v.submittedTo)}
+      onSubmit={(v) => onSearch({ ...v, q: v.q.trim(), status: v.status as WebStatus | '' })}
+      onClear={() => onSearch({ q: '', status: '', submittedFrom: '', submittedTo: '' })}
+    />
   );
 }

@@ -8,6 +8,8 @@ import { StaffPage } from '../staff-page';
 import { staffPaths } from '../staff-paths';
 import { useFormView } from '../use-form-view';
 import { useStaffMember } from '../use-staff-member';
+import { FileLinks } from './file-links';
+import { applicantFileName, documentStem } from './file-names';
 
 /**
  * /staff/applications/:accountId: the read-only view a staff link shows (the same sheets), the
@@ -49,46 +51,44 @@ export function ApplicationPage() {
       {data && (
         <>
           <dl className="staff-facts">
-            <div>
-              <dt>E-mail</dt>
-              <dd>{data.email}</dd>
-            </div>
-            <div>
-              <dt>Status</dt>
-              <dd>{statusLabels[data.status]}</dd>
-            </div>
-            <div>
-              <dt>Submitted at</dt>
-              <dd>{formatDateTime(data.submittedAt)}</dd>
-            </div>
-            {data.formsVersion && (
-              <div>
-                <dt>Form version</dt>
-                <dd>{data.formsVersion}</dd>
-              </div>
-            )}
+            <dt>E-mail</dt>
+            <dd>{data.email}</dd>
+            <dt>Status</dt>
+            <dd>{statusLabels[data.status]}</dd>
+            <dt>Submitted</dt>
+            <dd>{data.submittedAt ? formatDateTime(data.submittedAt) : 'Not yet'}</dd>
           </dl>
           <ul className="staff-actions">
             {data.status === 'submitted' && (
-              <li>
-                <a href={staffDownloads.packet(accountId)}>Submission packet (PDF)</a>
-              </li>
+              <FileLinks
+                label="Submission packet"
+                url={staffDownloads.packet(accountId)}
+                fileName={applicantFileName(data.view.answer, 'application', data.email)}
+              />
             )}
-            {documentKeys.map((key) => (
-              <li key={key}>
-                <a href={staffDownloads.document(accountId, key)}>
-                  Document: {data.view.document_answer[key]?.file_name ?? key} (PDF)
-                </a>
-              </li>
-            ))}
-            {isAdmin && (
-              <li>
-                <Link to={`${staffPaths.links}?email=${encodeURIComponent(data.email)}`}>
-                  Issue a staff link for this applicant
-                </Link>
-              </li>
-            )}
+            {documentKeys.map((key) => {
+              const fileName = data.view.document_answer[key]?.file_name;
+              return (
+                <FileLinks
+                  key={key}
+                  label={`Document: ${fileName ?? key}`}
+                  url={staffDownloads.document(accountId, key)}
+                  fileName={applicantFileName(
+                    data.view.answer,
+                    documentStem(fileName, key),
+                    data.email,
+                  )}
+                />
+              );
+            })}
           </ul>
+          {isAdmin && (
+            <p>
+              <Link to={`${staffPaths.links}?email=${encodeURIComponent(data.email)}`}>
+                Issue a staff link for this applicant
+              </Link>
+            </p>
+          )}
           <QueryError error={formView.error} />
           {ServiceSheets && (
             <div className="staff-sheets">

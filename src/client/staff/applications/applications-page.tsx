@@ -1,10 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { QueryError } from '../query-error';
 import { Pager } from '../pager';
 import { staffApi } from '../staff-api';
 import { formatDateTime, statusLabels } from '../staff-format';
 import { StaffPage } from '../staff-page';
+import { StaffTable, type StaffColumn } from '../ui/staff-table';
 import { usePageTitle } from '../use-form-view';
 import { staffPaths } from '../staff-paths';
 import type {
@@ -12,7 +14,13 @@ import type {
   ApplicationStatus as WebStatus,
 } from '../../../contract/staff-applications';
 import { ApplicationFilters } from './application-filters';
-import { applicationsQuery, pageSize, useListSearch, type SortColumn } from './list-search';
+import {
+  applicationsQuery,
+  pageSize,
+  useListSearch,
+  type ListSearch,
+  type SortColumn,
+} from './list-search';
 import { SortHeader } from './sort-header';
 
 const columns: { id: SortColumn; label: string }[] = [
@@ -23,6 +31,54 @@ const columns: { id: SortColumn; label: string }[] = [
   { id: 'lastActivity', label: 'Last activity' },
   { id: 'submittedAt', label: 'Submitted at' },
 ];
+
+type Row = ApplicationList['rows'][number];
+
+/** The list's columns: each sortable one headed by its sort button, then the documents. */
+function tableColumns(
+  search: ListSearch,
+  change: (next: Partial<ListSearch>) => void,
+  listSearch: string,
+  pageTitle: (page: string | null | undefined) => string,
+): StaffColumn<Row>[] {
+  const cells: Record<SortColumn, (row: Row) => ReactNode> = {
+    status: (row) => (
+      <span className={`staff-status staff-status--${row.status}`}>{statusLabels[row.status]}</span>
+    ),
+    name: (row) => (
+      <Link to={staffPaths.application(row.accountId)} state={{ listSearch }}>
+        {row.name || 'No name given'}
+      </Link>
+    ),
+    email: (row) => row.email,
+    lastPage: (row) => pageTitle(row.lastPage),
+    lastActivity: (row) => formatDateTime(row.lastActivityAt),
+    submittedAt: (row) => formatDateTime(row.submittedAt),
+  };
+  return [
+    ...columns.map((column) => ({
+      id: column.id,
+      label: column.label,
+      className: `staff-table__${column.id}`,
+      header: (
+        <SortHeader
+          key={column.id}
+          label={column.label}
+          active={search.sort === column.id}
+          order={search.order}
+          onSort={(order) => change({ sort: column.id, order })}
+        />
+      ),
+      cell: cells[column.id],
+    })),
+    {
+      id: 'documents',
+      label: 'Documents',
+      className: 'staff-table__number',
+      cell: (row) => row.documents,
+    },
+  ];
+}
 
 /** /staff: every application, paged, sorted and filtered by the server. */
 export function ApplicationsPage() {
@@ -45,52 +101,14 @@ export function ApplicationsPage() {
       <QueryError error={list.error} />
       {data && (
         <>
-          <div className="staff-table-wrap" aria-busy={list.isFetching || undefined}>
-            <table className="staff-table">
-              <caption className="visually-hidden">
-                Applications, sorted by {columns.find((c) => c.id === search.sort)?.label}{' '}
-                {search.order === 'asc' ? 'ascending' : 'descending'}
-              </caption>
-              <thead>
-                <tr>
-                  {columns.map((column) => (
-                    <SortHeader
-                      key={column.id}
-                      label={column.label}
-                      active={search.sort === column.id}
-                      order={search.order}
-                      onSort={(order) => change({ sort: column.id, order })}
-                    />
-                  ))}
-                  <th scope="col">Documents</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.rows.map((row) => (
-                  <tr key={row.accountId}>
-                    <td>
-                      <span className={`staff-status staff-status--${row.status}`}>
-                        {statusLabels[row.status]}
-                      </span>
-                    </td>
-                    <td>
-                      <Link to={staffPaths.application(row.accountId)} state={{ listSearch }}>
-                        {row.name || 'No name given'}
-                      </Link>
-                    </td>
-                    <td>{row.email}</td>
-                    <td>{pageTitle(row.lastPage)}</td>
-                    <td>{formatDateTime(row.lastActivityAt)}</td>
-                    <td>{formatDateTime(row.submittedAt)}</td>
-                    <td className="staff-table__number">{row.documents}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {data.rows.length === 0 && (
-              <p className="staff-empty">No applications match this search.</p>
-            )}
-          </div>
+          <StaffTable
+            caption={`Applications, sorted by ${columns.find((c) => c.id === search.sort)?.label ?? ''} ${search.order === 'asc' ? 'ascending' : 'descending'}`}
+            columns={tableColumns(search, change, listSearch, pageTitle)}
+            rows={data.rows}
+            rowKey={(row) => row.accountId}
+            empty="No applications match this search."
+            busy={list.isFetching}
+          />
           <Pager
             label="Applications"
             page={data.page}

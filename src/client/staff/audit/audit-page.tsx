@@ -1,11 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Pager } from '../pager';
 import { QueryError } from '../query-error';
 import { queryString, staffApi, staffDownloads } from '../staff-api';
 import { formatDateTime } from '../staff-format';
 import { StaffPage } from '../staff-page';
+import { FilterForm, reversedRange, type FilterField, type FilterValues } from '../ui/filter-form';
+import { StaffTable, type StaffColumn } from '../ui/staff-table';
+import type { AuditPage as AuditPageData } from '../../../contract/staff-admin';
 
 /** The audit actions (BRIEF-staff.md), offered as the action filter. */
 const actions = [
@@ -22,9 +24,25 @@ const actions = [
   'staff.add',
   'staff.remove',
   'staff.sign-in',
+  'staff.password-change',
 ];
 const filterNames = ['actor', 'action', 'subject', 'from', 'to'] as const;
-type Filters = Record<(typeof filterNames)[number], string>;
+type Filters = FilterValues<(typeof filterNames)[number]>;
+const filterFields: FilterField<(typeof filterNames)[number]>[] = [
+  { name: 'actor', label: 'Who', kind: 'text' },
+  {
+    name: 'action',
+    label: 'Action',
+    kind: 'select',
+    options: [
+      { value: '', label: 'Any action' },
+      ...actions.map((action) => ({ value: action, label: action })),
+    ],
+  },
+  { name: 'subject', label: 'Subject', kind: 'text' },
+  { name: 'from', label: 'From', kind: 'date' },
+  { name: 'to', label: 'To', kind: 'date' },
+];
 const pageSize = 50;
 
 const detailText = (detail: unknown) =>
@@ -35,6 +53,22 @@ const detailText = (detail: unknown) =>
     : typeof detail === 'string'
       ? detail
       : JSON.stringify(detail);
+
+type AuditRow = AuditPageData['rows'][number];
+
+const columns: StaffColumn<AuditRow>[] = [
+  { id: 'at', label: 'When', cell: (row) => formatDateTime(row.at) },
+  { id: 'actor', label: 'Who', cell: (row) => row.actor },
+  { id: 'action', label: 'Action', cell: (row) => row.action },
+  { id: 'subject', label: 'Subject', cell: (row) => row.subject ?? '' },
+  {
+    id: 'detail',
+    label: 'Detail',
+    className: 'staff-table__detail',
+    cell: (row) => detailText(row.detail),
+  },
+  { id: 'ip', label: 'From', cell: (row) => row.ip ?? '' },
+];
 
 /**
  * /staff/audit: who read or did what, to whom, when and from where, newest first; filtered and
@@ -71,38 +105,26 @@ export function AuditPage() {
         </a>
       }
     >
-      <AuditFilters key={queryString(filters)} filters={filters} onFilter={(next) => show(next)} />
+      <FilterForm
+        key={queryString(filters)}
+        label="Audit log"
+        fields={filterFields}
+        values={filters}
+        submitLabel="Filter"
+        check={(v) => reversedRange(v.from, v.to)}
+        onSubmit={(next) => show(next)}
+      />
       <QueryError error={audit.error} />
       {data && (
         <>
-          <div className="staff-table-wrap" aria-busy={audit.isFetching || undefined}>
-            <table className="staff-table">
-              <caption className="visually-hidden">Audit records, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Subject</th>
-                  <th scope="col">Detail</th>
-                  <th scope="col">From</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.rows.map((row) => (
-                  <tr key={row.id}>
-                    <td>{formatDateTime(row.at)}</td>
-                    <td>{row.actor}</td>
-                    <td>{row.action}</td>
-                    <td>{row.subject ?? ''}</td>
-                    <td className="staff-table__detail">{detailText(row.detail)}</td>
-                    <td>{row.ip ?? ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {data.rows.length === 0 && <p className="staff-empty">No records match.</p>}
-          </div>
+          <StaffTable
+            caption="Audit records, newest first"
+            columns={columns}
+            rows={data.rows}
+            rowKey={(row) => String(row.id)}
+            empty="No records match."
+            busy={audit.isFetching}
+          />
           <Pager
             label="Audit log"
             page={data.page}
@@ -113,77 +135,5 @@ export function AuditPage() {
         </>
       )}
     </StaffPage>
-  );
-}
-
-function AuditFilters({
-  filters,
-  onFilter,
-}: {
-  filters: Filters;
-  onFilter: (next: Filters) => void;
-}) {
-  const [values, setValues] = useState(filters);
-  const set = (name: keyof Filters) => (value: string) =>
-    setValues((v) => ({ ...v, [name]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onFilter(values);
-  };
-  return (
-    <form className="staff-filters" role="search" aria-label="Audit log" onSubmit={submit}>
-      <div className="staff-filters__field">
-        <label htmlFor="audit-actor">Who</label>
-        <input
-          id="audit-actor"
-          value={values.actor}
-          onChange={(e) => set('actor')(e.target.value)}
-        />
-      </div>
-      <div className="staff-filters__field">
-        <label htmlFor="audit-action">Action</label>
-        <select
-          id="audit-action"
-          value={values.action}
-          onChange={(e) => set('action')(e.target.value)}
-        >
-          <option value="">Any action</option>
-          {actions.map((action) => (
-            <option key={action}>{action}</option>
-          ))}
-        </select>
-      </div>
-      <div className="staff-filters__field">
-        <label htmlFor="audit-subject">Subject</label>
-        <input
-          id="audit-subject"
-          value={values.subject}
-          onChange={(e) => set('subject')(e.target.value)}
-        />
-      </div>
-      <div className="staff-filters__field">
-        <label htmlFor="audit-from">From</label>
-        <input
-          id="audit-from"
-          type="date"
-          value={values.from}
-          onChange={(e) => set('from')(e.target.value)}
-        />
-      </div>
-      <div className="staff-filters__field">
-        <label htmlFor="audit-to">To</label>
-        <input
-          id="audit-to"
-          type="date"
-          value={values.to}
-          onChange={(e) => set('to')(e.target.value)}
-        />
-      </div>
-      <div className="staff-filters__actions">
-        <button type="submit" className="button button--primary">
-          Filter
-        </button>
-      </div>
-    </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { ChartFrame } from './chart-frame';
 
 export interface Bar {
   label: string;
@@ -8,103 +8,56 @@ export interface Bar {
 }
 
 interface BarChartProps {
-  caption: string;
+  title: string;
+  level?: 2 | 3;
   /** The table's heading of the labels' column ("Field", "Page"). */
   labelHeading: string;
   valueHeading: string;
   bars: Bar[];
-  /** Said instead of an empty chart. */
   empty: string;
 }
 
-const width = 640;
-const labelWidth = 230;
-const valueWidth = 90;
-const rowHeight = 30;
-const barHeight = 18;
-/** Beyond this many characters a label is cut in the drawing (the table keeps it whole). */
-const labelChars = 34;
-
-const cut = (label: string) =>
-  label.length > labelChars ? `${label.slice(0, labelChars - 1).trimEnd()}…` : label;
+const valueText = (bar: Bar) => (bar.note ? `${bar.value} (${bar.note})` : String(bar.value));
 
 /**
- * Horizontal bars, one per label, drawn as SVG by hand: a charting library would add tens of
- * kilobytes to the console for shapes this simple. The drawing is hidden from assistive
- * technology; the same figures are in a table that is visually hidden, named by the caption.
+ * Horizontal bars, one per label. The labels and figures are page text, not text inside a
+ * scaled drawing, so they keep the page's size on a phone and wrap instead of being cut (a
+ * label still too long is cut at two lines, whole in its title and in the table). Each bar is a
+ * one-rectangle SVG stretched to its share: no inline styles, which the Content-Security-Policy
+ * refuses, and no charting library (tens of kilobytes for shapes this simple).
  */
-export function BarChart({ caption, labelHeading, valueHeading, bars, empty }: BarChartProps) {
-  const captionId = useId();
+export function BarChart({ title, level, labelHeading, valueHeading, bars, empty }: BarChartProps) {
   const max = Math.max(1, ...bars.map((bar) => bar.value));
-  const plot = width - labelWidth - valueWidth;
-  const height = Math.max(1, bars.length) * rowHeight;
   return (
-    <figure className="staff-chart" aria-labelledby={captionId}>
-      <figcaption id={captionId} className="staff-chart__caption">
-        {caption}
-      </figcaption>
-      {bars.length === 0 ? (
-        <p className="staff-empty">{empty}</p>
-      ) : (
-        <>
-          <svg
-            className="staff-chart__drawing"
-            viewBox={`0 0 ${width} ${height}`}
-            aria-hidden="true"
-            focusable="false"
-          >
-            {bars.map((bar, index) => {
-              const y = index * rowHeight;
-              const length = (bar.value / max) * plot;
-              return (
-                <g key={`${bar.label}-${index}`}>
-                  <text
-                    className="staff-chart__label"
-                    x={labelWidth - 8}
-                    y={y + rowHeight / 2}
-                    textAnchor="end"
-                    dominantBaseline="middle"
-                  >
-                    {cut(bar.label)}
-                  </text>
-                  <rect
-                    className="staff-chart__bar"
-                    x={labelWidth}
-                    y={y + (rowHeight - barHeight) / 2}
-                    width={Math.max(bar.value > 0 ? 2 : 0, length)}
-                    height={barHeight}
-                  />
-                  <text
-                    className="staff-chart__value"
-                    x={labelWidth + length + 6}
-                    y={y + rowHeight / 2}
-                    dominantBaseline="middle"
-                  >
-                    {bar.note ? `${bar.value} (${bar.note})` : bar.value}
-                  </text>
-                </g>
-              );
-            })}
-          </svg>
-          <table className="visually-hidden">
-            <caption>{caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{labelHeading}</th>
-                <th scope="col">{valueHeading}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {bars.map((bar, index) => (
-                <tr key={`${bar.label}-${index}`}>
-                  <th scope="row">{bar.label}</th>
-                  <td>{bar.note ? `${bar.value} (${bar.note})` : bar.value}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
-      )}
-    </figure>
+    <ChartFrame
+      title={title}
+      level={level}
+      empty={empty}
+      headings={[labelHeading, valueHeading]}
+      rows={bars.map((bar) => ({ label: bar.label, value: valueText(bar) }))}
+    >
+      <ol className="staff-bars">
+        {bars.map((bar, index) => (
+          <li key={`${bar.label}-${index}`} className="staff-bars__row">
+            <span className="staff-bars__label" title={bar.label}>
+              {bar.label}
+            </span>
+            <svg
+              className="staff-bars__track"
+              viewBox="0 0 100 10"
+              preserveAspectRatio="none"
+              focusable="false"
+            >
+              <rect
+                className="staff-chart__bar"
+                width={bar.value > 0 ? Math.max(1, (bar.value / max) * 100) : 0}
+                height={10}
+              />
+            </svg>
+            <span className="staff-bars__value">{valueText(bar)}</span>
+          </li>
+        ))}
+      </ol>
+    </ChartFrame>
   );
 }

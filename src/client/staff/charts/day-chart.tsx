@@ -1,103 +1,64 @@
-import { useId } from 'react';
 import { formatDay } from '../staff-format';
+import { ChartFrame } from './chart-frame';
 
 interface DayChartProps {
-  caption: string;
+  title: string;
   days: { day: string; count: number }[];
   empty: string;
 }
 
 const width = 640;
-const height = 220;
-const left = 40;
-const bottom = 28;
-const top = 12;
+const height = 180;
 
 /**
- * A count per day as columns, hand-drawn in SVG like BarChart (no charting library: it would
- * outweigh the console it draws in). Days without submissions between the first and the last
- * are drawn as gaps, so the time axis stays even. The table beside it carries the figures for
- * assistive technology.
+ * A count per day as columns. Days without submissions between the first and the last are
+ * drawn as gaps, so the time axis stays even. The drawing holds shapes only; its scale and its
+ * first and last days are page text around it, which keeps its size on a phone where the
+ * drawing shrinks.
  */
-export function DayChart({ caption, days, empty }: DayChartProps) {
-  const captionId = useId();
+export function DayChart({ title, days, empty }: DayChartProps) {
   const series = everyDay(days);
   const max = Math.max(1, ...series.map((d) => d.count));
-  const plotWidth = width - left - 8;
-  const plotHeight = height - top - bottom;
-  const step = plotWidth / Math.max(1, series.length);
+  const step = width / Math.max(1, series.length);
   const first = series[0];
   const last = series.at(-1);
   return (
-    <figure className="staff-chart" aria-labelledby={captionId}>
-      <figcaption id={captionId} className="staff-chart__caption">
-        {caption}
-      </figcaption>
-      {!first || !last ? (
-        <p className="staff-empty">{empty}</p>
-      ) : (
-        <>
-          <svg
-            className="staff-chart__drawing"
-            viewBox={`0 0 ${width} ${height}`}
-            aria-hidden="true"
-            focusable="false"
-          >
-            <line
-              className="staff-chart__axis"
-              x1={left}
-              x2={width - 8}
-              y1={top + plotHeight}
-              y2={top + plotHeight}
-            />
-            <text className="staff-chart__value" x={left - 6} y={top + 4} textAnchor="end">
-              {max}
-            </text>
-            <text className="staff-chart__value" x={left - 6} y={top + plotHeight} textAnchor="end">
-              0
-            </text>
-            {series.map((d, index) => {
-              const barHeight = (d.count / max) * plotHeight;
-              return (
-                <rect
-                  key={d.day}
-                  className="staff-chart__bar"
-                  x={left + index * step + step * 0.15}
-                  y={top + plotHeight - barHeight}
-                  width={Math.max(1, step * 0.7)}
-                  height={barHeight}
-                />
-              );
-            })}
-            <text className="staff-chart__label" x={left} y={height - 8}>
-              {formatDay(first.day)}
-            </text>
-            {series.length > 1 && (
-              <text className="staff-chart__label" x={width - 8} y={height - 8} textAnchor="end">
-                {formatDay(last.day)}
-              </text>
-            )}
-          </svg>
-          <table className="visually-hidden">
-            <caption>{caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Submissions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((d) => (
-                <tr key={d.day}>
-                  <th scope="row">{formatDay(d.day)}</th>
-                  <td>{d.count}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
-      )}
-    </figure>
+    <ChartFrame
+      title={title}
+      empty={empty}
+      headings={['Day', 'Submissions']}
+      rows={days.map((d) => ({ label: formatDay(d.day), value: String(d.count) }))}
+    >
+      <div className="staff-days">
+        <span className="staff-days__max">{max}</span>
+        <svg
+          className="staff-days__drawing"
+          viewBox={`0 0 ${width} ${height}`}
+          preserveAspectRatio="none"
+          focusable="false"
+        >
+          <line className="staff-chart__axis" x1={0} x2={width} y1={height} y2={height} />
+          {series.map((d, index) => {
+            const barHeight = (d.count / max) * height;
+            return (
+              <rect
+                key={d.day}
+                className="staff-chart__bar"
+                x={index * step + step * 0.15}
+                y={height - barHeight}
+                width={Math.max(1, step * 0.7)}
+                height={barHeight}
+              />
+            );
+          })}
+        </svg>
+        <span className="staff-days__zero">0</span>
+        <span className="staff-days__axis">
+          <span>{first && formatDay(first.day)}</span>
+          {series.length > 1 && <span>{last && formatDay(last.day)}</span>}
+        </span>
+      </div>
+    </ChartFrame>
   );
 }
 

@@ -3,14 +3,19 @@ import { Modal } from '../../components/modal';
 import { TextField } from '../../components/text-field';
 import { QueryError } from '../query-error';
 import { staffMessages } from '../staff-messages';
+import { formatDateTime, statusLabels } from '../staff-format';
+import type { ApplicationRow } from '../../../contract/staff-applications';
 
 interface ConfirmRequestDialogProps {
   isOpen: boolean;
   title: string;
   /** What will happen, in a sentence or two. */
   description: string;
-  email: string;
+  /** Who the request is about, as the applications list shows them. */
+  applicant: ApplicationRow;
   confirmLabel: string;
+  /** Cannot be undone: the button is red. */
+  danger?: boolean;
   busy: boolean;
   /** The request's failure, shown in the dialog where the administrator is. */
   error: Error | null;
@@ -27,13 +32,15 @@ export function ConfirmRequestDialog({
   isOpen,
   title,
   description,
-  email,
+  applicant,
   confirmLabel,
+  danger = false,
   busy,
   error,
   onConfirm,
   onCancel,
 }: ConfirmRequestDialogProps) {
+  const email = applicant.email;
   const [typed, setTyped] = useState('');
   const [mismatch, setMismatch] = useState(false);
   const submit = (event: FormEvent) => {
@@ -59,7 +66,7 @@ export function ConfirmRequestDialog({
           <button
             type="submit"
             form="confirm-request"
-            className="button button--primary"
+            className={`button ${danger ? 'button--danger' : 'button--primary'}`}
             disabled={busy}
           >
             {confirmLabel}
@@ -73,9 +80,18 @@ export function ConfirmRequestDialog({
       <p>{description}</p>
       <QueryError error={error} />
       <form id="confirm-request" noValidate onSubmit={submit}>
-        <p>
-          Applicant: <strong>{email}</strong>
-        </p>
+        <dl className="staff-facts">
+          <dt>Applicant</dt>
+          <dd>{applicant.name || 'No name given'}</dd>
+          <dt>E-mail</dt>
+          <dd>{email}</dd>
+          <dt>Status</dt>
+          <dd>{statusLabels[applicant.status]}</dd>
+          <dt>Submitted</dt>
+          <dd>{applicant.submittedAt ? formatDateTime(applicant.submittedAt) : 'Not submitted'}</dd>
+          <dt>Documents</dt>
+          <dd>{applicant.documents}</dd>
+        </dl>
         <TextField
           id="confirm-email"
           name="confirm"

@@ -1,56 +1,90 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Notice } from '../../components/notice';
 import { TextField } from '../../components/text-field';
+import { findApplicant } from '../find-applicant';
+import { QueryError } from '../query-error';
 import { downloadApplicantData, staffApi } from '../staff-api';
+import { staffMessages } from '../staff-messages';
 import { StaffPage } from '../staff-page';
+import { StatusMessage, useAnnouncement } from '../ui/status-message';
+import type { ApplicationRow } from '../../../contract/staff-applications';
 import { ConfirmRequestDialog } from './confirm-request-dialog';
 
 type Request = 'export' | 'erase';
 
-const requests: Record<Request, { title: string; description: string; confirmLabel: string }> = {
+const requests: Record<
+  Request,
+  { title: string; description: string; confirmLabel: string; danger: boolean }
+> = {
   export: {
     title: 'Export everything held about this applicant',
     description:
       'A zip file with their account, answers and every document as JSON and PDF. The export is recorded in the audit log.',
     confirmLabel: 'Export',
+    danger: false,
   },
   erase: {
     title: 'Erase this applicant',
     description:
       'Their answers, documents and files, sessions and account are deleted for good. This cannot be undone; the audit log keeps a record that it was done.',
     confirmLabel: 'Erase for good',
+    danger: true,
   },
 };
 
-/** /staff/data-requests: answer an applicant's request to see or delete what is held (FERPA/GDPR). */
+/**
+ * /staff/data-requests: answer an applicant's request to see or delete what is held (FERPA/GDPR).
+ * The address is looked up first, so an unknown one is said at once, and the confirmation shows
+ * who will be exported or erased.
+ */
 export function DataRequestsPage() {
   const [email, setEmail] = useState('');
-  const [open, setOpen] = useState<Request>();
+  const [missing, setMissing] = useState(false);
+  const [open, setOpen] = useState<{ request: Request; applicant: ApplicationRow }>();
+  const find = useMutation({
+    mutationFn: (input: { request: Request; email: string }) =>
+      findApplicant(input.email).then((applicant) => ({ request: input.request, applicant })),
+    onSuccess: setOpen,
+  });
+  const { announcement, announce } = useAnnouncement();
   const exportData = useMutation({
     mutationFn: (confirm: string) => downloadApplicantData(email.trim(), confirm),
-    onSuccess: () => setOpen(undefined),
+    onSuccess: () => {
+      setOpen(undefined);
+      announce('success', `The export of ${email.trim()} has been downloaded.`);
+    },
   });
   const erase = useMutation({
     mutationFn: (confirm: string) => staffApi.eraseApplicant({ email: email.trim(), confirm }),
-    onSuccess: () => setOpen(undefined),
+    onSuccess: ({ erased }) => {
+      setOpen(undefined);
+      announce(
+        'success',
+        `${erased.email} has been erased: ${erased.answers} answers, ${erased.documents} documents, ${erased.blobs} stored files and ${erased.sessions} sessions.`,
+      );
+    },
   });
   const ask = (request: Request) => (event?: FormEvent) => {
     event?.preventDefault();
     exportData.reset();
     erase.reset();
-    if (email.trim()) setOpen(request);
+    find.reset();
+    setMissing(!email.trim());
+    if (email.trim()) find.mutate({ request, email: email.trim() });
+    else document.getElementById('request-email')?.focus();
   };
-  const erased = erase.data?.erased;
 
   return (
-    <StaffPage title="Data requests" hasErrors={exportData.isError || erase.isError}>
+    <StaffPage
+      title="Data requests"
+      hasErrors={missing || find.isError || exportData.isError || erase.isError}
+    >
       <p>
         When an applicant asks for a copy of what the university holds about them, or for it to be
         deleted, enter their e-mail address and choose what to do. You will be asked to type the
         address again.
       </p>
-      <form className="staff-form" onSubmit={ask('export')}>
+      <form className="staff-form" noValidate onSubmit={ask('export')}>
         <TextField
           id="request-email"
           name="email"
@@ -58,33 +92,32 @@ export function DataRequestsPage() {
           label="Applicant's e-mail address"
           value={email}
           onChange={setEmail}
+          errors={missing ? [staffMessages.emailMissing] : []}
         />
         <div className="staff-form__buttons">
-          <button type="submit" className="button button--primary">
+          <button type="submit" className="button button--primary" disabled={find.isPending}>
             Export their data
           </button>
-          <button type="button" className="button button--secondary" onClick={ask('erase')}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={find.isPending}
+            onClick={ask('erase')}
+          >
             Erase the applicant
           </button>
         </div>
       </form>
-      {exportData.isSuccess && (
-        <Notice kind="success">The export of {email.trim()} has been downloaded.</Notice>
-      )}
-      {erased && (
-        <Notice kind="success">
-          {erased.email} has been erased: {erased.answers} answers, {erased.documents} documents,{' '}
-          {erased.blobs} stored files and {erased.sessions} sessions.
-        </Notice>
-      )}
+      <QueryError error={find.error} />
+      <StatusMessage announcement={announcement} />
       {open && (
         <ConfirmRequestDialog
           isOpen
-          {...requests[open]}
-          email={email.trim()}
+          {...requests[open.request]}
+          applicant={open.applicant}
           busy={exportData.isPending || erase.isPending}
           error={exportData.error ?? erase.error}
-          onConfirm={(confirm) => (open === 'export' ? exportData : erase).mutate(confirm)}
+          onConfirm={(confirm) => (open.request === 'export' ? exportData : erase).mutate(confirm)}
           onCancel={() => setOpen(undefined)}
         />
       )}

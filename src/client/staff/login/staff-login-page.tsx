@@ -9,6 +9,7 @@ import { staffMessages } from '../staff-messages';
 import { StaffPage } from '../staff-page';
 import type { StaffLoginResponse } from '../../../contract/staff-identity';
 import { NewPasswordStep } from './new-password-step';
+import { SignInFrame } from './sign-in-frame';
 import { TotpStep } from './totp-step';
 
 /** The notice another screen sends along (session ended, signed out). */
@@ -44,20 +45,20 @@ export function StaffLoginPage() {
 
   if (step === 'password-change') {
     return (
-      <main id="main-content" className="staff-login">
+      <SignInFrame>
         <NewPasswordStep email={email.trim()} onDone={setStep} />
-      </main>
+      </SignInFrame>
     );
   }
   if (step !== 'credentials') {
     return (
-      <main id="main-content" className="staff-login">
+      <SignInFrame>
         <TotpStep firstTime={step === 'totp-setup'} />
-      </main>
+      </SignInFrame>
     );
   }
   return (
-    <main id="main-content" className="staff-login">
+    <SignInFrame>
       <StaffPage title="Staff sign in" hasErrors={logIn.isError}>
         {notice && (
           <Notice kind={notice === staffMessages.signedOut ? 'success' : 'error'}>{notice}</Notice>
@@ -100,6 +101,6 @@ export function StaffLoginPage() {
           </p>
         )}
       </StaffPage>
-    </main>
+    </SignInFrame>
   );
 }

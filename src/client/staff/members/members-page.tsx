@@ -1,135 +1,132 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Notice } from '../../components/notice';
-import { TextField } from '../../components/text-field';
+import { useState } from 'react';
 import { QueryError } from '../query-error';
 import { staffApi } from '../staff-api';
 import { formatDateTime } from '../staff-format';
 import { StaffPage } from '../staff-page';
-import type { StaffMe } from '../../../contract/staff-identity';
-
-type StaffRole = StaffMe['role'];
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { StaffTable, type StaffColumn } from '../ui/staff-table';
+import { StatusMessage, useAnnouncement } from '../ui/status-message';
 import { useStaffMember } from '../use-staff-member';
+import type { MembersResponse } from '../../../contract/staff-identity';
+import { AddMemberForm } from './add-member-form';
+import { roleLabels } from './role-labels';
 
 const membersKey = ['staff', 'members'] as const;
-const roleLabels: Record<StaffRole, string> = { admin: 'Administrator', reader: 'Reader' };
+type Member = MembersResponse['members'][number];
+type Change = { kind: 'remove'; member: Member } | { kind: 'role'; member: Member };
+
+const otherRole = (member: Member) => (member.role === 'admin' ? 'reader' : 'admin');
 
 /**
- * /staff/members: who may use the console. A new member's temporary password shows once, here;
- * removing a member ends their sessions at once (the server does).
+ * /staff/members: who may use the console. Removing a member (which ends their sessions at
+ * once) and changing a role are confirmed first and announced after.
  */
 export function MembersPage() {
   const queryClient = useQueryClient();
   const me = useStaffMember().data;
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<StaffRole>('reader');
+  const [change, setChange] = useState<Change>();
+  const { announcement, announce } = useAnnouncement();
   const members = useQuery({
     queryKey: membersKey,
     queryFn: ({ signal }) => staffApi.members(signal),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: membersKey });
-  const add = useMutation({
-    mutationFn: staffApi.addMember,
-    onSuccess: () => {
-      setEmail('');
+  const apply = useMutation({
+    mutationFn: async (next: Change) => {
+      if (next.kind === 'remove') await staffApi.removeMember(next.member.id);
+      else await staffApi.changeRole(next.member.id, { role: otherRole(next.member) });
+    },
+    onSuccess: (_, done) => {
+      setChange(undefined);
+      announce(
+        'success',
+        done.kind === 'remove'
+          ? `${done.member.email} was removed. Their sessions have ended.`
+          : `${done.member.email} is now ${roleLabels[otherRole(done.member)].toLowerCase()}.`,
+      );
       return refresh();
     },
   });
-  const remove = useMutation({ mutationFn: staffApi.removeMember, onSuccess: refresh });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    remove.reset();
-    add.mutate({ email: email.trim(), role });
+  const ask = (next: Change) => {
+    apply.reset();
+    setChange(next);
   };
+  const columns: StaffColumn<Member>[] = [
+    { id: 'email', label: 'E-mail', cell: (member) => member.email },
+    { id: 'role', label: 'Role', cell: (member) => roleLabels[member.role] },
+    { id: 'totp', label: 'Authenticator', cell: (member) => (member.totp ? 'Set up' : 'Not yet') },
+    { id: 'added', label: 'Added', cell: (member) => formatDateTime(member.createdAt) },
+    {
+      id: 'actions',
+      label: 'Actions',
+      hiddenLabel: true,
+      cell: (member) =>
+        member.email !== me?.email && (
+          <span className="staff-row-actions">
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => ask({ kind: 'role', member })}
+              aria-label={`Make ${member.email} ${roleLabels[otherRole(member)].toLowerCase()}`}
+            >
+              Make {roleLabels[otherRole(member)].toLowerCase()}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => ask({ kind: 'remove', member })}
+              aria-label={`Remove ${member.email}`}
+            >
+              Remove
+            </button>
+          </span>
+        ),
+    },
+  ];
 
   return (
-    <StaffPage title="Staff members" hasErrors={add.isError || remove.isError}>
+    <StaffPage title="Staff members" hasErrors={apply.isError}>
       <section aria-labelledby="add-heading" className="staff-section">
         <h2 id="add-heading">Add a member</h2>
-        <form className="staff-form staff-form--row" noValidate onSubmit={submit}>
-          <TextField
-            id="member-email"
-            name="email"
-            type="email"
-            label="E-mail address"
-            value={email}
-            onChange={setEmail}
-          />
-          <div className="staff-filters__field">
-            <label htmlFor="member-role">Role</label>
-            <select
-              id="member-role"
-              value={role}
-              onChange={(e) => setRole(e.target.value as StaffRole)}
-            >
-              <option value="reader">Reader: views applications</option>
-              <option value="admin">Administrator: everything</option>
-            </select>
-          </div>
-          <button type="submit" className="button button--primary" disabled={add.isPending}>
-            Add member
-          </button>
-        </form>
-        <QueryError error={add.error} />
-        {add.data && (
-          <Notice kind="success">
-            <p>
-              {add.data.email} was added as {roleLabels[add.data.role].toLowerCase()}. Their
-              temporary password, shown only this once:{' '}
-              <code className="staff-secret">{add.data.temporaryPassword}</code>
-            </p>
-            <p>
-              Give it to them in person or by phone; when they first sign in, they replace it with a
-              password of their own and set up their authenticator.
-            </p>
-          </Notice>
-        )}
+        <AddMemberForm onAdded={refresh} />
       </section>
       <section aria-labelledby="members-heading" className="staff-section">
         <h2 id="members-heading">Members</h2>
-        <QueryError error={members.error ?? remove.error} />
+        <StatusMessage announcement={announcement} />
+        <QueryError error={members.error} />
         {members.data && (
-          <div className="staff-table-wrap">
-            <table className="staff-table">
-              <caption className="visually-hidden">Staff members</caption>
-              <thead>
-                <tr>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Authenticator</th>
-                  <th scope="col">Added</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {members.data.members.map((member) => (
-                  <tr key={member.id}>
-                    <td>{member.email}</td>
-                    <td>{roleLabels[member.role]}</td>
-                    <td>{member.totp ? 'Set up' : 'Not yet'}</td>
-                    <td>{formatDateTime(member.createdAt)}</td>
-                    <td>
-                      {member.email !== me?.email && (
-                        <button
-                          type="button"
-                          className="button button--secondary"
-                          disabled={remove.isPending}
-                          onClick={() => remove.mutate(member.id)}
-                          aria-label={`Remove ${member.email}`}
-                        >
-                          Remove
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable
+            caption="Staff members"
+            columns={columns}
+            rows={members.data.members}
+            rowKey={(member) => member.id}
+          />
         )}
       </section>
+      {change && (
+        <ConfirmDialog
+          title={
+            change.kind === 'remove'
+              ? `Remove ${change.member.email}?`
+              : `Make ${change.member.email} ${roleLabels[otherRole(change.member)].toLowerCase()}?`
+          }
+          confirmLabel={change.kind === 'remove' ? 'Remove the member' : 'Change the role'}
+          danger={change.kind === 'remove'}
+          busy={apply.isPending}
+          error={apply.error}
+          onConfirm={() => apply.mutate(change)}
+          onCancel={() => setChange(undefined)}
+        >
+          <p>
+            {change.kind === 'remove'
+              ? 'They can no longer sign in, and any session they have open ends at once. They can be added again later.'
+              : otherRole(change.member) === 'admin'
+                ? 'Administrators can also export applications, issue links, read the audit log, answer data requests and manage staff.'
+                : 'Readers can only view applications; the administrator screens close for them at once.'}
+          </p>
+        </ConfirmDialog>
+      )}
     </StaffPage>
   );
 }
