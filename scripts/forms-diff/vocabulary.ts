@@ -7,7 +7,7 @@ import type { OptionItem, OptionSource, Scalar } from '../../src/engine/definiti
 import { resolveOptions } from '../../src/engine/option-lists';
 import type { Field } from './page-changes';
 
-export interface Term {
+interface Term {
   label?: string;
   options: OptionItem[];
 }
