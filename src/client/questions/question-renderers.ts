@@ -12,14 +12,14 @@ import { CheckboxQuestion } from './checkbox-question';
 import { ConfirmQuestion } from './confirm-question';
 import { DateQuestion } from './date-question';
 import { FileQuestion } from './file-question';
+import { maskedTextQuestion } from './masked-text-question';
 import { lazyQuestion } from './parts/lazy-question';
+import { phoneMask, ssnMask } from './parts/text-masks';
 import { ParagraphQuestion } from './paragraph-question';
 import { PasswordQuestion } from './password-question';
-import { PhoneQuestion } from './phone-question';
 import { RadioQuestion } from './radio-question';
 import { SchoolSearchQuestion } from './school-search-question';
 import { SelectQuestion } from './select-question';
-import { SsnQuestion } from './ssn-question';
 import { TextQuestion } from './text-question';
 import { TextareaQuestion } from './textarea-question';
 import { YesNoQuestion } from './yes-no-question';
@@ -37,10 +37,10 @@ const AddAnotherQuestion = lazyQuestion<'add-another'>(
 export const questionRenderers: QuestionRenderers = {
   text: TextQuestion,
   password: PasswordQuestion,
-  ssn: SsnQuestion,
+  ssn: maskedTextQuestion(ssnMask),
   textarea: TextareaQuestion,
   date: DateQuestion,
-  phone: PhoneQuestion,
+  phone: maskedTextQuestion(phoneMask),
   select: SelectQuestion,
   radio: RadioQuestion,
   checkbox: CheckboxQuestion,

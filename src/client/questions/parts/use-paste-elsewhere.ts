@@ -1,0 +1,77 @@
+import { useCallback, useState, type ClipboardEvent } from 'react';
+import type { KeyedQuestion, PageDefinition, Question, Section } from '../../../engine/definitions';
+import { visibleKeys } from '../../../engine/visibility';
+import { walkDefinition } from '../../../engine/walk-definition';
+import { useFormStore } from '../../form/form-context';
+import { usePage } from '../../form/page-context';
+import type { TextMask } from './text-masks';
+
+/** What the applicant is told after a paste the mask would have cut. */
+export const pasteMessages = {
+  moved: (pasted: string, from: string, to: string) =>
+    `${pasted} is an international number: it was put in ${to}, since ${from} takes U.S. and Canadian numbers only.`,
+  refused: (pasted: string, from: string) =>
+    `${pasted} was not pasted: ${from} takes U.S. and Canadian numbers only.`,
+  occupied: (pasted: string, from: string, to: string) =>
+    `${pasted} was not pasted: ${from} takes U.S. and Canadian numbers only, and ${to} already holds a number.`,
+};
+
+/**
+ * The questions of the section that asks `question`: a parent's phone must never send a number
+ * to the applicant's own International Phone in another section.
+ */
+function sectionMates(page: PageDefinition, question: KeyedQuestion): Question[] {
+  const bySection = new Map<Section, Question[]>();
+  let home: Section | undefined;
+  walkDefinition(page, {
+    question: ({ question: q, section }) => {
+      bySection.set(section, [...(bySection.get(section) ?? []), q]);
+      if (q === question || ('key' in q && q.key === question.key)) home = section;
+    },
+  });
+  return home ? (bySection.get(home) ?? []) : [];
+}
+
+/**
+ * A paste that the mask would cut goes to the page's question made for it (found in the
+ * definitions by its autocomplete token, in the same section, and only while it shows), or is refused with a
+ * message: never cut without a word. Returns the paste handler and the message to show.
+ */
+export function usePasteElsewhere(question: KeyedQuestion, mask: TextMask, label: string) {
+  const store = useFormStore();
+  const page = usePage();
+  const [note, setNote] = useState('');
+
+  const onPaste = useCallback(
+    (event: ClipboardEvent<HTMLInputElement>) => {
+      const pasted = event.clipboardData.getData('text').trim();
+      if (!mask.cuts?.(pasted)) return;
+      event.preventDefault();
+      const state = store.getState();
+      const shown = new Set(visibleKeys(page, state));
+      const target = sectionMates(page, question).find(
+        (q): q is KeyedQuestion =>
+          'key' in q &&
+          q.key !== question.key &&
+          mask.elsewhere !== undefined &&
+          q.autocomplete === mask.elsewhere &&
+          shown.has(q.key),
+      );
+      if (!target) {
+        setNote(pasteMessages.refused(pasted, label));
+        return;
+      }
+      const to = target.label ?? target.key;
+      const held = state.answers[target.key] ?? '';
+      if (held !== '' && held !== pasted) {
+        setNote(pasteMessages.occupied(pasted, label, to));
+        return;
+      }
+      store.setAnswer(target.key, pasted);
+      setNote(pasteMessages.moved(pasted, label, to));
+    },
+    [store, page, question, mask, label],
+  );
+  const clear = useCallback(() => setNote(''), []);
+  return { note, onPaste, clear };
+}
