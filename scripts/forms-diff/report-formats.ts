@@ -36,7 +36,10 @@ export function formatMarkdown(report: DiffReport): string {
     const affected = page.changes.filter((c) => c.affected !== 'no').length;
     lines.push('', `### ${page.title} (\`${page.id}\`)`, '');
     if (affected)
-      lines.push(`**${affected} change${affected === 1 ? '' : 's'} affect existing drafts.**`, '');
+      lines.push(
+        `**${affected} change${affected === 1 ? ' affects' : 's affect'} existing drafts.**`,
+        '',
+      );
     lines.push('| Question | Change | Existing drafts |', '| --- | --- | --- |');
     for (const c of page.changes) {
       const question = c.key === undefined ? '' : `\`${c.key}\`${c.label ? ` ${c.label}` : ''}`;
