@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import complete from '../fixtures/answers/complete.json';
 import { validate } from '../../src/engine/validation';
 import { about } from '../../src/generated/validators.js';
+import { requiredMessage, ruleMessage } from '../helpers/shipped-texts';
 
 /** SPEC §5 rules of the About You page at their boundaries, with "now" fixed at 15 June 2025. */
 const now = new Date('2025-06-15T12:00:00');
@@ -15,6 +16,8 @@ const errorsOf = (changes: Record<string, string | undefined>) => {
 };
 const messagesOf = (key: string, changes: Record<string, string | undefined>) =>
   errorsOf(changes)[key] ?? [];
+const yearMessage = (keyword: string, year: number) =>
+  ruleMessage('mailing_addr_effective_date', { keyword, values: { year } });
 
 describe('About You validation', () => {
   it('accepts a complete application', () => {
@@ -22,29 +25,30 @@ describe('About You validation', () => {
   });
 
   it.each([
-    ['first_name', 'First Name is required.'],
-    ['last_name', 'Last Name is required.'],
-    ['gender', 'Gender is required.'],
-    ['address_line_1', 'Address is required.'],
-    ['city', 'City is required.'],
-    ['country', 'Country is required.'],
-    ['birth_date', 'Date of Birth is required.'],
+    ['first_name', requiredMessage('first_name')],
+    ['last_name', requiredMessage('last_name')],
+    ['gender', requiredMessage('gender')],
+    ['address_line_1', requiredMessage('address_line_1')],
+    ['city', requiredMessage('city')],
+    ['country', requiredMessage('country')],
+    ['birth_date', requiredMessage('birth_date')],
   ])('requires %s: "%s" when missing or empty', (key, message) => {
     expect(messagesOf(key, { [key]: undefined })).toEqual([message]);
-    expect(messagesOf(key, { [key]: '' })).toEqual([message]);
+    // An empty answer is caught by the property's own rule, whose message may be worded apart.
+    expect(messagesOf(key, { [key]: '' })).toEqual([ruleMessage(key, { keyword: 'minLength' })]);
   });
 
   describe('date of birth (age from the current year)', () => {
     it.each([
       ['2012-12-31', []],
       ['2012-01-01', []],
-      ['2013-01-01', ['You must be 13 years or older to apply']],
-      ['2025-06-15', ['You must be 13 years or older to apply']],
+      ['2013-01-01', [ruleMessage('birth_date', { keyword: 'minAge' })]],
+      ['2025-06-15', [ruleMessage('birth_date', { keyword: 'minAge' })]],
       ['1925-01-01', []],
-      ['1924-12-31', ['This date is not supported. Please contact help support for assistance.']],
-      ['2007-02-30', ['A valid date of birth is required.']],
-      ['04/12/2007', ['A valid date of birth is required.']],
-      ['2007-4-12', ['A valid date of birth is required.']],
+      ['1924-12-31', [ruleMessage('birth_date', { keyword: 'maxAge' })]],
+      ['2007-02-30', [ruleMessage('birth_date', { keyword: 'isoDate' })]],
+      ['04/12/2007', [ruleMessage('birth_date', { keyword: 'isoDate' })]],
+      ['2007-4-12', [ruleMessage('birth_date', { keyword: 'isoDate' })]],
     ])('%s gives %j', (birthDate, messages) => {
       expect(messagesOf('birth_date', { birth_date: birthDate })).toEqual(messages);
     });
@@ -76,16 +80,16 @@ describe('About You validation', () => {
       ['(507)555-0140', false],
     ])('%s valid: %s', (phone, valid) => {
       expect(messagesOf('phone_home', { phone_home: phone })).toEqual(
-        valid ? [] : ['Please enter a valid home phone number.'],
+        valid ? [] : [ruleMessage('phone_home')],
       );
       expect(messagesOf('phone_mobile', { phone_mobile: phone })).toEqual(
-        valid ? [] : ['Please enter a valid cell phone number.'],
+        valid ? [] : [ruleMessage('phone_mobile')],
       );
     });
 
     it('needs a home phone when there is neither a cell phone nor an international number', () => {
       expect(messagesOf('phone_home', { phone_home: '', phone_mobile: '' })).toEqual([
-        'Please enter either a home phone or cell phone number.',
+        requiredMessage('phone_home'),
       ]);
       expect(
         messagesOf('phone_home', {
@@ -94,7 +98,7 @@ describe('About You validation', () => {
           phone_international: '',
           optin_sms_ind: 'false',
         }),
-      ).toEqual(['Please enter either a home phone or cell phone number.']);
+      ).toEqual([requiredMessage('phone_home')]);
       expect(errorsOf({ phone_home: '', phone_mobile: '(612) 555-0199' })).toEqual({});
       expect(
         errorsOf({ phone_home: '(507) 555-0140', phone_mobile: '', optin_sms_ind: 'false' }),
@@ -119,11 +123,11 @@ describe('About You validation', () => {
       ]) {
         expect(
           messagesOf('phone_mobile', { phone_mobile: '', optin_sms_ind: 'true', ...others }),
-        ).toEqual(['A cell phone number is required to receive text message updates.']);
+        ).toEqual([requiredMessage('phone_mobile')]);
       }
       expect(errorsOf({ phone_home: '', phone_mobile: '', optin_sms_ind: 'true' })).toEqual({
-        phone_home: ['Please enter either a home phone or cell phone number.'],
-        phone_mobile: ['A cell phone number is required to receive text message updates.'],
+        phone_home: [requiredMessage('phone_home')],
+        phone_mobile: [requiredMessage('phone_mobile')],
       });
       expect(errorsOf({ phone_mobile: '(612) 555-0199', optin_sms_ind: 'true' })).toEqual({});
     });
@@ -131,8 +135,8 @@ describe('About You validation', () => {
 
   describe('address', () => {
     it.each([
-      ['USA', ['State/Province is required.']],
-      ['CAN', ['State/Province is required.']],
+      ['USA', [requiredMessage('state')]],
+      ['CAN', [requiredMessage('state')]],
       ['MEX', []],
     ])('state for %s', (country, messages) => {
       expect(messagesOf('state', { country, state: '', zip: 'K1A 0B1' })).toEqual(messages);
@@ -142,10 +146,10 @@ describe('About You validation', () => {
     it.each([
       ['USA', '55057', []],
       ['USA', '55057-1234', []],
-      ['USA', '5505', ['ZIP/Postal Code must be at least 5 characters.']],
-      ['USA', '1', ['ZIP/Postal Code must be at least 5 characters.']],
-      ['USA', '', ['ZIP/Postal Code is required.']],
-      ['USA', undefined, ['ZIP/Postal Code is required.']],
+      ['USA', '5505', [ruleMessage('zip', { keyword: 'pattern' })]],
+      ['USA', '1', [ruleMessage('zip', { keyword: 'pattern' })]],
+      ['USA', '', [requiredMessage('zip')]],
+      ['USA', undefined, [requiredMessage('zip')]],
       ['CAN', '', []],
       ['CAN', 'K1A', []],
     ])('ZIP for %s: %j gives %j', (country, zip, messages) => {
@@ -154,9 +158,9 @@ describe('About You validation', () => {
 
     it.each([
       ['2022-01-01', []],
-      ['2021-12-31', ['The minimum supported year is 2022']],
+      ['2021-12-31', [yearMessage('minYearFromNow', 2022)]],
       ['2028-12-31', []],
-      ['2029-01-01', ['The maximum supported year is 2028']],
+      ['2029-01-01', [yearMessage('maxYearFromNow', 2028)]],
       ['', []],
       ['2021-02-30', []],
       ['not a date', []],
@@ -187,19 +191,19 @@ describe('About You validation', () => {
       ['karin@', false],
     ])('e-mail %j valid: %s', (email, valid) => {
       expect(messagesOf('parent_email_address', { parent_email_address: email })).toEqual(
-        valid ? [] : ['Parent 1/Guardian 1: Please enter a valid email address.'],
+        valid ? [] : [ruleMessage('parent_email_address')],
       );
       expect(messagesOf('parent_2_email_address', { parent_2_email_address: email })).toEqual(
-        valid ? [] : ['Parent 2/Guardian 2: Please enter a valid email address.'],
+        valid ? [] : [ruleMessage('parent_2_email_address')],
       );
     });
 
     it('checks parent phones when given', () => {
       expect(messagesOf('parent_phone', { parent_phone: '(507) 155-0141' })).toEqual([
-        'Parent 1/Guardian 1: Please enter a valid phone number.',
+        ruleMessage('parent_phone'),
       ]);
       expect(messagesOf('parent_2_phone', { parent_2_phone: '651-555-0177' })).toEqual([
-        'Parent 2/Guardian 2: Please enter a valid phone number.',
+        ruleMessage('parent_2_phone'),
       ]);
       expect(errorsOf({ parent_phone: '', parent_2_phone: undefined })).toEqual({});
     });
@@ -208,7 +212,7 @@ describe('About You validation', () => {
   it('reports all distinct messages of a field and never throws on odd input', () => {
     expect(validate(about, null, { now })).toEqual({});
     expect(validate(about, { first_name: 5 }, { now }).first_name).toEqual([
-      'First Name is required.',
+      requiredMessage('first_name'),
     ]);
     expect(() => about({})).not.toThrow();
   });

@@ -18,17 +18,17 @@ function page(id: string, step: number, questions: Question[]): PageDefinition {
 const gender: Question = {
   type: 'radio',
   key: 'gender',
-  label: 'Gender',
+  label: 'Sex',
   options: [
-    { value: 'F', label: 'Female' },
-    { value: 'M', label: 'Male' },
+    { value: 'F', label: 'Woman (fixture)' },
+    { value: 'M', label: 'Man (fixture)' },
     { value: 'X', label: 'Another gender' },
   ],
 };
 const firstName: Question = {
   type: 'text',
   key: 'first_name',
-  label: 'First Name',
+  label: 'Given Name',
   required: true,
 };
 const nickname: Question = { type: 'text', key: 'nickname', label: 'Nickname' };
@@ -90,8 +90,8 @@ describe('definitionChanges', () => {
     const fewer: Question = {
       ...gender,
       options: [
-        { value: 'F', label: 'Female' },
-        { value: 'M', label: 'Male' },
+        { value: 'F', label: 'Woman (fixture)' },
+        { value: 'M', label: 'Man (fixture)' },
       ],
     } as Question;
     const after = [page('about', 1, [firstName, fewer, nickname])];
@@ -102,7 +102,7 @@ describe('definitionChanges', () => {
         title: 'about page',
         route: '/about',
         added: [],
-        options: [{ key: 'gender', label: 'Gender', href: '/about#gender', was: 'Another gender' }],
+        options: [{ key: 'gender', label: 'Sex', href: '/about#gender', was: 'Another gender' }],
         removed: [],
       },
     ]);
@@ -116,10 +116,10 @@ describe('definitionChanges', () => {
     const dated: Question = {
       type: 'select',
       key: 'term',
-      label: 'Entry term',
+      label: 'Start term',
       options: [
-        { value: 'F26', label: 'Fall 2026', starts: '2026-08-20' },
-        { value: 'S27', label: 'Spring 2027' },
+        { value: 'F26', label: 'Autumn 26', starts: '2026-08-20' },
+        { value: 'S27', label: 'Spring 27' },
       ],
     };
     const old = [page('about', 1, [dated])];

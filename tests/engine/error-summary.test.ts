@@ -6,38 +6,42 @@ import {
   SUMMARY_HEADING,
 } from '../../src/engine/error-summary';
 import { formPages, pageById } from '../../src/forms/form-pages';
+import { pageTitle, requiredMessage, ruleMessage, summaryTitle } from '../helpers/shipped-texts';
 
 describe('the error summary (SPEC §2)', () => {
   it('groups errors by page in step order and by summary group, linking /{page}#{fieldKey}', () => {
     const summary = errorSummary(formPages, {
       legal_agree: ['Certify'],
-      first_name: ['First Name is required.'],
-      birth_date: ['A valid date of birth is required.', 'You must be 13 years or older to apply'],
-      zip: ['ZIP/Postal Code must be at least 5 characters.'],
+      first_name: [requiredMessage('first_name')],
+      birth_date: [
+        ruleMessage('birth_date', { keyword: 'isoDate' }),
+        ruleMessage('birth_date', { keyword: 'minAge' }),
+      ],
+      zip: [ruleMessage('zip', { keyword: 'pattern' })],
       entry_term: ['Please tell us when you plan to enroll.'],
     });
     expect(summary).toEqual({
       pages: [
         {
           page: 'about',
-          title: 'About You',
+          title: pageTitle('about'),
           route: '/about',
           groups: [
             {
               id: 'name-and-birth',
-              title: 'Name and birth',
+              title: summaryTitle('about', 'name-and-birth'),
               links: [
                 {
                   key: 'first_name',
                   href: '/about#first_name',
-                  messages: ['First Name is required.'],
+                  messages: [requiredMessage('first_name')],
                 },
                 {
                   key: 'birth_date',
                   href: '/about#birth_date',
                   messages: [
-                    'A valid date of birth is required.',
-                    'You must be 13 years or older to apply',
+                    ruleMessage('birth_date', { keyword: 'isoDate' }),
+                    ruleMessage('birth_date', { keyword: 'minAge' }),
                   ],
                 },
               ],
@@ -49,7 +53,7 @@ describe('the error summary (SPEC §2)', () => {
                 {
                   key: 'zip',
                   href: '/about#zip',
-                  messages: ['ZIP/Postal Code must be at least 5 characters.'],
+                  messages: [ruleMessage('zip', { keyword: 'pattern' })],
                 },
               ],
             },
@@ -57,12 +61,12 @@ describe('the error summary (SPEC §2)', () => {
         },
         {
           page: 'education',
-          title: 'Your Academics',
+          title: pageTitle('education'),
           route: '/education',
           groups: [
             {
               id: 'entry-term',
-              title: 'Entry term',
+              title: summaryTitle('education', 'entry-term'),
               links: [
                 {
                   key: 'entry_term',
@@ -75,12 +79,12 @@ describe('the error summary (SPEC §2)', () => {
         },
         {
           page: 'final-steps',
-          title: 'Final Steps',
+          title: pageTitle('final-steps'),
           route: '/final-steps',
           groups: [
             {
               id: 'legal-agree',
-              title: 'Certification',
+              title: summaryTitle('final-steps', 'legal-agree'),
               links: [
                 { key: 'legal_agree', href: '/final-steps#legal_agree', messages: ['Certify'] },
               ],

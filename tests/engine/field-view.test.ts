@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fieldView } from '../../src/engine/field-view';
 import { pageById } from '../../src/forms/form-pages';
+import { labelOf, questionOf, requiredMessage, ruleMessage } from '../helpers/shipped-texts';
 
 const about = pageById('about')!;
 const errors = {
-  first_name: ['First Name is required.'],
-  zip: ['ZIP/Postal Code must be at least 5 characters.'],
+  first_name: [requiredMessage('first_name')],
+  zip: [ruleMessage('zip', { keyword: 'pattern' })],
 };
 
 describe('fieldView', () => {
@@ -13,12 +14,12 @@ describe('fieldView', () => {
     expect(fieldView(about, 'first_name', { answers: {} }, errors, 'validating')).toEqual({
       key: 'first_name',
       visible: true,
-      label: 'First Name',
-      hint: 'Your legal first name, as on your passport or ID.',
+      label: labelOf('first_name'),
+      hint: questionOf('first_name').hint,
       required: true,
       maxLength: 45,
-      errors: ['First Name is required.'],
-      errorText: 'First Name is required.',
+      errors: [requiredMessage('first_name')],
+      errorText: requiredMessage('first_name'),
       hintId: 'first_name-hint',
       errorId: 'first_name-error',
       describedBy: 'first_name-hint first_name-error',

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../src/engine/validation';
 import { finalSteps } from '../../src/generated/validators.js';
+import { requiredMessage } from '../helpers/shipped-texts';
 
-const WAIVER =
-  "Please indicate whether you waive your right to review your counselor's recommendation.";
-const CERTIFICATION =
-  'I certify that all information in my application is complete and correct, and that the essays and documents I submit are my own work.';
+const WAIVER = requiredMessage('counselor_waiver_request');
+const CERTIFICATION = requiredMessage('legal_agree');
 
 describe('Final Steps validation', () => {
   it('requires the waiver answer (its message is the waiver statement)', () => {

@@ -9,6 +9,7 @@ import {
   validateApplication,
   validatePage,
 } from '../../src/engine/page-validation';
+import { requiredMessage, ruleMessage } from '../helpers/shipped-texts';
 
 const now = new Date('2025-06-15T12:00:00');
 const about = pageById('about')!;
@@ -24,7 +25,12 @@ describe('validating a page', () => {
     expect(validatePage(about, pageValidator('about')!, { answers }, { now })).toEqual({});
     const shown = { ...answers, mailing_addr_same_as_perm_addr: 'N' };
     expect(validatePage(about, pageValidator('about')!, { answers: shown }, { now })).toEqual({
-      mailing_addr_effective_date: ['The maximum supported year is 2028'],
+      mailing_addr_effective_date: [
+        ruleMessage('mailing_addr_effective_date', {
+          keyword: 'maxYearFromNow',
+          values: { year: 2028 },
+        }),
+      ],
     });
   });
 
@@ -33,7 +39,7 @@ describe('validating a page', () => {
     expect(
       validatePage(education, validator, { answers: { ...complete, act_taken: 'Y' } }, { now }),
     ).toEqual({
-      act_score_composite: ['ACT Composite scores must be between 1 and 36.'],
+      act_score_composite: [requiredMessage('act_score_composite')],
     });
   });
 
@@ -92,7 +98,7 @@ describe('validating a page', () => {
     const byPage = validateApplication(formPages, pageValidator, { answers }, { now });
     expect(Object.keys(byPage)).toEqual(['about', 'final-steps']);
     expect(mergeErrors(byPage)).toEqual({
-      first_name: ['First Name is required.'],
+      first_name: [requiredMessage('first_name')],
       legal_agree: [expect.stringMatching(/^I certify/)],
     });
   });

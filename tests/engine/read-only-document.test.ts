@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import complete from '../fixtures/answers/complete.json';
 import type { PageDefinition } from '../../src/engine/definitions';
 import { formPages } from '../../src/forms/form-pages';
+import { optionLabelOf } from '../helpers/shipped-texts';
 import { documentNote, readOnlyDocument } from '../../src/engine/read-only-document';
 
 const page: PageDefinition = {
@@ -16,16 +17,16 @@ const page: PageDefinition = {
       title: 'You',
       questions: [
         { type: 'paragraph', text: 'Tell us about yourself.' },
-        { type: 'text', key: 'first_name', label: 'First Name' },
-        { type: 'text', key: 'middle_name', label: 'Middle Name' },
-        { type: 'date', key: 'birth_date', label: 'Date of Birth' },
+        { type: 'text', key: 'first_name', label: 'Given Name' },
+        { type: 'text', key: 'middle_name', label: 'Other Names' },
+        { type: 'date', key: 'birth_date', label: 'Birthday' },
         {
           type: 'radio',
           key: 'gender',
-          label: 'Gender',
+          label: 'Sex',
           options: [
-            { value: 'F', label: 'Female' },
-            { value: 'M', label: 'Male' },
+            { value: 'F', label: 'Woman (fixture)' },
+            { value: 'M', label: 'Man (fixture)' },
           ],
         },
         { type: 'checkbox', key: 'optin_sms_ind', label: 'Texts' },
@@ -33,15 +34,15 @@ const page: PageDefinition = {
           type: 'yes-no',
           key: 'legacy_ind',
           label: 'Legacy?',
-          then: [{ type: 'text', key: 'legacy_first_name', label: "Relative's First Name" }],
+          then: [{ type: 'text', key: 'legacy_first_name', label: "Relative's Given Name" }],
           else: [{ type: 'text', key: 'legacy_reason', label: 'Why not?' }],
         },
         {
           type: 'checkbox-group',
           label: 'Race',
           items: [
-            { key: 'race_asian', label: 'Asian' },
-            { key: 'race_white', label: 'White' },
+            { key: 'race_asian', label: 'Asian (fixture)' },
+            { key: 'race_white', label: 'White (fixture)' },
           ],
         },
       ],
@@ -50,7 +51,7 @@ const page: PageDefinition = {
       id: 'home',
       title: 'Home',
       questions: [
-        { type: 'address', prefix: '', label: 'Permanent Address' },
+        { type: 'address', prefix: '', label: 'Home Address' },
         { type: 'school-search', prefix: 'hs_', category: 'hs_ceeb', label: 'School' },
       ],
     },
@@ -134,14 +135,14 @@ describe('readOnlyDocument', () => {
             id: 'you',
             title: 'You',
             rows: [
-              { key: 'first_name', label: 'First Name', value: 'Zoë' },
-              { key: 'birth_date', label: 'Date of Birth', value: '04/12/2007' },
-              { key: 'gender', label: 'Gender', value: 'Female' },
+              { key: 'first_name', label: 'Given Name', value: 'Zoë' },
+              { key: 'birth_date', label: 'Birthday', value: '04/12/2007' },
+              { key: 'gender', label: 'Sex', value: 'Woman (fixture)' },
               { key: 'optin_sms_ind', label: 'Texts', value: '[ ]' },
               { key: 'legacy_ind', label: 'Legacy?', value: 'Yes' },
-              { key: 'legacy_first_name', label: "Relative's First Name", value: 'Karin' },
-              { key: 'race_asian', label: 'Asian', value: '[ ]' },
-              { key: 'race_white', label: 'White', value: '[X]' },
+              { key: 'legacy_first_name', label: "Relative's Given Name", value: 'Karin' },
+              { key: 'race_asian', label: 'Asian (fixture)', value: '[ ]' },
+              { key: 'race_white', label: 'White (fixture)', value: '[X]' },
             ],
           },
           {
@@ -150,7 +151,7 @@ describe('readOnlyDocument', () => {
             rows: [
               {
                 key: 'address_line_1',
-                label: 'Permanent Address',
+                label: 'Home Address',
                 value: '1 Main St, Springfield, IL 62701, United States',
               },
               { key: 'hs_name', label: 'School', value: 'Lincoln High School (141234)' },
@@ -201,12 +202,12 @@ describe('readOnlyDocument', () => {
     const rows = document.flatMap((p) => p.sections.flatMap((s) => s.rows));
     const byKey = Object.fromEntries(rows.map((r) => [r.key, r.value]));
     expect(byKey).toMatchObject({
-      gender: 'Female',
+      gender: optionLabelOf('gender', complete.gender),
       hs_name:
         'Northfield High School (241930), 1400 Division Street South, Northfield, MN 55057, United States',
       mailing_address_line_1: 'PO Box 88, Dundas, MN 55019, United States',
       legal_agree: '[X]',
-      activity_interest_2: 'Undergraduate research',
+      activity_interest_2: optionLabelOf('activity_interest_2', complete.activity_interest_2),
       race_white: '[X]',
     });
     // The transcript tab is chosen (the default), so the self-reported GPA is not shown.

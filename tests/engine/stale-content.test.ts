@@ -19,7 +19,7 @@ describe('stale content', () => {
     const terms = [
       { value: 'FA', label: 'Fall', starts: '2026-08-24' },
       { value: 'SP', label: 'Spring', starts: '2027-01-11' },
-      { value: 'X', label: 'Undecided' },
+      { value: 'X', label: 'Not dated' },
     ];
     expect(everyDatedOptionPast(terms, day('2027-01-10'))).toBe(false);
     expect(everyDatedOptionPast(terms, day('2027-01-11'))).toBe(true);

@@ -1,0 +1,121 @@
+/**
+ * Content is data; tests test behaviour (ARCHITECTURE decision 16, issue 39 point 1): no test
+ * under tests/ may spell out a label, message or option code that forms/ or schemas/ ship, or an
+ * admissions author's valid edit would turn CI red. Tests read such texts through
+ * tests/helpers/shipped-texts.ts or run on fixture definitions (tests/fixtures/).
+ */
+import { describe, expect, it } from 'vitest';
+import { guardedTexts, pinnedLiterals, pins, sourceFiles } from './shipped-literals';
+
+const advice =
+  'Read these through tests/helpers/shipped-texts.ts, or use a fixture text (docs/forms.md "What the tests read from your forms")';
+
+/**
+ * Test files written before the rule that still pin shipped texts, to be converted (issue 39);
+ * no file may join this list.
+ */
+const pending: readonly string[] = [
+  'tests/client/api/fetch-json.test.ts',
+  'tests/client/auth/confirm-page.test.tsx',
+  'tests/client/auth/forgot-password-page.test.tsx',
+  'tests/client/auth/login-page.test.tsx',
+  'tests/client/auth/reset-password-page.test.tsx',
+  'tests/client/auth/sign-up-page.test.tsx',
+  'tests/client/dialogs/dialogs.test.tsx',
+  'tests/client/documents/pdf-download-button.test.tsx',
+  'tests/client/form/form-store.test.ts',
+  'tests/client/layout/account-popover.test.tsx',
+  'tests/client/layout/definition-changes-notice.test.tsx',
+  'tests/client/layout/error-summary.test.tsx',
+  'tests/client/layout/welcome-banner.test.tsx',
+  'tests/client/questions/add-another.test.tsx',
+  'tests/client/questions/address.test.tsx',
+  'tests/client/questions/choices.test.tsx',
+  'tests/client/questions/file.test.tsx',
+  'tests/client/questions/masked-text.test.tsx',
+  'tests/client/questions/parts/lazy-question.test.tsx',
+  'tests/client/questions/school-search.test.tsx',
+  'tests/client/questions/tabs.test.tsx',
+  'tests/client/questions/text-inputs.test.tsx',
+  'tests/client/renderer/focus-field.test.tsx',
+  'tests/client/renderer/page-renderer.test.tsx',
+  'tests/client/routing/app-router.test.tsx',
+  'tests/client/session/inactivity.test.tsx',
+  'tests/client/session/navigation.test.tsx',
+  'tests/client/session/page-validators-loading.test.tsx',
+  'tests/client/session/routing.test.tsx',
+  'tests/client/session/submit.test.tsx',
+  'tests/client/session/use-shown-errors.test.tsx',
+  'tests/client/session/visitor.test.tsx',
+  'tests/client/session/web-status.test.tsx',
+  'tests/client/staff-view/service-view.test.tsx',
+  'tests/client/staff/admin-screens.test.tsx',
+  'tests/client/staff/applications-page.test.tsx',
+  'tests/e2e/accessibility.spec.ts',
+  'tests/e2e/applicant-flow.spec.ts',
+  'tests/e2e/application-journey.spec.ts',
+  'tests/e2e/definition-changes.spec.ts',
+  'tests/e2e/documents.spec.ts',
+  'tests/e2e/journey.ts',
+  'tests/e2e/layout.spec.ts',
+  'tests/e2e/prerender.spec.ts',
+  'tests/e2e/questions.spec.ts',
+  'tests/e2e/service-view.spec.ts',
+  'tests/e2e/shell.spec.ts',
+  'tests/e2e/staff-console.spec.ts',
+  'tests/forms/form-pages.test.ts',
+  'tests/scripts/forms-preview.test.ts',
+  'tests/scripts/staff.test.ts',
+  'tests/security/authorization-matrix.test.ts',
+  'tests/server/application/application-routes.test.ts',
+  'tests/server/application/definition-versions.test.ts',
+  'tests/server/conversion/crafted-images.ts',
+  'tests/server/conversion/libreoffice-isolation.test.ts',
+  'tests/server/conversion/libreoffice.test.ts',
+  'tests/server/data-safety.test.ts',
+  'tests/server/helpers/fixtures.ts',
+  'tests/server/helpers/test-app.ts',
+  'tests/server/identity/public-routes.test.ts',
+  'tests/server/pdf/application-pdf.test.ts',
+  'tests/server/staff/data-requests.test.ts',
+  'tests/server/staff/staff-applications.test.ts',
+  'tests/server/staff/staff-exports.test.ts',
+  'tests/server/staff/staff-members-routes.test.ts',
+];
+
+const shipped = guardedTexts();
+const findings = (file: string): string[] => pinnedLiterals(file, shipped);
+
+describe('tests read shipped texts from the definitions', () => {
+  it('finds the texts it guards (a label, a message and an option code at least)', () => {
+    const kinds = new Set(shipped.map((text) => text.kind));
+    expect([...kinds].sort()).toEqual(['label', 'message', 'option code']);
+  });
+
+  it('recognises a pinned literal, a literal containing a message and a regular expression', () => {
+    const label = shipped.find((text) => text.kind === 'label' && text.text.length >= 12);
+    const message = shipped.find((text) => text.kind === 'message' && !text.text.includes('{'));
+    const code = shipped.find((text) => text.kind === 'option code');
+    if (!label || !message || !code) throw new Error('the definitions hold no texts to try');
+    expect(pins({ text: label.text, line: 1 }, label)).toBe(true);
+    expect(pins({ text: `expected: ${message.text}`, line: 1 }, message)).toBe(true);
+    expect(pins({ text: label.text.toUpperCase(), line: 1, regex: { flags: 'i' } }, label)).toBe(
+      true,
+    );
+    expect(pins({ text: code.text, line: 1 }, code)).toBe(true);
+    expect(pins({ text: `${code.text}x`, line: 1 }, code)).toBe(false);
+  });
+
+  it('no test file spells out a shipped label, message or option code', () => {
+    const found = sourceFiles('tests').flatMap(findings);
+    const fresh = found.filter(
+      (finding) => !pending.some((file) => finding.startsWith(`${file}:`)),
+    );
+    expect(fresh, advice).toEqual([]);
+  });
+
+  it('lists as pending only files that still spell one out (the list only shrinks)', () => {
+    const cleaned = pending.filter((file) => findings(file).length === 0);
+    expect(cleaned, 'These files are clean now: remove them from `pending`').toEqual([]);
+  });
+});
