@@ -24,6 +24,36 @@ export interface ClaimOptions {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** Jobs a claim at `now` may take: due, or lease run out, and their owner running no other. */
+function claimableAt(now: string, options: ClaimOptions) {
+  const ownerBusy = (eb: ExpressionBuilder<Database, 'jobs'>) =>
+    eb.exists(
+      eb
+        .selectFrom('jobs as other')
+        .select('other.id')
+        .whereRef('other.owner', '=', 'jobs.owner')
+        .whereRef('other.id', '<>', 'jobs.id')
+        .where('other.status', '=', 'running')
+        .where('other.locked_until', '>', now),
+    );
+  return (eb: ExpressionBuilder<Database, 'jobs'>) =>
+    eb.and([
+      eb.or([
+        eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
+        eb.and([eb('status', '=', 'running'), eb('locked_until', '<=', now)]),
+      ]),
+      eb.or([eb('owner', 'is', null), eb.not(ownerBusy(eb))]),
+      ...(options.expressOnly ? [eb('express', '=', 1)] : []),
+    ]);
+}
+
+/** Whether a claim with these options would find a job now, without claiming it. */
+export async function anyClaimable(db: Db, clock: Clock, options: ClaimOptions): Promise<boolean> {
+  const claimable = claimableAt(clock.now().toISOString(), options);
+  const row = await db.selectFrom('jobs').select('id').where(claimable).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Claims the next due job, or one whose lease ran out, for `leaseMs` (JobQueue.claim), skipping
  * jobs whose owner has another job running (fairness: one applicant's slow jobs hold one slot at
@@ -43,25 +73,7 @@ export async function claimJob(
   const nowMs = clock.now().getTime();
   const now = iso(nowMs);
   const lockedBy = `${owner}:${randomUUID()}`;
-  const ownerBusy = (eb: ExpressionBuilder<Database, 'jobs'>) =>
-    eb.exists(
-      eb
-        .selectFrom('jobs as other')
-        .select('other.id')
-        .whereRef('other.owner', '=', 'jobs.owner')
-        .whereRef('other.id', '<>', 'jobs.id')
-        .where('other.status', '=', 'running')
-        .where('other.locked_until', '>', now),
-    );
-  const claimable = (eb: ExpressionBuilder<Database, 'jobs'>) =>
-    eb.and([
-      eb.or([
-        eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
-        eb.and([eb('status', '=', 'running'), eb('locked_until', '<=', now)]),
-      ]),
-      eb.or([eb('owner', 'is', null), eb.not(ownerBusy(eb))]),
-      ...(options.expressOnly ? [eb('express', '=', 1)] : []),
-    ]);
+  const claimable = claimableAt(now, options);
   // Owners whose jobs have run least recently first (those that never ran, and jobs of no owner,
   // before all): with one slot, another applicant waits for one job at most, not for the queue
   // of jobs one applicant sent before. Light jobs are not put first here: they have slots of their

@@ -19,15 +19,20 @@ export interface ExecutionSettings {
   logger: JobLogger;
 }
 
+/** How often a light job past its budget looks for another light job waiting for its slot. */
+const LIGHT_CHECK_MS = 1000;
+
 const duration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`);
 
 /**
  * Runs one claimed job to its outcome. A job that throws is retried with exponential backoff
  * until its attempts run out, then marked failed with its message; one that runs past its
  * handler's timeout is aborted and counts as a failed attempt. With `lightBudgetMs` (the job
- * holds a light slot), a job still running when it runs out is aborted and queued again as a
- * heavy job, its attempt not counted: a file judged light that is not cannot keep the light
- * slot from the small files it is kept for. `controller` aborts the job (the runner's stop()).
+ * holds a light slot), a job still running when it runs out, while another light job waits for
+ * the slot, is aborted and queued again as a heavy job, its attempt not counted: a file judged
+ * light that is not cannot keep the light slot from the small files it is kept for, and one
+ * that is merely slow on a busy host is not stopped for nothing. `controller` aborts the job
+ * (the runner's stop()).
  */
 export async function executeJob(
   settings: ExecutionSettings,
@@ -60,9 +65,19 @@ export async function executeJob(
       controller.abort();
     }, handler.timeoutMs);
   });
+  let ended = false;
+  // Past its budget, the job gives the light slot up only to another light job that waits for it.
   const overrun = new Promise<'overrun'>((resolve) => {
-    if (lightBudgetMs !== undefined)
-      lightTimer = setTimeout(() => resolve('overrun'), lightBudgetMs);
+    if (lightBudgetMs === undefined) return;
+    const check = async () => {
+      try {
+        if (await queue.lightJobWaiting()) return resolve('overrun');
+      } catch (err) {
+        logger.warn({ jobId: job.id, err }, 'looking for waiting light jobs failed');
+      }
+      if (!ended) lightTimer = setTimeout(() => void check(), LIGHT_CHECK_MS);
+    };
+    lightTimer = setTimeout(() => void check(), lightBudgetMs);
   });
   try {
     const context = { jobId: job.id, attempt: job.attempts, signal: controller.signal };
@@ -89,6 +104,7 @@ export async function executeJob(
     }
     return giveUp(settings, job, handler, failure);
   } finally {
+    ended = true;
     clearTimeout(timer);
     clearTimeout(lightTimer);
     clearInterval(heartbeat);

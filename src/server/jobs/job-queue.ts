@@ -3,7 +3,7 @@ import type { ExpressionBuilder, Kysely, UpdateObject } from 'kysely';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
-import { claimJob, type ClaimedJob, type ClaimOptions } from './job-claim';
+import { anyClaimable, claimJob, type ClaimedJob, type ClaimOptions } from './job-claim';
 
 export interface EnqueueOptions {
   maxAttempts?: number;
@@ -88,6 +88,11 @@ export class JobQueue {
     return claimJob(this.db, this.clock, owner, leaseMs, options);
   }
 
+  /** Whether a light job waits for a light slot now (another owner's, due, its owner idle). */
+  lightJobWaiting(): Promise<boolean> {
+    return anyClaimable(this.db, this.clock, { expressOnly: true });
+  }
+
   /** Marks a claimed job done; false when its lease was lost to another runner. */
   complete(job: ClaimedJob): Promise<boolean> {
     return this.finish(job, { status: 'done', last_error: null });
@@ -130,7 +135,8 @@ export class JobQueue {
   }
 
   /**
-   * Gives a light job that outran its time in a runner's light slot back as a heavy one, due now,
+   * Gives a light job that outran its time in a runner's light slot, while another light job
+   * waited for the slot, back as a heavy one, due now,
    * without counting the attempt: it waits for a general slot, and the light slot is free again
    * for the small files it is kept for (JobRunnerOptions.expressBudgetMs).
    */

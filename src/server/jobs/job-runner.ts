@@ -27,8 +27,8 @@ export interface JobRunnerOptions {
    */
   expressSlots?: number;
   /**
-   * How long a job may hold a light slot before it is aborted and queued again as a heavy job
-   * (default 20 s; light files convert in a few seconds, a loaded host's included).
+   * How long a job may hold a light slot before it is aborted and queued again as a heavy job,
+   * once another light job waits for the slot (default 20 s; light files convert in seconds).
    */
   expressBudgetMs?: number;
   /** How often an idle runner looks for due jobs (default 250 ms). */

@@ -109,19 +109,21 @@ describe.each(databases)('the light slot of the job queue on $name', ({ url }) =
     expect(started[3]).toBe(dee);
   });
 
-  it('moves a job that outruns the light slot back to the queue as a heavy one, its attempt not counted', async () => {
+  it('moves a job that outruns the light slot back to the queue as a heavy one once another light job waits, its attempt not counted', async () => {
     const { queue } = t.documents;
-    await queue.enqueue('slow', {}, { owner: 'ann' });
-    const light = await queue.enqueue('slow', {}, { owner: 'dee', express: true });
+    await queue.enqueue('slow', { name: 'ann' }, { owner: 'ann' });
+    const dee = await queue.enqueue('slow', { name: 'dee' }, { owner: 'dee', express: true });
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
+    const started: string[] = [];
     const aborted: string[] = [];
     runner = new JobRunner({
       queue,
       handlers: {
         slow: {
           timeoutMs: 60_000,
-          run: async (_payload, { jobId, signal }) => {
+          run: async ({ name }: { name: string }, { jobId, signal }) => {
+            started.push(name);
             signal.addEventListener('abort', () => aborted.push(jobId));
             await gate;
           },
@@ -132,24 +134,29 @@ describe.each(databases)('the light slot of the job queue on $name', ({ url }) =
       pollMs: 20,
     });
     runner.start();
-    const row = () =>
-      t.db
-        .selectFrom('jobs')
-        .select(['status', 'express', 'attempts'])
-        .where('id', '=', light)
-        .executeTakeFirstOrThrow();
-    const until = Date.now() + 10_000;
-    while (aborted.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-    expect(aborted).toEqual([light]);
-    const after = await row();
-    expect({ ...after, express: Number(after.express), attempts: Number(after.attempts) }).toEqual({
+    const until = async (check: () => boolean) => {
+      const end = Date.now() + 10_000;
+      while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    };
+    await until(() => started.includes('dee'));
+    // Past its budget with nobody waiting for the light slot, it keeps the slot.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect({ started, aborted }).toEqual({ started: ['ann', 'dee'], aborted: [] });
+
+    await queue.enqueue('slow', { name: 'fay' }, { owner: 'fay', express: true });
+    await until(() => started.includes('fay'));
+    expect({ started, aborted }).toEqual({ started: ['ann', 'dee', 'fay'], aborted: [dee] });
+    const row = await t.db
+      .selectFrom('jobs')
+      .select(['status', 'express', 'attempts'])
+      .where('id', '=', dee)
+      .executeTakeFirstOrThrow();
+    // Heavy now, it waits for the general slot rather than taking the light one again.
+    expect({ ...row, express: Number(row.express), attempts: Number(row.attempts) }).toEqual({
       status: 'queued',
       express: 0,
       attempts: 0,
     });
-    // Heavy now, it waits for the general slot rather than taking the light one again.
-    await new Promise((r) => setTimeout(r, 200));
-    expect((await row()).status).toBe('queued');
     release();
   });
 });
