@@ -4,62 +4,20 @@
  * idle and then while three hostile conversions run, each from its own account: a PNG declaring
  * 16000×16000 pixels, a 5,000-page Word document and a table-heavy one. Then another applicant's
  * small PNG is uploaded and timed until its conversion is COMPLETED (and, as the reference, the
- * same PNG before the hostile uploads). Budgets: p99 under load
- * within 2× idle (same run), the small PNG under 2 s. Traffic goes to 127.0.0.1 only, bounded:
- * 10 connections for 5 s per measure. The p99s are each response's own time (see measure), not
- * autocannon's whole milliseconds.
+ * same PNG before the hostile uploads). Then fair conversions (issue 41, F5): three accounts each
+ * upload a heavy Word file and a fourth a 1 KB one, timed to COMPLETED. Budgets: p99 under load
+ * within 2× idle (same run), the small PNG under 2 s, the 1 KB Word file under 10 s. Traffic goes
+ * to 127.0.0.1 only, bounded: 10 connections for 5 s per measure. The p99s are each response's
+ * own time (see measure), not autocannon's whole milliseconds.
  */
-import { crc32 } from 'node:zlib';
 import autocannon from 'autocannon';
 import { liveApplicants, quantile, startLiveServer, waitFor } from '../tests/helpers/live-server';
-import { png, zip } from '../tests/server/helpers/fixtures';
+import { png } from '../tests/server/helpers/fixtures';
 import type { BenchRow } from './bench-row';
+import { lightDocx, pagesDocx, pixelBomb, tableDocx } from './hostile-files';
 
 const DURATION_S = 5;
 const CONNECTIONS = 10;
-
-const contentTypes = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`;
-const packageRels = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`;
-const wordDoc = (body: string) =>
-  zip([
-    { name: '[Content_Types].xml', data: contentTypes, deflate: true },
-    { name: '_rels/.rels', data: packageRels, deflate: true },
-    {
-      name: 'word/document.xml',
-      data: `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
-      deflate: true,
-    },
-  ]);
-
-/** 5,000 short paragraphs, each on a page of its own. */
-const pagesDocx = () =>
-  wordDoc(
-    Array.from(
-      { length: 5000 },
-      (_, i) => `<w:p><w:r><w:br w:type="page"/><w:t>Line ${i + 1}</w:t></w:r></w:p>`,
-    ).join(''),
-  );
-
-/** One table of 3,000 rows × 6 cells. */
-const tableDocx = () => {
-  const cell = (text: string) =>
-    `<w:tc><w:tcPr><w:tcW w:w="1500" w:type="dxa"/></w:tcPr><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:tc>`;
-  const rows = Array.from(
-    { length: 3000 },
-    (_, r) => `<w:tr>${Array.from({ length: 6 }, (_, c) => cell(`r${r}c${c}`)).join('')}</w:tr>`,
-  ).join('');
-  return wordDoc(
-    `<w:tbl><w:tblPr><w:tblW w:w="9000" w:type="dxa"/></w:tblPr>${rows}</w:tbl><w:p/>`,
-  );
-};
-
-const pixelBomb = () => {
-  const bytes = Buffer.from(png(30, 20));
-  bytes.writeUInt32BE(16000, 16);
-  bytes.writeUInt32BE(16000, 20);
-  bytes.writeUInt32BE(crc32(bytes.subarray(12, 29)), 29);
-  return new Uint8Array(bytes);
-};
 
 interface Load {
   p99: number;
@@ -95,7 +53,11 @@ export async function run(): Promise<BenchRow[]> {
   const server = await startLiveServer();
   const base = server.base;
   try {
-    const [attacker1, attacker2, attacker3, other, saver] = await liveApplicants(server, 5, 'iso');
+    const [attacker1, attacker2, attacker3, other, saver, ...fair] = await liveApplicants(
+      server,
+      9,
+      'iso',
+    );
     const headers = (cookie: string) => ({ cookie: cookie!, origin: base });
     const upload = async (cookie: string, bytes: Uint8Array, name: string) => {
       const presigned = await fetch(`${base}/api/presigned-url`, {
@@ -124,6 +86,41 @@ export async function run(): Promise<BenchRow[]> {
       (await (
         await fetch(`${base}/api/pdf/document-answer/transcript_file`, { headers: headers(cookie) })
       ).json()) as { status: string; message: string };
+    /** Uploads a file and waits for its conversion to complete: the milliseconds it took. */
+    const timed = async (cookie: string, bytes: Uint8Array, name: string) => {
+      const start = performance.now();
+      await upload(cookie, bytes, name);
+      let queuedMs = NaN;
+      let last = { status: '', message: '' };
+      // The time it spent queued too (UNPROCESSED): a slot's wait, apart from the conversion's own.
+      const done = async () => {
+        last = await status(cookie);
+        if (Number.isNaN(queuedMs) && last.status !== 'UNPROCESSED') {
+          queuedMs = performance.now() - start;
+        }
+        return last.status === 'COMPLETED';
+      };
+      await waitFor(name, done, 180_000, 20).catch((error: Error) => {
+        throw new Error(`${error.message}; last ${JSON.stringify(last)}, queued ${queuedMs} ms`);
+      });
+      return { ms: performance.now() - start, queuedMs };
+    };
+    const converted = async (cookie: string, bytes: Uint8Array, name: string) =>
+      (await timed(cookie, bytes, name)).ms;
+    const ended = (cookies: string[]) =>
+      waitFor(
+        'the hostile conversions to end',
+        async () => {
+          const all = await Promise.all(cookies.map(status));
+          return all.every((s) => s.status === 'FAILED' || s.status === 'COMPLETED') && all;
+        },
+        180_000,
+        250,
+      );
+    const underWay = async (cookies: string[]) =>
+      (await Promise.all(cookies.map(status))).some(
+        (s) => s.status === 'IN_PROGRESS' || s.status === 'UNPROCESSED',
+      );
 
     let counter = 0;
     const saves = () =>
@@ -146,15 +143,7 @@ export async function run(): Promise<BenchRow[]> {
     const idleHealth = await health();
     const idleSave = await saves();
     // The same small PNG with nothing else converting: this machine's floor for the budget.
-    const idleSmallStart = performance.now();
-    await upload(saver!, png(30, 20), 'small.png');
-    await waitFor(
-      'the idle PNG',
-      async () => (await status(saver!)).status === 'COMPLETED',
-      60_000,
-      20,
-    );
-    const idleSmallMs = performance.now() - idleSmallStart;
+    const idleSmallMs = await converted(saver!, png(30, 20), 'small.png');
 
     const hostileStart = performance.now();
     await upload(attacker1!, pixelBomb(), 'bomb.png');
@@ -168,29 +157,25 @@ export async function run(): Promise<BenchRow[]> {
     const busyHealth = await health();
     const busySave = await saves();
 
-    const smallStart = performance.now();
-    await upload(other!, png(30, 20), 'small.png');
-    await waitFor(
-      'the small PNG',
-      async () => (await status(other!)).status === 'COMPLETED',
-      60_000,
-      20,
-    );
-    const smallMs = performance.now() - smallStart;
-    const hostileBusy = (await Promise.all([attacker2!, attacker3!].map(status))).some(
-      (s) => s.status === 'IN_PROGRESS' || s.status === 'UNPROCESSED',
-    );
-
-    const outcomes = await waitFor(
-      'the hostile conversions to end',
-      async () => {
-        const all = await Promise.all([attacker1!, attacker2!, attacker3!].map(status));
-        return all.every((s) => s.status === 'FAILED' || s.status === 'COMPLETED') && all;
-      },
-      180_000,
-      250,
-    );
+    const smallMs = await converted(other!, png(30, 20), 'small.png');
+    const hostileBusy = await underWay([attacker2!, attacker3!]);
+    const outcomes = await ended([attacker1!, attacker2!, attacker3!]);
     const hostileS = (performance.now() - hostileStart) / 1000;
+
+    // Fair conversions (issue 41, F5): three accounts' heavy Word files hold the general slots,
+    // then a fourth account's 1 KB Word file, timed to COMPLETED (the idle one as reference).
+    const [heavy1, heavy2, heavy3, light] = fair as [string, string, string, string];
+    const idleLightMs = await converted(saver!, lightDocx(), 'light.docx');
+    await upload(heavy1, tableDocx(), 'tables.docx');
+    await upload(heavy2, pagesDocx(), 'pages.docx');
+    await upload(heavy3, tableDocx(), 'tables.docx');
+    await waitFor('two heavy conversions under way', async () => {
+      const all = await Promise.all([heavy1, heavy2, heavy3].map(status));
+      return all.filter((s) => s.status === 'IN_PROGRESS').length >= 2;
+    });
+    const { ms: lightMs, queuedMs: lightQueuedMs } = await timed(light, lightDocx(), 'light.docx');
+    const heavyBusy = await underWay([heavy1, heavy2, heavy3]);
+    await ended([heavy1, heavy2, heavy3]);
     const outcome = (s: { status: string; message: string }) =>
       `${s.status}${s.status === 'FAILED' ? ` (${s.message.split('.')[0]})` : ''}`;
 
@@ -226,6 +211,16 @@ export async function run(): Promise<BenchRow[]> {
         note: hostileBusy
           ? 'measured while a hostile conversion was still under way'
           : 'the hostile conversions had ended before the small PNG completed',
+      },
+      {
+        id: 'light-docx',
+        name: "a fourth account's 1 KB Word file, 3 heavy Word files converting (ref: idle)",
+        value: lightMs,
+        reference: idleLightMs,
+        unit: 'ms',
+        note: `${Math.round(lightQueuedMs)} ms of it queued; the heavy conversions ${
+          heavyBusy ? 'were still under way when it completed' : 'had ended before it completed'
+        }`,
       },
       {
         name: 'hostile conversions, upload to outcome',
