@@ -1,5 +1,4 @@
-import { useRef } from 'react';
-import { Modal } from '../components/modal';
+import { ConfirmDialog } from '../components/confirm-dialog';
 
 interface DeleteFileDialogProps {
   isOpen: boolean;
@@ -9,42 +8,19 @@ interface DeleteFileDialogProps {
   onDelete: () => void;
 }
 
-/**
- * The confirmation before an attached file is deleted (SPEC §4 "File upload"). Cancel takes
- * focus first, so Enter on opening never deletes.
- */
+/** The confirmation before an attached file is deleted (SPEC §4 "File upload"). */
 export function DeleteFileDialog({ isOpen, busy, onCancel, onDelete }: DeleteFileDialogProps) {
-  const cancel = useRef<HTMLButtonElement>(null);
   return (
-    <Modal
+    <ConfirmDialog
       isOpen={isOpen}
       title="Delete File"
-      onDismiss={busy ? undefined : onCancel}
-      initialFocusRef={cancel}
-      actions={
-        <>
-          <button
-            ref={cancel}
-            type="button"
-            className="button button--secondary"
-            disabled={busy}
-            onClick={onCancel}
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="button button--danger"
-            disabled={busy}
-            aria-busy={busy || undefined}
-            onClick={onDelete}
-          >
-            Delete
-          </button>
-        </>
-      }
+      confirmLabel="Delete"
+      cancelLabel="Cancel"
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={onDelete}
     >
       <p>Are you sure you want to delete your file?</p>
-    </Modal>
+    </ConfirmDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { ServerError } from '../api/errors';
+import { BusyButton } from '../components/busy-button';
 import { genericErrorMessage, pdfFailureMessage } from '../messages';
 import { useFailureToast } from '../form/use-failure-toast';
 import { isPending, usePdfStatus } from './documents-api';
@@ -49,15 +50,13 @@ export function PdfDownloadButton() {
   };
   return (
     <div className="pdf-download">
-      <button
-        type="button"
+      <BusyButton
         className="button button--secondary pdf-download__button"
-        disabled={busy}
-        aria-busy={busy || undefined}
+        busy={busy}
         onClick={retry}
       >
         {busy ? 'Preparing your PDF…' : 'Download a PDF copy'}
-      </button>
+      </BusyButton>
     </div>
   );
 }

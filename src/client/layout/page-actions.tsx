@@ -1,4 +1,5 @@
 import { formPages } from '../../forms/form-pages';
+import { BusyButton } from '../components/busy-button';
 
 interface PageActionsProps {
   currentRoute: string;
@@ -17,35 +18,27 @@ export function PageActions({ currentRoute, busy, onBack, onSave, onSubmit }: Pa
   return (
     <div className="page-actions" role="group" aria-label="Page actions">
       {previous && (
-        <button
-          type="button"
+        <BusyButton
           className="button button--secondary page-actions__back"
-          disabled={busy}
+          busy={busy}
+          announcesBusy={false}
           onClick={() => onBack(previous.route)}
         >
           Back
-        </button>
+        </BusyButton>
       )}
       <div className="page-actions__forward">
-        <button
-          type="button"
+        <BusyButton
           className={next ? 'button button--primary' : 'button button--secondary'}
-          disabled={busy}
-          aria-busy={busy || undefined}
+          busy={busy}
           onClick={() => onSave(next ? next.route : null)}
         >
           {next ? 'Save/Next' : 'Save'}
-        </button>
+        </BusyButton>
         {!next && (
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={busy}
-            aria-busy={busy || undefined}
-            onClick={onSubmit}
-          >
+          <BusyButton className="button button--primary" busy={busy} onClick={onSubmit}>
             Submit
-          </button>
+          </BusyButton>
         )}
       </div>
     </div>
