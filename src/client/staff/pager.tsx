@@ -1,14 +1,17 @@
 interface PagerProps {
-  page: number;
-  pageSize: number;
-  total: number;
+  /** Where the server's page is: its number, size (0 when unsaid: the asked size) and total. */
+  of: { page: number; pageSize: number; total: number };
+  /** The page size asked for, for a reply that does not say its own. */
+  asked: number;
   onPage: (page: number) => void;
   /** What the pages are of, for the navigation's name ("Applications pages"). */
   label: string;
 }
 
 /** Previous and Next through a server-paged list, and where in it the reader is. */
-export function Pager({ page, pageSize, total, onPage, label }: PagerProps) {
+export function Pager({ of, asked, onPage, label }: PagerProps) {
+  const { page, total } = of;
+  const pageSize = of.pageSize || asked;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);

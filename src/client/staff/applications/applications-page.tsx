@@ -111,9 +111,8 @@ export function ApplicationsPage() {
           />
           <Pager
             label="Applications"
-            page={data.page}
-            pageSize={data.pageSize || pageSize}
-            total={data.total}
+            of={data}
+            asked={pageSize}
             onPage={(page) => change({ page })}
           />
         </>

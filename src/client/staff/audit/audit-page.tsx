@@ -125,13 +125,7 @@ export function AuditPage() {
             empty="No records match."
             busy={audit.isFetching}
           />
-          <Pager
-            label="Audit log"
-            page={data.page}
-            pageSize={data.pageSize || pageSize}
-            total={data.total}
-            onPage={(next) => show(filters, next)}
-          />
+          <Pager label="Audit log" of={data} asked={pageSize} onPage={(n) => show(filters, n)} />
         </>
       )}
     </StaffPage>

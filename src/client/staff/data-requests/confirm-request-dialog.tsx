@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Modal } from '../../components/modal';
-import { TextField } from '../../components/text-field';
 import { QueryError } from '../query-error';
 import { staffMessages } from '../staff-messages';
 import { formatDateTime, statusLabels } from '../staff-format';
 import type { ApplicationRow } from '../../../contract/staff-applications';
+import { EmailField } from '../ui/form-controls';
 
 interface ConfirmRequestDialogProps {
   isOpen: boolean;
@@ -92,10 +92,8 @@ export function ConfirmRequestDialog({
           <dt>Documents</dt>
           <dd>{applicant.documents}</dd>
         </dl>
-        <TextField
+        <EmailField
           id="confirm-email"
-          name="confirm"
-          type="email"
           label="Type the applicant's e-mail address again to confirm"
           value={typed}
           onChange={setTyped}

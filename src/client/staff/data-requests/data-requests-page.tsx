@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { TextField } from '../../components/text-field';
 import { findApplicant } from '../find-applicant';
 import { QueryError } from '../query-error';
 import { downloadApplicantData, staffApi } from '../staff-api';
-import { staffMessages } from '../staff-messages';
 import { StaffPage } from '../staff-page';
 import { StatusMessage, useAnnouncement } from '../ui/status-message';
 import type { ApplicationRow } from '../../../contract/staff-applications';
 import { ConfirmRequestDialog } from './confirm-request-dialog';
+import { EmailField, SubmitButton } from '../ui/form-controls';
+import { useEmailInput } from '../ui/use-email-input';
 
 type Request = 'export' | 'erase';
 
@@ -38,8 +38,7 @@ const requests: Record<
  * who will be exported or erased.
  */
 export function DataRequestsPage() {
-  const [email, setEmail] = useState('');
-  const [missing, setMissing] = useState(false);
+  const email = useEmailInput('request-email', "Applicant's e-mail address");
   const [open, setOpen] = useState<{ request: Request; applicant: ApplicationRow }>();
   const find = useMutation({
     mutationFn: (input: { request: Request; email: string }) =>
@@ -48,14 +47,14 @@ export function DataRequestsPage() {
   });
   const { announcement, announce } = useAnnouncement();
   const exportData = useMutation({
-    mutationFn: (confirm: string) => downloadApplicantData(email.trim(), confirm),
+    mutationFn: (confirm: string) => downloadApplicantData(email.value, confirm),
     onSuccess: () => {
       setOpen(undefined);
-      announce('success', `The export of ${email.trim()} has been downloaded.`);
+      announce('success', `The export of ${email.value} has been downloaded.`);
     },
   });
   const erase = useMutation({
-    mutationFn: (confirm: string) => staffApi.eraseApplicant({ email: email.trim(), confirm }),
+    mutationFn: (confirm: string) => staffApi.eraseApplicant({ email: email.value, confirm }),
     onSuccess: ({ erased }) => {
       setOpen(undefined);
       announce(
@@ -69,15 +68,16 @@ export function DataRequestsPage() {
     exportData.reset();
     erase.reset();
     find.reset();
-    setMissing(!email.trim());
-    if (email.trim()) find.mutate({ request, email: email.trim() });
-    else document.getElementById('request-email')?.focus();
+    const address = email.check();
+    if (address) find.mutate({ request, email: address });
   };
 
   return (
     <StaffPage
       title="Data requests"
-      hasErrors={missing || find.isError || exportData.isError || erase.isError}
+      hasErrors={
+        email.field.errors.length > 0 || find.isError || exportData.isError || erase.isError
+      }
     >
       <p>
         When an applicant asks for a copy of what the university holds about them, or for it to be
@@ -85,19 +85,9 @@ export function DataRequestsPage() {
         address again.
       </p>
       <form className="staff-form" noValidate onSubmit={ask('export')}>
-        <TextField
-          id="request-email"
-          name="email"
-          type="email"
-          label="Applicant's e-mail address"
-          value={email}
-          onChange={setEmail}
-          errors={missing ? [staffMessages.emailMissing] : []}
-        />
+        <EmailField {...email.field} />
         <div className="staff-form__buttons">
-          <button type="submit" className="button button--primary" disabled={find.isPending}>
-            Export their data
-          </button>
+          <SubmitButton busy={find.isPending}>Export their data</SubmitButton>
           <button
             type="button"
             className="button button--secondary"

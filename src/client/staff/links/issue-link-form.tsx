@@ -6,6 +6,8 @@ import { findApplicant } from '../find-applicant';
 import { staffApi } from '../staff-api';
 import { staffMessages } from '../staff-messages';
 import type { IssuedLink } from '../../../contract/staff-admin';
+import { EmailField, SubmitButton } from '../ui/form-controls';
+import { useEmailInput } from '../ui/use-email-input';
 
 /** The days a link may last (the server's limits, issueLinkBody); undefined when not one. */
 function daysOf(text: string): number | undefined {
@@ -25,7 +27,7 @@ interface IssueLinkFormProps {
  * words (not the browser's bubbles); each try clears what the last one said.
  */
 export function IssueLinkForm({ initialEmail, onIssuing, onIssued }: IssueLinkFormProps) {
-  const [email, setEmail] = useState(initialEmail);
+  const email = useEmailInput('link-email', "Applicant's e-mail address", initialEmail);
   const [days, setDays] = useState('7');
   const [checked, setChecked] = useState(false);
   const issue = useMutation({
@@ -35,7 +37,6 @@ export function IssueLinkForm({ initialEmail, onIssuing, onIssued }: IssueLinkFo
     },
     onSuccess: onIssued,
   });
-  const emailErrors = checked && !email.trim() ? [staffMessages.emailMissing] : [];
   const dayErrors = checked && daysOf(days) === undefined ? [staffMessages.linkDays] : [];
 
   const submit = (event: FormEvent) => {
@@ -44,23 +45,15 @@ export function IssueLinkForm({ initialEmail, onIssuing, onIssued }: IssueLinkFo
     issue.reset();
     onIssuing();
     const valid = daysOf(days);
-    if (!email.trim()) document.getElementById('link-email')?.focus();
-    else if (valid === undefined) document.getElementById('link-days')?.focus();
-    else issue.mutate({ email: email.trim(), days: valid });
+    const address = email.check();
+    if (address && valid === undefined) document.getElementById('link-days')?.focus();
+    if (address && valid !== undefined) issue.mutate({ email: address, days: valid });
   };
 
   return (
     <>
       <form className="staff-form staff-form--row" noValidate onSubmit={submit}>
-        <TextField
-          id="link-email"
-          name="email"
-          type="email"
-          label="Applicant's e-mail address"
-          value={email}
-          onChange={setEmail}
-          errors={emailErrors}
-        />
+        <EmailField {...email.field} />
         <TextField
           id="link-days"
           name="days"
@@ -70,9 +63,7 @@ export function IssueLinkForm({ initialEmail, onIssuing, onIssued }: IssueLinkFo
           onChange={setDays}
           errors={dayErrors}
         />
-        <button type="submit" className="button button--primary" disabled={issue.isPending}>
-          Issue link
-        </button>
+        <SubmitButton busy={issue.isPending}>Issue link</SubmitButton>
       </form>
       <QueryError error={issue.error} />
     </>

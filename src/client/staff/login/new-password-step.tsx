@@ -4,11 +4,11 @@ import { validate } from '../../../engine/validation';
 import { signup } from '../../../generated/validators/signup.js';
 import { PasswordRequirementList } from '../../auth/password-requirement-list';
 import { TextField } from '../../components/text-field';
-import { QueryError } from '../query-error';
 import { staffApi } from '../staff-api';
 import { staffMessages } from '../staff-messages';
 import { StaffPage } from '../staff-page';
 import type { NewPasswordResponse } from '../../../contract/staff-identity';
+import { StaffForm, SubmitButton } from '../ui/form-controls';
 
 /**
  * Half-way through the first sign-in of a member whose password was generated for them (by the
@@ -52,8 +52,7 @@ export function NewPasswordStep({
         The password you signed in with was made for you, so someone else has seen it. Choose one
         that only you know; you will use it from now on.
       </p>
-      <QueryError error={change.error} />
-      <form className="staff-form" noValidate onSubmit={submit}>
+      <StaffForm error={change.error} onSubmit={submit}>
         <TextField
           id="staff-new-password"
           name="new-password"
@@ -90,15 +89,8 @@ export function NewPasswordStep({
           />
           <label htmlFor="staff-show-password">Show the passwords</label>
         </div>
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={change.isPending}
-          aria-busy={change.isPending || undefined}
-        >
-          Continue
-        </button>
-      </form>
+        <SubmitButton busy={change.isPending}>Continue</SubmitButton>
+      </StaffForm>
     </StaffPage>
   );
 }

@@ -3,7 +3,6 @@ import { useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { Notice } from '../../components/notice';
 import { TextField } from '../../components/text-field';
-import { QueryError } from '../query-error';
 import { staffApi, staffDownloads } from '../staff-api';
 import { staffMessages } from '../staff-messages';
 import { StaffPage } from '../staff-page';
@@ -11,6 +10,7 @@ import type { StaffLoginResponse } from '../../../contract/staff-identity';
 import { NewPasswordStep } from './new-password-step';
 import { SignInFrame } from './sign-in-frame';
 import { TotpStep } from './totp-step';
+import { EmailField, StaffForm, SubmitButton } from '../ui/form-controls';
 
 /** The notice another screen sends along (session ended, signed out). */
 function noticeOf(state: unknown): string | undefined {
@@ -64,13 +64,10 @@ export function StaffLoginPage() {
           <Notice kind={notice === staffMessages.signedOut ? 'success' : 'error'}>{notice}</Notice>
         )}
         {search.get('error') === 'sso' && <Notice kind="error">{staffMessages.ssoRefused}</Notice>}
-        <QueryError error={logIn.error} />
-        <form className="staff-form" noValidate onSubmit={submit}>
-          <TextField
+        <StaffForm error={logIn.error} onSubmit={submit}>
+          <EmailField
             id="staff-email"
-            name="email"
             label="E-mail address"
-            type="email"
             autoComplete="username"
             value={email}
             onChange={setEmail}
@@ -84,15 +81,8 @@ export function StaffLoginPage() {
             value={password}
             onChange={setPassword}
           />
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={logIn.isPending}
-            aria-busy={logIn.isPending || undefined}
-          >
-            Continue
-          </button>
-        </form>
+          <SubmitButton busy={logIn.isPending}>Continue</SubmitButton>
+        </StaffForm>
         {options.data?.oidc && (
           <p className="staff-login__sso">
             <a className="button button--secondary" href={staffDownloads.oidcStart}>

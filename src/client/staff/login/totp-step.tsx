@@ -8,6 +8,7 @@ import { staffMessages } from '../staff-messages';
 import { StaffPage } from '../staff-page';
 import { returnPathOf } from '../staff-paths';
 import { memberQueryKey } from '../staff-query-client';
+import { StaffForm, SubmitButton } from '../ui/form-controls';
 
 /**
  * The second factor. The first time, the server's QR code (an SVG it drew) shows as an image from
@@ -64,8 +65,7 @@ export function TotpStep({ firstTime }: { firstTime: boolean }) {
       {!firstTime && (
         <p>Enter the 6-digit code your authenticator app shows for the staff console.</p>
       )}
-      <QueryError error={confirm.error} />
-      <form className="staff-form" noValidate onSubmit={submit}>
+      <StaffForm error={confirm.error} onSubmit={submit}>
         <TextField
           id="staff-totp"
           name="code"
@@ -77,15 +77,8 @@ export function TotpStep({ firstTime }: { firstTime: boolean }) {
           onChange={setCode}
           errors={formatError ? [staffMessages.codeFormat] : []}
         />
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={confirm.isPending}
-          aria-busy={confirm.isPending || undefined}
-        >
-          Sign in
-        </button>
-      </form>
+        <SubmitButton busy={confirm.isPending}>Sign in</SubmitButton>
+      </StaffForm>
     </StaffPage>
   );
 }

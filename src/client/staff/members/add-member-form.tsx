@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { TextField } from '../../components/text-field';
 import { QueryError } from '../query-error';
 import { staffApi } from '../staff-api';
-import { staffMessages } from '../staff-messages';
 import type { StaffMe } from '../../../contract/staff-identity';
 import { roleLabels } from './role-labels';
+import { EmailField, SubmitButton } from '../ui/form-controls';
+import { useEmailInput } from '../ui/use-email-input';
 
 type StaffRole = StaffMe['role'];
 
@@ -14,14 +14,13 @@ type StaffRole = StaffMe['role'];
  * new member's temporary password shows once, in a message that takes the focus.
  */
 export function AddMemberForm({ onAdded }: { onAdded: () => Promise<unknown> }) {
-  const [email, setEmail] = useState('');
+  const email = useEmailInput('member-email', 'E-mail address');
   const [role, setRole] = useState<StaffRole>('reader');
-  const [missing, setMissing] = useState(false);
   const added = useRef<HTMLDivElement>(null);
   const add = useMutation({
     mutationFn: staffApi.addMember,
     onSuccess: () => {
-      setEmail('');
+      email.setValue('');
       return onAdded();
     },
   });
@@ -32,26 +31,18 @@ export function AddMemberForm({ onAdded }: { onAdded: () => Promise<unknown> }) 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     add.reset();
-    setMissing(!email.trim());
-    if (email.trim()) add.mutate({ email: email.trim(), role });
-    else document.getElementById('member-email')?.focus();
+    const address = email.check();
+    if (address) add.mutate({ email: address, role });
   };
   return (
     <>
       <form className="staff-form staff-form--row" noValidate onSubmit={submit}>
-        <TextField
-          id="member-email"
-          name="email"
-          type="email"
-          label="E-mail address"
-          value={email}
-          onChange={setEmail}
-          errors={missing ? [staffMessages.emailMissing] : []}
-        />
+        <EmailField {...email.field} />
         <div className="staff-filters__field">
           <label htmlFor="member-role">Role</label>
           <select
             id="member-role"
+            className="field__input"
             value={role}
             onChange={(e) => setRole(e.target.value as StaffRole)}
           >
@@ -59,9 +50,7 @@ export function AddMemberForm({ onAdded }: { onAdded: () => Promise<unknown> }) 
             <option value="admin">Administrator: everything</option>
           </select>
         </div>
-        <button type="submit" className="button button--primary" disabled={add.isPending}>
-          Add member
-        </button>
+        <SubmitButton busy={add.isPending}>Add member</SubmitButton>
       </form>
       <QueryError error={add.error} />
       {add.data && (

@@ -83,6 +83,7 @@ export function FilterForm<Name extends string>({
         const id = idOf(label, field.name);
         const common = {
           id,
+          className: 'field__input',
           value: values[field.name],
           'aria-describedby': problem ? problemId : undefined,
           onChange: (event: { target: { value: string } }) =>
