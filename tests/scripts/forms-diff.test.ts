@@ -86,8 +86,8 @@ describe('forms:diff on fixture definitions in a git repository', () => {
       "Please enter your school counselor's e-mail address, for example name@school.org, so " +
       'that we can ask for your transcript and recommendation.';
     expect(message).toHaveLength(140);
-    const long = `${message} Thank you!`;
-    expect(long).toHaveLength(151);
+    const long = `${message} Thank you`;
+    expect(long).toHaveLength(150);
     editSchema((s) => (s.properties.counselor_email!.errorMessage = long));
     const [change] = changes();
     expect(change).toMatchObject({ kind: 'message', key: 'counselor_email', affected: 'no' });
@@ -170,6 +170,21 @@ describe('forms:diff on fixture definitions in a git repository', () => {
     const run = formsDiff(repo, 'HEAD', '--format', 'github');
     expect(run.stdout).not.toContain('::warning');
     expect(formatText(report())).not.toContain('drafts affected');
+  });
+
+  it('tells a required question added and one removed, the removed one on its section', () => {
+    editPage((q) => {
+      q.splice(2, 1); // counselor_email
+      q.unshift({ type: 'text', key: 'pronouns', label: 'Pronouns', required: true });
+    });
+    const all = changes();
+    expect(all.map((c) => [c.kind, c.key, c.text, c.affected])).toEqual([
+      ['added', 'pronouns', 'added (required, always shown)', 'yes'],
+      ['removed', 'counselor_email', 'removed', 'some'],
+    ]);
+    expect(all[0]!.drafts).toBe('every draft must answer it');
+    const sections = lineOf('forms/study.json', '"sections"');
+    expect(all[1]!.line).toBe(lineOf('forms/study.json', '"id": "study"', sections) - 1);
   });
 
   it('still warns about a rule added to a question drafts may have answered', () => {
