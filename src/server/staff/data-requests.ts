@@ -93,12 +93,12 @@ export class DataRequests {
       .where('username', '=', address)
       .executeTakeFirst();
     let counts = { documents: 0, answers: 0, sessions: 0 };
-    let accountId: string;
+    let accountId: string | null;
     if (account) {
       accountId = account.id;
       counts = await this.db.transaction().execute(async (trx) => {
-        const deleted = await deleteRowsOf(trx, accountId, address);
-        await trx.deleteFrom('accounts').where('id', '=', accountId).execute();
+        const deleted = await deleteRowsOf(trx, account.id, address);
+        await trx.deleteFrom('accounts').where('id', '=', account.id).execute();
         await new AuditLog(trx, this.clock).record({
           actor: by.actor,
           action: 'data.erase',
@@ -108,7 +108,7 @@ export class DataRequests {
         });
         await trx
           .updateTable('audit_subjects')
-          .set({ erased_account_id: accountId })
+          .set({ erased_account_id: account.id })
           .where('email', '=', address)
           .execute();
         return {
@@ -121,7 +121,7 @@ export class DataRequests {
       accountId = await this.erasedAccountOf(address);
     }
     let blobs = 0;
-    for (const prefix of blobPrefixes(accountId)) {
+    for (const prefix of accountId ? blobPrefixes(accountId) : []) {
       for (const key of await this.blobs.list(prefix)) {
         await this.blobs.delete(key);
         blobs++;
@@ -142,14 +142,18 @@ export class DataRequests {
     return { email: address, blobs, ...counts };
   }
 
-  /** The account id of an erasure of this e-mail left unfinished; a 404 when there is none. */
-  private async erasedAccountOf(address: string): Promise<string> {
+  /**
+   * For an address with no account: the account id of its erasure left unfinished, or null when
+   * the audit still links the address though its account went otherwise (an unconfirmed sign-up
+   * purged), whose link the erasure then removes; a 404 when the audit does not know it either.
+   */
+  private async erasedAccountOf(address: string): Promise<string | null> {
     const row = await this.db
       .selectFrom('audit_subjects')
       .select('erased_account_id')
       .where('email', '=', address)
       .executeTakeFirst();
-    if (!row?.erased_account_id) throw errors.APPLICANT_EMAIL_UNKNOWN(address);
+    if (!row) throw errors.APPLICANT_EMAIL_UNKNOWN(address);
     return row.erased_account_id;
   }
 }

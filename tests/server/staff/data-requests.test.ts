@@ -312,7 +312,9 @@ describe.each(databases)('applicants’ data requests on $name', ({ url }) => {
       if (failures-- > 0) throw new Error('disk gone');
       await remove(key);
     };
-    expect((await request('erase', 'ada@example.org')).statusCode).toBe(500);
+    expect(blobFiles(t).filter((file) => file.includes(adaId))).toHaveLength(4);
+    const first = await request('erase', 'ada@example.org');
+    expect(first.statusCode, first.body).toBe(500);
     expect(await rowsMentioning(t, 'ada@example.org')).toEqual({ audit_subjects: 1 });
     const again = await request('erase', 'ada@example.org');
     expect(again.json()).toEqual({

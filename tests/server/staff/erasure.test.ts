@@ -6,7 +6,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import complete from '../../fixtures/answers/complete.json';
 import { dialectOf } from '../../../src/server/db/dialect';
 import { createMailer, outboxOf } from '../../../src/server/mail/mailer';
-import { createTestApp, databases, PASSWORD, signedIn, type TestApp } from '../helpers/test-app';
+import { AuditLog } from '../../../src/server/staff/audit-log';
+import {
+  createTestApp,
+  databases,
+  insertAccounts,
+  PASSWORD,
+  signedIn,
+  type TestApp,
+} from '../helpers/test-app';
 import { png } from '../helpers/fixtures';
 import { uploadDocument } from '../helpers/uploads';
 import { addStaff, type TestStaff } from './staff-helpers';
@@ -173,4 +181,32 @@ describe.each(databases)('an erasure on $name', ({ url }) => {
       expect(bytes.includes(EVE)).toBe(true);
     }
   }, 120_000);
+
+  it('unlinks an address whose account went otherwise (a purged sign-up), then knows it no more', async () => {
+    await insertAccounts(t, ['sam']);
+    await new AuditLog(t.db, t.clock).record({
+      actor: `staff:${admin.email}`,
+      action: 'application.read',
+      subject: 'sam@example.org',
+      ip: '10.0.0.1',
+    });
+    // As the purge of never-confirmed accounts removes it.
+    await t.db.deleteFrom('accounts').where('id', '=', 'sam').execute();
+    expect(await tablesMentioning(t, 'sam@example.org')).toEqual({ audit_subjects: 1 });
+
+    const erase = () =>
+      t.call(
+        'POST',
+        '/api/staff/data-requests/erase',
+        { email: 'sam@example.org', confirm: 'sam@example.org' },
+        admin.cookies,
+      );
+    const erased = await erase();
+    expect(erased.statusCode).toBe(200);
+    expect(erased.json().erased).toMatchObject({ email: 'sam@example.org', blobs: 0 });
+    expect(await tablesMentioning(t, 'sam@example.org')).toEqual({});
+    const actions = await t.db.selectFrom('audit_log').select('action').execute();
+    expect(actions.map((row) => row.action).sort()).toEqual(['application.read', 'data.erase']);
+    expect((await erase()).statusCode).toBe(404);
+  });
 });
