@@ -7,6 +7,7 @@ import { chosenTab, descKey } from '../../engine/visibility';
 import { updateCachedProfile } from '../api/use-profile';
 import { UnauthorizedError } from '../api/errors';
 import { refreshDocument } from '../documents/documents-api';
+import { SwitchTabDialog } from '../documents/switch-tab-dialog';
 import { UploadInProgressDialog } from '../documents/upload-in-progress-dialog';
 import { useTabFile } from '../documents/use-tab-file';
 import { useSaveTab, useTabChoices } from '../form/choices-api';
@@ -30,7 +31,7 @@ const topicsOf = (question: Definition) => {
  * choosing a tab clears answers. A logged-in applicant's choice comes from GET /api/tabs; choosing
  * another tab saves it with PUT, then records it and clears the answers that tab lists. Leaving a
  * tab that owns a file waits while the file uploads or converts (the "File Upload in Progress"
- * dialog) and otherwise deletes the file first. Visitors see only the default tab, without the tab
+ * dialog) and otherwise, once the applicant confirms, deletes the file first. Visitors see only the default tab, without the tab
  * list.
  */
 export function TabsQuestion({ question }: QuestionProps<'tabs'>) {
@@ -42,6 +43,7 @@ export function TabsQuestion({ question }: QuestionProps<'tabs'>) {
   const queryClient = useQueryClient();
   const [blocked, setBlocked] = useState(false);
   const [releasing, setReleasing] = useState(false);
+  const [asking, setAsking] = useState<string | null>(null);
   const defaultTab = question.tabs[0]?.id ?? '';
   // SPEC §8's template, filled with the default tab's label rather than its internal id.
   const failure = `Error handling tabs for ${question.tabs[0]?.label ?? defaultTab}`;
@@ -91,18 +93,23 @@ export function TabsQuestion({ question }: QuestionProps<'tabs'>) {
   const refreshFile = () => {
     if (ownedFile) void refreshDocument(queryClient, ownedFile);
   };
-  const choose = async (to: string) => {
+  // Leaving the tab that owns a file: while it uploads the switch waits; once attached, the
+  // applicant is asked first (SwitchTabDialog), since the switch deletes it.
+  const choose = (to: string) => {
     if (to === chosen || save.isPending || releasing) return;
+    const { deleteFile } = tabSwitch(question, chosen, to);
+    if (deleteFile && file.busy) setBlocked(true);
+    else if (deleteFile && file.exists) setAsking(to);
+    else void switchTo(to);
+  };
+  const switchTo = async (to: string) => {
     const { clear, deleteFile } = tabSwitch(question, chosen, to);
-    if (deleteFile && file.busy) {
-      setBlocked(true);
-      return;
-    }
     if (deleteFile && file.exists) {
       setReleasing(true);
       try {
         await file.release();
       } catch (error) {
+        setAsking(null);
         // A 401 is handled globally; any other failure keeps the tab and its file.
         if (!(error instanceof UnauthorizedError)) {
           setBlocked(true);
@@ -113,6 +120,7 @@ export function TabsQuestion({ question }: QuestionProps<'tabs'>) {
         setReleasing(false);
       }
     }
+    setAsking(null);
     save.mutate(
       { tabsId: question.id, tabId: to },
       {
@@ -180,7 +188,7 @@ export function TabsQuestion({ question }: QuestionProps<'tabs'>) {
             aria-selected={t.id === tab.id}
             aria-controls={t.id === tab.id ? panelId : undefined}
             tabIndex={t.id === tab.id ? 0 : -1}
-            onClick={() => void choose(t.id)}
+            onClick={() => choose(t.id)}
             onKeyDown={(event) => onKeyDown(event, i)}
           >
             {t.label}
@@ -189,6 +197,13 @@ export function TabsQuestion({ question }: QuestionProps<'tabs'>) {
       </div>
       {panel}
       <UploadInProgressDialog isOpen={blocked} onClose={() => setBlocked(false)} />
+      <SwitchTabDialog
+        to={question.tabs.find((t) => t.id === asking)}
+        from={tab}
+        busy={releasing}
+        onKeep={() => setAsking(null)}
+        onSwitch={() => void switchTo(asking ?? chosen)}
+      />
     </div>
   );
 }

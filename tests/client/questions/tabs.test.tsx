@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { visitorUploadText } from '../../../src/client/messages';
 import { profileQueryKey, type Profile } from '../../../src/client/api/use-profile';
+import { switchTabTexts } from '../../../src/client/documents/switch-tab-dialog';
 import { changedAnswers } from '../../../src/client/session/answer-changes';
 import { conversion, documentServer } from '../documents/document-server';
 import { json, pageOf, renderForm, stubFetch } from './render-form';
@@ -228,6 +229,10 @@ describe('tabs', () => {
     });
     await screen.findByText('transcript.pdf');
     await user.click(screen.getByRole('tab', { name: 'Report my GPA' }));
+    const asked = await screen.findByRole('dialog', {
+      name: switchTabTexts.title('Report my GPA'),
+    });
+    await user.click(within(asked).getByRole('button', { name: switchTabTexts.confirm }));
 
     await screen.findByRole('tab', { name: 'Report my GPA', selected: true });
     expect(server.calls().filter((call) => !call.startsWith('GET'))).toEqual([
@@ -238,6 +243,38 @@ describe('tabs', () => {
     expect(store.getState().answers.transcript_file).toBe('');
     expect(store.getState().tabs).toEqual({ transcript: 'self-report' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks before a switch deletes the uploaded file, and keeps it when the applicant says so', async () => {
+    const server = documentServer({
+      'GET /api/tabs': {},
+      'GET /api/document-answer': attached,
+      [`GET ${statusPath}`]: conversion('COMPLETED'),
+    });
+    const { user, store } = renderForm(page, {
+      ...loggedIn,
+      initial: { answers: { transcript_file: 'ANSWERED' } },
+    });
+    await screen.findByText('transcript.pdf');
+    const gpaTab = screen.getByRole('tab', { name: 'Report my GPA' });
+    await user.click(gpaTab);
+
+    const dialog = await screen.findByRole('dialog', {
+      name: switchTabTexts.title('Report my GPA'),
+    });
+    // The file is named by its question's label, read from the definition.
+    expect(dialog).toHaveTextContent(switchTabTexts.body('unofficial transcript'));
+    const keep = within(dialog).getByRole('button', { name: switchTabTexts.cancel });
+    await waitFor(() => expect(keep).toHaveFocus());
+    await user.click(keep);
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('tab', { name: 'Upload my transcript', selected: true }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('transcript.pdf')).toBeInTheDocument();
+    expect(server.calls().filter((call) => !call.startsWith('GET'))).toEqual([]);
+    expect(store.getState().answers.transcript_file).toBe('ANSWERED');
   });
 
   it('shows the File Upload in Progress dialog when the file cannot be deleted, and stays', async () => {
@@ -253,6 +290,7 @@ describe('tabs', () => {
     });
     await screen.findByText('transcript.pdf');
     await user.click(screen.getByRole('tab', { name: 'Report my GPA' }));
+    await user.click(await screen.findByRole('button', { name: switchTabTexts.confirm }));
 
     const dialog = await screen.findByRole('dialog', { name: 'File Upload in Progress' });
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
