@@ -130,7 +130,9 @@ export async function takeBeforeAfter({
         await preview.close();
       }
     }
-    return shots;
+    // Page by page, before then after, as a reviewer compares them.
+    const order = changed.map((p) => p.id);
+    return shots.sort((x, y) => order.indexOf(x.page) - order.indexOf(y.page));
   } finally {
     await browser.close();
     old.remove();
