@@ -5,16 +5,17 @@ import { useToast } from '../components/toast-context';
 /**
  * Shows a failed call as an error toast titled Error with the catalogue's text (SPEC §8, e.g.
  * "Error adding another {button id}") and the server's message under it. A 401 is left to the
- * global handler, which sends the applicant to /login.
+ * global handler, which sends the applicant to /login. Returns the toast's id (none for a 401),
+ * for a later success to close it.
  */
 export function useFailureToast() {
   const toast = useToast();
   return useCallback(
-    (message: string, error: unknown) => {
-      if (error instanceof UnauthorizedError) return;
+    (message: string, error: unknown): number | undefined => {
+      if (error instanceof UnauthorizedError) return undefined;
       if (!(error instanceof ServerError)) console.error(error);
       const details = error instanceof ServerError ? [error.message] : [];
-      toast.show({ kind: 'error', title: 'Error', message, details });
+      return toast.show({ kind: 'error', title: 'Error', message, details });
     },
     [toast],
   );

@@ -16,6 +16,7 @@ import {
 } from '../../documents/documents-api';
 import type { ConversionState, ConversionStatus } from '../../../contract/documents';
 import { DeleteFileDialog } from '../../documents/delete-file-dialog';
+import { useUploadFailures } from '../../documents/upload-failures';
 import { percentOf, useDocumentUpload } from '../../documents/use-document-upload';
 import { useFormStore } from '../../form/form-context';
 import { AttachedFile, ConvertingNote, UploadProgress } from './document-states';
@@ -148,11 +149,13 @@ export function DocumentUpload({ question, view, seenFailure, focusOnMount }: Do
 
 /**
  * Keeps the answer in step with the conversion: COMPLETED makes it ANSWERED (so validation sees
- * it) and, when it just finished, reads the document list again for the name and size.
+ * it) and, when it just finished, reads the document list again for the name and size. An
+ * attached file closes the error toasts of the attempts before it.
  */
 function useDocumentAnswer(key: string, status: ConversionState | undefined) {
   const store = useFormStore();
   const queryClient = useQueryClient();
+  const { succeed } = useUploadFailures(key);
   const previous = useRef(status);
   useEffect(() => {
     const before = previous.current;
@@ -160,13 +163,14 @@ function useDocumentAnswer(key: string, status: ConversionState | undefined) {
     const answer = store.getState().answers[key] ?? '';
     if (status === 'NOT_ANSWERED' && answer === DOCUMENT_ANSWERED) store.setAnswer(key, '');
     if (status !== 'COMPLETED') return;
+    succeed();
     if (answer !== DOCUMENT_ANSWERED) store.setAnswer(key, DOCUMENT_ANSWERED);
     if (isPending(before)) {
       void queryClient.invalidateQueries({ queryKey: documentAnswersQueryKey });
       // The application's PDF includes the document.
       void queryClient.invalidateQueries({ queryKey: pdfQueryKey });
     }
-  }, [key, status, store, queryClient]);
+  }, [key, status, store, queryClient, succeed]);
 }
 
 /** The field's view with the browser's own checks of the chosen file as its error. */
