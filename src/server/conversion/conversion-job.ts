@@ -3,6 +3,7 @@ import type { DocumentKind } from '../../engine/file-rules';
 import type { BlobStore } from '../blobs/blob-store';
 import { ConversionError, conversionMessages } from './conversion-messages';
 import { convertToPdf, type ConversionTools } from './convert-document';
+import { asLightConversion } from './conversion-priority';
 import type { DocxConverter } from './convert-docx';
 import { defaultDocumentLimits, type DocumentLimits } from './limits';
 import type { ConversionPayload } from '../uploads/conversion-steps';
@@ -34,7 +35,7 @@ export function conversionJob(deps: ConversionJobDeps): JobHandler<ConversionPay
     // too long once will again. The runner's timeout is only a backstop.
     timeoutMs: limits.timeoutMs + 30_000,
 
-    async run(payload, { signal }) {
+    async run(payload, { signal, light }) {
       // Every write takes the account's exclusive step with submit (DocumentService).
       const document = await documents.startConversion(payload);
       if (!document) return;
@@ -42,10 +43,13 @@ export function conversionJob(deps: ConversionJobDeps): JobHandler<ConversionPay
       if (!upload) throw new PermanentJobError(conversionMessages.uploadMissing);
       let pdf: Uint8Array;
       try {
-        pdf = await convertToPdf(document.kind as DocumentKind, upload, deps.docx, signal, {
-          limits,
-          tools: deps.tools?.(),
-        });
+        const convert = () =>
+          convertToPdf(document.kind as DocumentKind, upload, deps.docx, signal, {
+            limits,
+            tools: deps.tools?.(),
+          });
+        // In a light slot, its processes come before heavy conversions' (conversion-priority.ts).
+        pdf = light ? await asLightConversion(convert) : await convert();
       } catch (error) {
         if (error instanceof ConversionError) throw new PermanentJobError(error.message);
         throw error;

@@ -4,6 +4,7 @@ import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ConversionError, conversionMessages } from './conversion-messages';
 import { findOnPath } from './find-on-path';
+import { inLightConversion } from './conversion-priority';
 import { idlePolicy } from './sandbox';
 import type { WorkerReply, WorkerTask } from './conversion-worker';
 
@@ -29,11 +30,13 @@ let nice: string | undefined;
 
 /**
  * A conversion process at the lowest CPU priority from its first instruction (`nice -n 19` and
- * SCHED_IDLE where `chrt` is found, see sandbox.ts idlePolicy, run node), threads included: V8's collector threads and libuv's pool, which a worker thread shares
- * with the server's, so that when both want the CPU, answering HTTP comes first (measured with
- * `npm run bench -- --only isolation`). Its V8 heap is capped at `memoryMb`.
+ * SCHED_IDLE where `chrt` is found, see sandbox.ts idlePolicy, run node; a `light` job's without
+ * SCHED_IDLE, conversion-priority.ts), threads included: V8's collector threads and libuv's pool,
+ * which a worker thread shares with the server's, so that when both want the CPU, answering HTTP
+ * comes first (measured with `npm run bench -- --only isolation`). Its V8 heap is capped at
+ * `memoryMb`.
  */
-function startProcess(memoryMb: number): ChildProcess {
+function startProcess(memoryMb: number, light: boolean): ChildProcess {
   nice ??= findOnPath('nice', process.env.PATH ?? '') ?? '';
   const nodeArgs = [
     ...(fromSources ? ['--import', 'tsx'] : []),
@@ -42,7 +45,11 @@ function startProcess(memoryMb: number): ChildProcess {
   ];
   const child = fork(entry, [], {
     ...(nice
-      ? { execPath: nice, execArgv: ['-n', '19', ...idlePolicy(), process.execPath, ...nodeArgs] }
+      ? {
+          execPath: nice,
+          // A light job's process waits for no heavy one (conversion-priority.ts).
+          execArgv: ['-n', '19', ...(light ? [] : idlePolicy()), process.execPath, ...nodeArgs],
+        }
       : { execArgv: nodeArgs }),
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
@@ -60,8 +67,11 @@ function startProcess(memoryMb: number): ChildProcess {
   return child;
 }
 
-/** One started, idle process (per heap size), so a task does not wait for node to start. */
-const spares = new Map<number, ChildProcess>();
+/**
+ * One started, idle process per heap size and priority (light or not), so a task does not wait
+ * for node to start.
+ */
+const spares = new Map<string, ChildProcess>();
 
 /** An idle spare keeps the server's event loop alive no more than a closed file would. */
 function setHeld(child: ChildProcess, held: boolean): void {
@@ -73,17 +83,20 @@ function setHeld(child: ChildProcess, held: boolean): void {
   }
 }
 
-function takeProcess(memoryMb: number): ChildProcess {
-  const spare = spares.get(memoryMb);
-  spares.delete(memoryMb);
-  const next = startProcess(memoryMb);
+function takeProcess(memoryMb: number, light: boolean): ChildProcess {
+  const key = `${memoryMb}:${light ? 'light' : 'idle'}`;
+  const spare = spares.get(key);
+  spares.delete(key);
+  const next = startProcess(memoryMb, light);
   setHeld(next, false);
   next.once('exit', () => {
-    if (spares.get(memoryMb) === next) spares.delete(memoryMb);
+    if (spares.get(key) === next) spares.delete(key);
   });
   next.on('error', () => {});
-  spares.set(memoryMb, next);
-  if (!spare || spare.exitCode !== null || spare.signalCode !== null) return startProcess(memoryMb);
+  spares.set(key, next);
+  if (!spare || spare.exitCode !== null || spare.signalCode !== null) {
+    return startProcess(memoryMb, light);
+  }
   setHeld(spare, true);
   return spare;
 }
@@ -115,7 +128,7 @@ function stopProcess(child: ChildProcess): Promise<void> {
 export function runInWorker(task: WorkerTask, limits: WorkerLimits): Promise<Uint8Array> {
   return new Promise<Uint8Array>((resolve, reject) => {
     if (limits.signal?.aborted) return reject(new ConversionError(conversionMessages.tooSlow));
-    const child = takeProcess(limits.memoryMb);
+    const child = takeProcess(limits.memoryMb, inLightConversion());
     liveWorkers.add(child);
     let settled = false;
     const finish = (outcome: () => void) => {

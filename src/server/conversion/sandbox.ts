@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { ConversionError, conversionMessages } from './conversion-messages';
+import { inLightConversion } from './conversion-priority';
 import { findOnPath } from './find-on-path';
 
 /**
@@ -103,7 +104,8 @@ function wrap(
     'nice',
     '-n',
     '19',
-    ...idlePolicy(),
+    // A light job's program waits for no heavy one (conversion-priority.ts).
+    ...(inLightConversion() ? [] : idlePolicy()),
     'prlimit',
     `--as=${memoryMb * 1024 * 1024}`,
     // No file it writes may grow past this: a crafted document cannot fill the disk.

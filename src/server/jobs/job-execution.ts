@@ -80,7 +80,12 @@ export async function executeJob(
     lightTimer = setTimeout(() => void check(), lightBudgetMs);
   });
   try {
-    const context = { jobId: job.id, attempt: job.attempts, signal: controller.signal };
+    const context = {
+      jobId: job.id,
+      attempt: job.attempts,
+      signal: controller.signal,
+      light: lightBudgetMs !== undefined,
+    };
     const ran = handler.run(job.payload, context).then(() => 'ran' as const);
     if ((await Promise.race([ran, timeout, overrun])) === 'overrun') {
       controller.abort();

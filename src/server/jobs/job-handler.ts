@@ -8,6 +8,8 @@ export interface JobContext {
    * of a light slot: stop, and write nothing.
    */
   signal: AbortSignal;
+  /** The job holds a runner's light slot: its work may come before heavy jobs' for the CPU. */
+  light: boolean;
 }
 
 export interface JobFailure {
