@@ -94,6 +94,8 @@ export function useSessionActions(store: FormStore, loggedIn: boolean): SessionA
   const { mutateAsync: submitApplication } = useMutation({
     mutationFn: applicationApi.submit,
     onSuccess: () => {
+      // One toast on /completion: a "saved" one from a Save just before would stand beside it.
+      toast.dismissKind('success');
       // The message first: the status sends the applicant to /completion, which shows it.
       setCompletionMessage(submittedMessage);
       updateCachedProfile(queryClient, (profile) => ({
