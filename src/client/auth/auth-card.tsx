@@ -1,4 +1,4 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { defaultFormRoute } from '../app-paths';
 import { useDocumentTitle } from '../components/use-document-title';
@@ -41,8 +41,15 @@ export function AuthCard({
   children,
 }: AuthCardProps) {
   const titleId = useId();
-  const carried = visitorTokenSearch(useLocation().search);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const location = useLocation();
+  const carried = visitorTokenSearch(location.search);
   useDocumentTitle(title, hasErrors);
+  // Each new screen (sign up, confirm, log in…) starts at its heading, as after a page load, so
+  // a screen reader says where the applicant is and Tab starts from the top of the card.
+  useEffect(() => {
+    heading.current?.focus();
+  }, [location.key]);
 
   return (
     <main className="auth-page" id="main-content">
@@ -50,7 +57,7 @@ export function AuthCard({
         <p className="auth-card__back">
           <Link to={{ pathname: defaultFormRoute, search: carried }}>Back to the application</Link>
         </p>
-        <h1 id={titleId} className="auth-card__title">
+        <h1 id={titleId} ref={heading} className="auth-card__title" tabIndex={-1}>
           {title}
         </h1>
         {notices}

@@ -33,8 +33,12 @@ export function ConfirmPage() {
     fields,
     initialValues: { username, code: '' },
   });
-  const confirmation = useCardMutation(errorToast, title, authApi.confirm, (data) =>
-    navigate({ pathname: '/login', search: carried }, { state: { successMessage: data.message } }),
+  // Log In starts with the address just confirmed: only the password is left to type.
+  const confirmation = useCardMutation(errorToast, title, authApi.confirm, (data, variables) =>
+    navigate(
+      { pathname: '/login', search: carried },
+      { state: { username: variables.username, successMessage: data.message } },
+    ),
   );
   const resend = useCardMutation(errorToast, resendTitle, authApi.resendConfirm, (data) => {
     toast.show({ kind: 'success', message: data.message });

@@ -54,9 +54,12 @@ describe('Confirm Your Account card', () => {
       code: '123456',
     });
     expect(app.router.state.location.state).toEqual({
+      username: 'ada@example.edu',
       successMessage: 'Your account is confirmed.',
     });
     expect(screen.getByRole('status')).toHaveTextContent('Your account is confirmed.');
+    // The address just confirmed is filled in: only the password is left to type.
+    expect(screen.getByLabelText('Email Address')).toHaveValue('ada@example.edu');
   });
 
   it('shows a wrong code in a "Confirm Your Account Error" toast', async () => {
