@@ -97,11 +97,11 @@ const dataModel = JSON.parse(readFileSync('schemas/answers.schema.json', 'utf8')
 };
 
 describe('the shipped pages', () => {
-  it('are About You, Your Academics and Final Steps, in step order, with their routes', () => {
-    expect(formPages.map((p) => [p.step, p.id, p.title, p.route])).toEqual([
-      [1, 'about', 'About You', '/about'],
-      [2, 'education', 'Your Academics', '/education'],
-      [3, 'final-steps', 'Final Steps', '/final-steps'],
+  it('are about, education and final-steps, in step order, with their routes', () => {
+    expect(formPages.map((p) => [p.step, p.id, p.route])).toEqual([
+      [1, 'about', '/about'],
+      [2, 'education', '/education'],
+      [3, 'final-steps', '/final-steps'],
     ]);
   });
 

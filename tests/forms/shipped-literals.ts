@@ -129,6 +129,16 @@ function pieces(shipped: ShippedText): string[] {
     .filter((part) => part.length >= 12);
 }
 
+/** Whether `text` holds `part` not as a piece of a longer word ('Relationships' holds no label). */
+function containsWhole(text: string, part: string): boolean {
+  for (let at = text.indexOf(part); at !== -1; at = text.indexOf(part, at + 1)) {
+    const before = text[at - 1] ?? ' ';
+    const after = text[at + part.length] ?? ' ';
+    if (!/\w/.test(before) && !/\w/.test(after)) return true;
+  }
+  return false;
+}
+
 /**
  * Whether a literal pins a shipped text: equal to it, or (for a text of 12 characters or more, long
  * enough not to be an everyday phrase) containing it; a regular expression counts as its text.
@@ -141,7 +151,7 @@ export function pins(literal: Literal, shipped: ShippedText): boolean {
   if (shipped.kind === 'option code') return literal.regex === undefined && text === shipped.text;
   return pieces(shipped).some((piece) => {
     const wanted = norm(piece);
-    return text === wanted || (wanted.length >= 12 && text.includes(wanted));
+    return text === wanted || (wanted.length >= 12 && containsWhole(text, wanted));
   });
 }
 

@@ -5,10 +5,12 @@ import {
   createTestApp,
   databases,
   fixtureForms,
+  fixtureMessage,
   PASSWORD,
   signedIn,
   type TestApp,
 } from '../helpers/test-app';
+import { requiredMessage } from '../../helpers/shipped-texts';
 
 describe.each(databases)('application routes on $name', ({ url }) => {
   let t: TestApp;
@@ -203,7 +205,7 @@ describe.each(databases)('application routes on $name', ({ url }) => {
 
   describe('POST /api/validations', () => {
     it('keeps what the applicant is missing, for staff', async () => {
-      const errors = { first_name: ['First Name is required.'] };
+      const errors = { first_name: ['A message the page showed (fixture).'] };
       expect((await t.call('POST', '/api/validations', errors, ada)).statusCode).toBe(200);
       const rows = await t.db.selectFrom('validation_reports').select('errors').execute();
       expect(rows.map((r) => JSON.parse(r.errors))).toEqual([errors]);
@@ -220,7 +222,7 @@ describe.each(databases)('application routes on $name', ({ url }) => {
     it('refuses an incomplete application with its field errors', async () => {
       const response = await t.call('POST', '/api/submit', {}, ada);
       expect(response.statusCode).toBe(422);
-      expect(response.json().errors).toEqual({ 'about.first_name': ['First Name is required.'] });
+      expect(response.json().errors).toEqual({ 'about.first_name': [fixtureMessage] });
       expect((await profile()).web_status).toEqual([]);
     });
 
@@ -316,7 +318,7 @@ describe('submit with the real forms', () => {
       const response = await t.call('POST', '/api/submit', {}, cookies);
       expect(response.statusCode).toBe(422);
       const errors = response.json().errors as Record<string, string[]>;
-      expect(errors['about.last_name']).toEqual(['Last Name is required.']);
+      expect(errors['about.last_name']).toEqual([requiredMessage('last_name')]);
       expect(errors['about.first_name']).toBeUndefined();
       expect(errors['final-steps.legal_agree']?.length).toBe(1);
       expect(Object.keys(errors).some((k) => k.startsWith('education.'))).toBe(true);

@@ -11,6 +11,7 @@ import { pageValidator } from '../../../src/forms/page-validators';
 import { requiredAnswers } from '../../fixtures/answers/required';
 import { editDataModel, editPages, edits } from '../../fixtures/edited-forms';
 import { createTestApp, databases, signedIn, type TestApp } from '../helpers/test-app';
+import { labelOf, pageTitle } from '../../helpers/shipped-texts';
 
 const today = loadFormsRuntime();
 
@@ -127,13 +128,13 @@ describe.each(databases)('definition versions on $name', ({ url }) => {
       pages: [
         {
           page: 'about',
-          title: 'About You',
+          title: pageTitle('about'),
           route: '/about',
           added: [{ key: 'pronouns', label: 'Pronouns', href: '/about#pronouns' }],
           options: [
             {
               key: 'gender',
-              label: 'Gender',
+              label: labelOf('gender'),
               href: '/about#gender',
               was: edits.removedOption.label,
             },
@@ -142,7 +143,7 @@ describe.each(databases)('definition versions on $name', ({ url }) => {
         },
         {
           page: 'education',
-          title: 'Your Academics',
+          title: pageTitle('education'),
           route: '/education',
           added: [
             {

@@ -202,6 +202,9 @@ export function cookieJar(response: LightMyRequestResponse): Record<string, stri
  * A small stand-in for the form definitions, so the server's mechanics are tested apart from the
  * university's real questions: first_name is required on "about".
  */
+/** The one message of fixtureForms' validation: first_name is missing. */
+export const fixtureMessage = 'First name missing (fixture forms).';
+
 export const fixtureForms: FormsRuntime = {
   version: 'fixture-1',
   label: 'fixture edition 1',
@@ -223,5 +226,5 @@ export const fixtureForms: FormsRuntime = {
   fileKeys: new Set(),
   pages: [],
   validateAll: ({ answers }): Record<string, Record<string, string[]>> =>
-    answers.first_name ? {} : { about: { first_name: ['First Name is required.'] } },
+    answers.first_name ? {} : { about: { first_name: [fixtureMessage] } },
 };
