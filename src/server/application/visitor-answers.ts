@@ -71,7 +71,12 @@ export class VisitorAnswers {
     return JSON.parse(row.answers) as Answers;
   }
 
-  /** Moves a visitor's answers into an account, once: the token is spent by this call. */
+  /**
+   * Moves a visitor's answers into an account, once: the token is spent by this call. The
+   * account's saved answers are kept: only questions it has not answered take the typed ones.
+   * Returns every typed answer, so that the applicant can choose them over the saved ones
+   * (the client saves that choice with PUT /api/answer).
+   */
   async claim(accountId: string, token: string, formsVersion: string): Promise<Answers> {
     const answers = await this.read(token);
     const tokenHash = this.hasher.hash('visitor', token);
@@ -80,7 +85,23 @@ export class VisitorAnswers {
       .where('token_hash', '=', tokenHash)
       .executeTakeFirst();
     if (Number(spent.numDeletedRows) !== 1) throw new AppError('TOKEN_INVALID');
-    await this.answers.save(accountId, answers, formsVersion);
+    const saved = await this.answers.of(accountId);
+    await this.answers.save(accountId, unansweredOnly(answers, saved), formsVersion);
     return answers;
   }
+}
+
+/**
+ * The typed answers to questions the account has no answer for. A `{key}_desc` companion goes
+ * with its answer: kept when the answer is, dropped when the saved answer stays.
+ */
+export function unansweredOnly(typed: Answers, saved: Answers): Answers {
+  const isSaved = (key: string) => (saved[key] ?? '') !== '';
+  return Object.fromEntries(
+    Object.entries(typed).filter(([key]) => {
+      const base = key.endsWith('_desc') ? key.slice(0, -'_desc'.length) : null;
+      if (base !== null && base in typed) return !isSaved(base);
+      return !isSaved(key);
+    }),
+  );
 }
