@@ -18,6 +18,7 @@ import type {
   StaffApplication,
 } from '../../contract/staff-applications';
 import type { MemberRoleBody, MemberRoleResponse } from '../../contract/staff-member-role';
+import type { MissingAnswers } from '../../contract/staff-missing-answers';
 import type {
   AuditPage,
   DataRequestBody,
@@ -72,6 +73,8 @@ export const staffApi = {
     get<ApplicationsPage>(`/applications${search}`, signal),
   application: (accountId: string, signal?: AbortSignal) =>
     get<StaffApplication>(`/applications/${encodeURIComponent(accountId)}`, signal),
+  missingAnswers: (accountId: string, signal?: AbortSignal) =>
+    get<MissingAnswers>(`/applications/${encodeURIComponent(accountId)}/missing`, signal),
   analytics: (signal?: AbortSignal) => get<Analytics>('/analytics', signal),
   links: (signal?: AbortSignal) => get<LinkList>('/links', signal),
   issueLink: (body: IssueLinkBody) => post<IssuedLink>('/links', body),

@@ -6,6 +6,7 @@ import { dataRequestRoutes } from './data-request-routes';
 import { DataRequests } from './data-requests';
 import { linkRoutes } from './link-routes';
 import { memberRoleRoutes } from './member-role-routes';
+import { missingAnswersRoutes } from './missing-answers-routes';
 
 /** The admins' tools (issue 17): service links, the audit log and applicants' data requests. */
 export async function adminRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -18,4 +19,6 @@ export async function adminRoutes(app: FastifyInstance, services: Services): Pro
     }),
   });
   await app.register(memberRoleRoutes, services);
+  // A reader's route too (staffAccess 'reader'), kept apart from the applications routes' file.
+  await app.register(missingAnswersRoutes, services);
 }

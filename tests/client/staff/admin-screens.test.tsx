@@ -63,6 +63,37 @@ describe('one application', () => {
   });
 });
 
+describe('a validating application', () => {
+  it('lists what the applicant must still answer, as the server works it out', async () => {
+    staffServer({
+      'GET /api/staff/me': jsonResponse(admin),
+      'GET /api/staff/applications/acc-grace': jsonResponse({
+        email: 'grace@example.edu',
+        name: 'Grace Hopper',
+        status: 'validating',
+        submittedAt: null,
+        formsVersion: null,
+        view: { answer: { first_name: 'Grace' }, add_another: {}, document_answer: {}, tabs: {} },
+      }),
+      'GET /api/staff/applications/acc-grace/missing': jsonResponse({
+        pages: [
+          {
+            page: 'about',
+            title: 'Page one',
+            groups: [{ title: 'Group one', messages: ['Message one.', 'Message two.'] }],
+          },
+        ],
+      }),
+    });
+    renderApp('/staff/applications/acc-grace');
+    const section = await screen.findByRole('region', { name: /^Still to answer/ });
+    expect(await within(section).findByText('Group one: Message one. Message two.')).toBeVisible();
+    expect(within(section).getByText('Page one')).toBeVisible();
+    // Nothing submitted: no packet to open.
+    expect(screen.queryByRole('link', { name: /Submission packet/ })).toBeNull();
+  });
+});
+
 describe('analytics', () => {
   it('draws each figure as a chart and gives the same figures as a table', async () => {
     staffServer({

@@ -152,6 +152,7 @@ const planned: Record<string, StaffAccess> = {
   'GET /api/staff/applications/:accountId': 'reader',
   'GET /api/staff/applications/:accountId/packet.pdf': 'reader',
   'GET /api/staff/applications/:accountId/documents/:key': 'reader',
+  'GET /api/staff/applications/:accountId/missing': 'reader',
   'GET /api/staff/exports/applications.csv': 'admin',
   'GET /api/staff/exports/applications.jsonl': 'admin',
   'GET /api/staff/analytics': 'admin',

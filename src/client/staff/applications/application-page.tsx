@@ -9,6 +9,7 @@ import { staffPaths } from '../staff-paths';
 import { useFormView } from '../use-form-view';
 import { useStaffMember } from '../use-staff-member';
 import { FileLinks } from './file-links';
+import { MissingAnswers } from './missing-answers';
 import { applicantFileName, documentStem } from './file-names';
 
 /**
@@ -58,6 +59,7 @@ export function ApplicationPage() {
             <dt>Submitted</dt>
             <dd>{data.submittedAt ? formatDateTime(data.submittedAt) : 'Not yet'}</dd>
           </dl>
+          {data.status === 'validating' && <MissingAnswers accountId={accountId} />}
           <ul className="staff-actions">
             {data.status === 'submitted' && (
               <FileLinks
