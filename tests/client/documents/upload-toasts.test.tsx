@@ -6,7 +6,7 @@ import { pageOf, renderForm } from '../questions/render-form';
 import { conversion, documentServer } from './document-server';
 import { fileOf, stubUploads } from './fake-upload';
 
-const label = 'Unofficial Transcript';
+const label = 'Unofficial Transcript (fixture)';
 const fileQuestion: Question = { type: 'file', key: 'transcript_file', label };
 const statusPath = '/api/pdf/document-answer/transcript_file';
 const failure = `Error uploading file for ${label}`;

@@ -9,15 +9,15 @@ const page = pageOf([
     id: 'activity_interest',
     label: 'Which activities interest you?',
     max: 3,
-    buttonLabel: 'Add Another Activity',
+    buttonLabel: 'Add Another Activity (fixture)',
     questions: [
       {
         type: 'select',
         key: 'activity_interest_{n}',
-        label: 'Activity Interest {n}',
+        label: 'Activity {n} (fixture)',
         options: [
-          { value: 'MUSI', label: 'Music' },
-          { value: 'THEA', label: 'Theatre' },
+          { value: 'SONG', label: 'Music (fixture)' },
+          { value: 'PLAY', label: 'Theatre (fixture)' },
         ],
       },
     ],
@@ -37,7 +37,7 @@ describe('add another', () => {
     expect(blocks()).toEqual(['activity_interest_1-label', 'activity_interest_2-label']);
     expect(calledUrls(fetchMock)).toEqual(['/api/add-another']);
 
-    await user.click(screen.getByRole('button', { name: 'Add Another Activity' }));
+    await user.click(screen.getByRole('button', { name: 'Add Another Activity (fixture)' }));
     await waitFor(() => expect(blocks()).toHaveLength(3));
     expect(fetchMock.mock.calls[1]![0]).toBe('/api/add-another');
     expect(fetchMock.mock.calls[1]![1]!.method).toBe('PUT');
@@ -46,19 +46,23 @@ describe('add another', () => {
       num_components: 3,
     });
     expect(store.getState().addAnother).toEqual({ activity_interest: 3 });
-    expect(screen.queryByRole('button', { name: 'Add Another Activity' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Add Another Activity (fixture)' }),
+    ).not.toBeInTheDocument();
     // Focus lands in the new block.
     expect(document.activeElement?.id).toBe('activity_interest_3-input');
     const third = screen.getByRole('group', { name: 'Which activities interest you? 3' });
     expect(
-      within(third).getByRole('combobox', { name: 'Activity Interest 3' }),
+      within(third).getByRole('combobox', { name: 'Activity 3 (fixture)' }),
     ).toBeInTheDocument();
   });
 
   it('starts from one block when nothing is saved', async () => {
     stubFetch(() => ({}));
     renderForm(page, loggedIn);
-    expect(await screen.findByRole('button', { name: 'Add Another Activity' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Add Another Activity (fixture)' }),
+    ).toBeInTheDocument();
     expect(blocks()).toEqual(['activity_interest_1-label']);
   });
 
@@ -67,7 +71,7 @@ describe('add another', () => {
       init.method === 'PUT' ? json({ message: 'Database unavailable.' }, 500) : {},
     );
     const { user, store } = renderForm(page, loggedIn);
-    await user.click(await screen.findByRole('button', { name: 'Add Another Activity' }));
+    await user.click(await screen.findByRole('button', { name: 'Add Another Activity (fixture)' }));
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Error adding another Which activities interest you?');
     expect(toast).toHaveTextContent('Database unavailable.');
@@ -79,7 +83,9 @@ describe('add another', () => {
     const fetchMock = stubFetch(() => ({ activity_interest: 3 }));
     renderForm(page);
     expect(blocks()).toEqual(['activity_interest_1-label']);
-    expect(screen.queryByRole('button', { name: 'Add Another Activity' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Add Another Activity (fixture)' }),
+    ).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { calledUrls, pageOf, renderForm, stubFetch } from './render-form';
 
 const page = pageOf([
-  { type: 'address', prefix: 'mailing_', label: 'Mailing Address', required: true },
+  { type: 'address', prefix: 'mailing_', label: 'Mailing Address (fixture)', required: true },
 ]);
 
 async function choose(user: ReturnType<typeof renderForm>['user'], name: string, option: string) {
@@ -15,7 +15,7 @@ async function choose(user: ReturnType<typeof renderForm>['user'], name: string,
 describe('address block', () => {
   it('asks its parts under its key prefix, country first, in a fieldset', () => {
     renderForm(page);
-    const group = screen.getByRole('group', { name: 'Mailing Address' });
+    const group = screen.getByRole('group', { name: 'Mailing Address (fixture)' });
     expect(group.tagName).toBe('FIELDSET');
     const labels = [...group.querySelectorAll('label')].map((l) => l.textContent);
     // No country yet: the state is not asked.

@@ -4,41 +4,49 @@ import { describe, expect, it, vi } from 'vitest';
 import { pageOf, renderForm } from './render-form';
 
 const relationship = [
-  { value: 'MO', label: 'Mother' },
-  { value: 'FA', label: 'Father' },
-  { value: 'GU', label: 'Legal Guardian' },
+  { value: 'MO', label: 'Mother (fixture)' },
+  { value: 'FA', label: 'Father (fixture)' },
+  { value: 'GU', label: 'Legal Guardian (fixture)' },
   { value: 'GM', label: 'Grandmother' },
   { value: 'GF', label: 'Grandfather' },
-  { value: 'OT', label: 'Other' },
+  { value: 'OT', label: 'Other (fixture)' },
 ];
 
 describe('radio', () => {
   it('is a fieldset with a legend and stores the value with its _desc', async () => {
     const { user, store } = renderForm(
-      pageOf([{ type: 'radio', key: 'gender', label: 'Gender', options: relationship }]),
+      pageOf([{ type: 'radio', key: 'gender', label: 'Gender (fixture)', options: relationship }]),
     );
-    const group = screen.getByRole('radiogroup', { name: 'Gender' });
+    const group = screen.getByRole('radiogroup', { name: 'Gender (fixture)' });
     expect(group.tagName).toBe('FIELDSET');
     expect(within(group).queryByLabelText('--')).not.toBeInTheDocument();
-    await user.click(within(group).getByLabelText('Father'));
-    expect(store.getState().answers).toMatchObject({ gender: 'FA', gender_desc: 'Father' });
-    await user.click(within(group).getByLabelText('Legal Guardian'));
+    await user.click(within(group).getByLabelText('Father (fixture)'));
+    expect(store.getState().answers).toMatchObject({
+      gender: 'FA',
+      gender_desc: 'Father (fixture)',
+    });
+    await user.click(within(group).getByLabelText('Legal Guardian (fixture)'));
     expect(store.getState().answers).toMatchObject({
       gender: 'GU',
-      gender_desc: 'Legal Guardian',
+      gender_desc: 'Legal Guardian (fixture)',
     });
   });
 });
 
 describe('select', () => {
   const page = pageOf([
-    { type: 'select', key: 'parent_relationship', label: 'Relationship', options: relationship },
+    {
+      type: 'select',
+      key: 'parent_relationship',
+      label: 'Relationship (fixture)',
+      options: relationship,
+    },
     { type: 'text', key: 'after', label: 'After' },
   ]);
 
   it('is a select-only combobox labelled by its label, showing -- when empty', () => {
     renderForm(page);
-    const combo = screen.getByRole('combobox', { name: 'Relationship' });
+    const combo = screen.getByRole('combobox', { name: 'Relationship (fixture)' });
     expect(combo.textContent).toBe('--');
     expect(combo).toHaveAttribute('aria-expanded', 'false');
     // A combobox's popup is a listbox by default; the attribute would only repeat it.
@@ -49,19 +57,19 @@ describe('select', () => {
 
   it('opens with ArrowDown, moves, chooses with Enter and stores the _desc', async () => {
     const { user, store } = renderForm(page);
-    const combo = screen.getByRole('combobox', { name: 'Relationship' });
+    const combo = screen.getByRole('combobox', { name: 'Relationship (fixture)' });
     combo.focus();
     await user.keyboard('{ArrowDown}');
     expect(combo).toHaveAttribute('aria-expanded', 'true');
     const options = screen.getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
       '--',
-      'Mother',
-      'Father',
-      'Legal Guardian',
+      'Mother (fixture)',
+      'Father (fixture)',
+      'Legal Guardian (fixture)',
       'Grandmother',
       'Grandfather',
-      'Other',
+      'Other (fixture)',
     ]);
     expect(combo).toHaveAttribute('aria-activedescendant', options[0]!.id);
     await user.keyboard('{ArrowDown}{ArrowDown}');
@@ -69,17 +77,17 @@ describe('select', () => {
     expect(options[2]).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{Enter}');
     expect(combo).toHaveAttribute('aria-expanded', 'false');
-    expect(combo.textContent).toBe('Father');
+    expect(combo.textContent).toBe('Father (fixture)');
     expect(store.getState().answers).toMatchObject({
       parent_relationship: 'FA',
-      parent_relationship_desc: 'Father',
+      parent_relationship_desc: 'Father (fixture)',
     });
     expect(combo).toHaveFocus();
   });
 
   it('closes with Escape without changing the answer, and Tab chooses and moves on', async () => {
     const { user, store } = renderForm(page);
-    const combo = screen.getByRole('combobox', { name: 'Relationship' });
+    const combo = screen.getByRole('combobox', { name: 'Relationship (fixture)' });
     combo.focus();
     await user.keyboard('{ArrowDown}{End}{Escape}');
     expect(combo).toHaveAttribute('aria-expanded', 'false');
@@ -94,7 +102,7 @@ describe('select', () => {
     // fireEvent, not user-event: Testing Library's async wrapper hangs on Vitest's fake timers.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { store } = renderForm(page);
-    const combo = screen.getByRole('combobox', { name: 'Relationship' });
+    const combo = screen.getByRole('combobox', { name: 'Relationship (fixture)' });
     combo.focus();
     const type = (key: string) => fireEvent.keyDown(combo, { key });
     const active = () => document.getElementById(combo.getAttribute('aria-activedescendant')!);
@@ -111,7 +119,7 @@ describe('select', () => {
     // A second after the last key the buffer starts again: "o" finds Other, not "grandfo…".
     act(() => vi.advanceTimersByTime(1000));
     type('o');
-    expect(active()?.textContent).toBe('Other');
+    expect(active()?.textContent).toBe('Other (fixture)');
 
     // Repeating one letter cycles through the options starting with it.
     act(() => vi.advanceTimersByTime(1000));
@@ -128,7 +136,7 @@ describe('select', () => {
 
   it('starts a new type-ahead search whenever the list closes', () => {
     const { store } = renderForm(page);
-    const combo = screen.getByRole('combobox', { name: 'Relationship' });
+    const combo = screen.getByRole('combobox', { name: 'Relationship (fixture)' });
     combo.focus();
     for (const key of ['f', 'Enter', 'o', 'Enter']) fireEvent.keyDown(combo, { key });
     // "o" within a second of "f": not "fo…" but a fresh search, because Enter closed the list.
@@ -137,9 +145,11 @@ describe('select', () => {
 
   it('opens on a typed letter while closed and keeps the choice until Enter', () => {
     const { store } = renderForm(page, {
-      initial: { answers: { parent_relationship: 'MO', parent_relationship_desc: 'Mother' } },
+      initial: {
+        answers: { parent_relationship: 'MO', parent_relationship_desc: 'Mother (fixture)' },
+      },
     });
-    const combo = screen.getByRole('combobox', { name: 'Relationship' });
+    const combo = screen.getByRole('combobox', { name: 'Relationship (fixture)' });
     combo.focus();
     fireEvent.keyDown(combo, { key: 'f' });
     expect(combo).toHaveAttribute('aria-expanded', 'true');
@@ -147,17 +157,17 @@ describe('select', () => {
     fireEvent.keyDown(combo, { key: 'Enter' });
     expect(store.getState().answers).toMatchObject({
       parent_relationship: 'FA',
-      parent_relationship_desc: 'Father',
+      parent_relationship_desc: 'Father (fixture)',
     });
   });
 
   it('chooses with the mouse', async () => {
     const { user, store } = renderForm(page);
-    await user.click(screen.getByRole('combobox', { name: 'Relationship' }));
-    await user.click(screen.getByRole('option', { name: 'Other' }));
+    await user.click(screen.getByRole('combobox', { name: 'Relationship (fixture)' }));
+    await user.click(screen.getByRole('option', { name: 'Other (fixture)' }));
     expect(store.getState().answers).toMatchObject({
       parent_relationship: 'OT',
-      parent_relationship_desc: 'Other',
+      parent_relationship_desc: 'Other (fixture)',
     });
   });
 });
@@ -183,8 +193,8 @@ describe('checkboxes', () => {
           label: 'How do you identify yourself?',
           hint: 'Select all that apply.',
           items: [
-            { key: 'race_asian', label: 'Asian' },
-            { key: 'race_white', label: 'White' },
+            { key: 'race_asian', label: 'Asian (fixture)' },
+            { key: 'race_white', label: 'White (fixture)' },
           ],
         },
       ]),
@@ -192,7 +202,7 @@ describe('checkboxes', () => {
     const group = screen.getByRole('group', { name: 'How do you identify yourself?' });
     expect(group.tagName).toBe('FIELDSET');
     expect(group).toHaveAttribute('aria-describedby', 'race-hint');
-    await user.click(within(group).getByLabelText('White'));
+    await user.click(within(group).getByLabelText('White (fixture)'));
     expect(store.getState().answers).toMatchObject({ race_white: 'true' });
     expect(store.getState().answers.race_asian).toBeUndefined();
     expect(document.getElementById('race_white')).toBeInTheDocument();
@@ -205,23 +215,23 @@ describe('yes-no with conditional content', () => {
       type: 'yes-no',
       key: 'legacy_ind',
       label: 'Has a relative attended?',
-      then: [{ type: 'text', key: 'legacy_first_name', label: "Relative's First Name" }],
+      then: [{ type: 'text', key: 'legacy_first_name', label: "Relative's First Name (fixture)" }],
       else: [{ type: 'text', key: 'legacy_reason', label: 'Why not?' }],
     },
   ]);
 
   it('shows the then branch on Yes and the else branch on No, clearing the one that hides', async () => {
     const { user, store } = renderForm(page);
-    expect(screen.queryByLabelText("Relative's First Name")).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("Relative's First Name (fixture)")).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Why not?')).not.toBeInTheDocument();
 
     await user.click(screen.getByLabelText('Yes'));
     expect(store.getState().answers).toMatchObject({ legacy_ind: 'Y', legacy_ind_desc: 'Yes' });
-    await user.type(screen.getByLabelText("Relative's First Name"), 'Grace');
+    await user.type(screen.getByLabelText("Relative's First Name (fixture)"), 'Grace');
     expect(store.getState().answers.legacy_first_name).toBe('Grace');
 
     await user.click(screen.getByLabelText('No'));
-    expect(screen.queryByLabelText("Relative's First Name")).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("Relative's First Name (fixture)")).not.toBeInTheDocument();
     expect(screen.getByLabelText('Why not?')).toBeInTheDocument();
     expect(store.getState().answers).toMatchObject({
       legacy_ind: 'N',
@@ -230,7 +240,7 @@ describe('yes-no with conditional content', () => {
     });
 
     await user.click(screen.getByLabelText('Yes'));
-    expect(screen.getByLabelText("Relative's First Name")).toHaveValue('');
+    expect(screen.getByLabelText("Relative's First Name (fixture)")).toHaveValue('');
   });
 });
 
@@ -286,25 +296,25 @@ describe('question conditions', () => {
         {
           type: 'radio',
           key: 'citizenship_type',
-          label: 'Citizenship',
+          label: 'Citizenship (fixture)',
           options: [
-            { value: 'US', label: 'U.S. Citizen' },
+            { value: 'US', label: 'U.S. Citizen (fixture)' },
             { value: 'PR', label: 'Permanent Resident' },
           ],
         },
         {
           type: 'text',
           key: 'alien_registration_number',
-          label: 'Alien Registration Number',
+          label: 'Alien Registration Number (fixture)',
           condition: { valueKey: 'citizenship_type', operator: 'equals', target: 'PR' },
         },
       ]),
     );
-    expect(screen.queryByLabelText('Alien Registration Number')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Alien Registration Number (fixture)')).not.toBeInTheDocument();
     await user.click(screen.getByLabelText('Permanent Resident'));
-    await user.type(screen.getByLabelText('Alien Registration Number'), 'A123');
-    await user.click(screen.getByLabelText('U.S. Citizen'));
-    expect(screen.queryByLabelText('Alien Registration Number')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Alien Registration Number (fixture)'), 'A123');
+    await user.click(screen.getByLabelText('U.S. Citizen (fixture)'));
+    expect(screen.queryByLabelText('Alien Registration Number (fixture)')).not.toBeInTheDocument();
     expect(store.getState().answers.alien_registration_number).toBe('');
   });
 });

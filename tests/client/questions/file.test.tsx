@@ -11,7 +11,7 @@ const page = pageOf([
   {
     type: 'file',
     key: 'transcript_file',
-    label: 'Unofficial Transcript',
+    label: 'Unofficial Transcript (fixture)',
     hint: 'A PDF, Word document or photo, at most 1 MB.',
   },
 ]);
@@ -30,7 +30,8 @@ const presigned = {
 const attached = { transcript_file: { file_name: 'transcript.png', file_size: 2048 } };
 
 const converting = 'Converting your file to PDF…';
-const fileInput = () => screen.getByLabelText('Unofficial Transcript') as HTMLInputElement;
+const fileInput = () =>
+  screen.getByLabelText('Unofficial Transcript (fixture)') as HTMLInputElement;
 const field = () => document.getElementById('transcript_file') as HTMLElement;
 
 describe('file upload', () => {
@@ -40,7 +41,7 @@ describe('file upload', () => {
       'This question can be finished once you have created an account',
     );
     expect(screen.getByText(visitorUploadText)).toBeInTheDocument();
-    expect(screen.getByText('Unofficial Transcript')).toBeInTheDocument();
+    expect(screen.getByText('Unofficial Transcript (fixture)')).toBeInTheDocument();
     expect(document.querySelector('input[type="file"]')).not.toBeInTheDocument();
   });
 
@@ -50,7 +51,9 @@ describe('file upload', () => {
       [`GET ${statusPath}`]: conversion('NOT_ANSWERED'),
     });
     renderForm(page, loggedIn);
-    const input = (await screen.findByLabelText('Unofficial Transcript')) as HTMLInputElement;
+    const input = (await screen.findByLabelText(
+      'Unofficial Transcript (fixture)',
+    )) as HTMLInputElement;
     expect(input.type).toBe('file');
     expect(input.accept).toBe('.png,.jpeg,.jpg,.pdf,.docx');
     expect(input).toHaveAttribute('aria-describedby', 'transcript_file-hint');
@@ -84,7 +87,7 @@ describe('file upload', () => {
         [`GET ${statusPath}`]: conversion('NOT_ANSWERED'),
       });
       const { user } = renderForm(page, { ...loggedIn, userOptions: { applyAccept: false } });
-      await user.upload(await screen.findByLabelText('Unofficial Transcript'), file);
+      await user.upload(await screen.findByLabelText('Unofficial Transcript (fixture)'), file);
 
       await waitFor(() =>
         expect(document.getElementById('transcript_file-error')?.textContent).toBe(
@@ -120,7 +123,7 @@ describe('file upload', () => {
       userOptions: { advanceTimers: vi.advanceTimersByTime },
     });
     const file = fileOf('transcript.png', 2048, 'image/png');
-    await user.upload(await screen.findByLabelText('Unofficial Transcript'), file);
+    await user.upload(await screen.findByLabelText('Unofficial Transcript (fixture)'), file);
 
     await waitFor(() => expect(uploads).toHaveLength(1));
     expect(server.bodies('POST', '/api/presigned-url')).toEqual([
@@ -204,7 +207,7 @@ describe('file upload', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const input = await screen.findByLabelText('Unofficial Transcript');
+    const input = await screen.findByLabelText('Unofficial Transcript (fixture)');
     expect(screen.queryByText('transcript.png')).not.toBeInTheDocument();
     expect(server.calls().filter((call) => call.startsWith('DELETE'))).toEqual([
       `DELETE ${statusPath}`,
@@ -234,7 +237,7 @@ describe('file upload', () => {
     expect(field()).toHaveTextContent(failed);
 
     await user.click(screen.getByRole('button', { name: 'Choose another file' }));
-    const input = await screen.findByLabelText('Unofficial Transcript');
+    const input = await screen.findByLabelText('Unofficial Transcript (fixture)');
     await waitFor(() =>
       expect(server.calls().filter((call) => call.startsWith('DELETE'))).toEqual([
         `DELETE ${statusPath}`,
@@ -275,7 +278,10 @@ describe('file upload', () => {
         [`DELETE ${statusPath}`]: { message: 'Your file was deleted.' },
       });
       const { user, store } = renderForm(page, loggedIn);
-      await user.upload(await screen.findByLabelText('Unofficial Transcript'), fileOf('a.pdf', 10));
+      await user.upload(
+        await screen.findByLabelText('Unofficial Transcript (fixture)'),
+        fileOf('a.pdf', 10),
+      );
       await waitFor(() => expect(uploads).toHaveLength(1));
       act(() => uploads[0]!.respond(status, body));
 

@@ -10,7 +10,7 @@ import {
 } from '../../../src/client/questions/parts/text-masks';
 import { pageOf, renderForm } from './render-form';
 
-const cell: Question = { type: 'phone', key: 'cell', label: 'Mobile' };
+const cell: Question = { type: 'phone', key: 'cell', label: 'Mobile (fixture)' };
 const abroad: Question = {
   type: 'text',
   key: 'abroad',
@@ -36,7 +36,7 @@ describe('international numbers pasted into a U.S. phone question', () => {
 
   it('moves the number to the page’s international question and says so', async () => {
     const { user, store } = renderForm(pageOf([cell, abroad]));
-    const input = screen.getByLabelText('Mobile');
+    const input = screen.getByLabelText('Mobile (fixture)');
     await user.click(input);
     await user.paste(pasted);
     expect(input).toHaveValue('');
@@ -44,18 +44,22 @@ describe('international numbers pasted into a U.S. phone question', () => {
     expect(store.getState().answers.cell ?? '').toBe('');
     expect(store.getState().answers.abroad).toBe(pasted);
     const note = screen.getByRole('status');
-    expect(note).toHaveTextContent(pasteMessages.moved(pasted, 'Mobile', 'Number abroad'));
+    expect(note).toHaveTextContent(
+      pasteMessages.moved(pasted, 'Mobile (fixture)', 'Number abroad'),
+    );
     expect(input.getAttribute('aria-describedby')).toContain(note.id);
   });
 
   it('refuses it with a message when the page has no international question', async () => {
     const { user, store } = renderForm(pageOf([cell]));
-    const input = screen.getByLabelText('Mobile');
+    const input = screen.getByLabelText('Mobile (fixture)');
     await user.click(input);
     await user.paste(pasted);
     expect(input).toHaveValue('');
     expect(store.getState().answers.cell ?? '').toBe('');
-    expect(screen.getByRole('status')).toHaveTextContent(pasteMessages.refused(pasted, 'Mobile'));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      pasteMessages.refused(pasted, 'Mobile (fixture)'),
+    );
     // The message goes once the applicant types a number of their own.
     await user.type(input, '5075550140');
     expect(input).toHaveValue('(507) 555-0140');
@@ -77,11 +81,11 @@ describe('international numbers pasted into a U.S. phone question', () => {
     const { user, store } = renderForm(pageOf([cell, abroad]), {
       initial: { answers: { abroad: '+81 90 1234 5678' } },
     });
-    await user.click(screen.getByLabelText('Mobile'));
+    await user.click(screen.getByLabelText('Mobile (fixture)'));
     await user.paste(pasted);
     expect(store.getState().answers.abroad).toBe('+81 90 1234 5678');
     expect(screen.getByRole('status')).toHaveTextContent(
-      pasteMessages.occupied(pasted, 'Mobile', 'Number abroad'),
+      pasteMessages.occupied(pasted, 'Mobile (fixture)', 'Number abroad'),
     );
   });
 
@@ -91,15 +95,17 @@ describe('international numbers pasted into a U.S. phone question', () => {
       condition: { valueKey: 'cell', operator: 'answered' },
     };
     const { user, store } = renderForm(pageOf([cell, hidden]));
-    await user.click(screen.getByLabelText('Mobile'));
+    await user.click(screen.getByLabelText('Mobile (fixture)'));
     await user.paste(pasted);
     expect(store.getState().answers.abroad ?? '').toBe('');
-    expect(screen.getByRole('status')).toHaveTextContent(pasteMessages.refused(pasted, 'Mobile'));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      pasteMessages.refused(pasted, 'Mobile (fixture)'),
+    );
   });
 
   it('still formats a pasted North American number in place', async () => {
     const { user, store } = renderForm(pageOf([cell, abroad]));
-    await user.click(screen.getByLabelText('Mobile'));
+    await user.click(screen.getByLabelText('Mobile (fixture)'));
     await user.paste('+1 (507) 555-0140');
     expect(store.getState().answers).toMatchObject({ cell: '(507) 555-0140' });
     expect(store.getState().answers.abroad ?? '').toBe('');
@@ -110,11 +116,11 @@ describe('one masked-text question, configured by its mask', () => {
   it('draws the phone and the SSN with their own keyboard and autocomplete', () => {
     renderForm(
       pageOf([
-        { type: 'phone', key: 'cell', label: 'Mobile' },
+        { type: 'phone', key: 'cell', label: 'Mobile (fixture)' },
         { type: 'ssn', key: 'ssn', label: 'Number' },
       ]),
     );
-    const phone = screen.getByLabelText('Mobile');
+    const phone = screen.getByLabelText('Mobile (fixture)');
     const ssn = screen.getByLabelText('Number');
     expect(phone).toHaveAttribute('type', phoneMask.type);
     expect(phone).toHaveAttribute('inputmode', 'tel');

@@ -9,7 +9,7 @@ const page = pageOf([
     type: 'school-search',
     prefix: 'hs_',
     category: 'hs_ceeb',
-    label: 'Search for Your School',
+    label: 'Search for Your School (fixture)',
     required: true,
     hint: "Type your school's name or city.",
   },
@@ -30,7 +30,7 @@ const lincoln = {
   country: 'USA',
 };
 
-const searchBox = () => screen.getByRole('combobox', { name: 'Search for Your School' });
+const searchBox = () => screen.getByRole('combobox', { name: 'Search for Your School (fixture)' });
 const type = (text: string) => fireEvent.change(searchBox(), { target: { value: text } });
 const key = (name: string) => fireEvent.keyDown(searchBox(), { key: name });
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));

@@ -12,20 +12,22 @@ const page = pageOf([
   {
     type: 'tabs',
     id: 'transcript',
-    label: 'Your grades',
+    label: 'Your grades (fixture)',
     tabs: [
       {
         id: 'upload',
-        label: 'Upload my transcript',
+        label: 'Upload my transcript (fixture)',
         clears: ['hs_gpa'],
         file: 'transcript_file',
-        questions: [{ type: 'file', key: 'transcript_file', label: 'Unofficial Transcript' }],
+        questions: [
+          { type: 'file', key: 'transcript_file', label: 'Unofficial Transcript (fixture)' },
+        ],
       },
       {
         id: 'self-report',
-        label: 'Report my GPA',
+        label: 'Report my GPA (fixture)',
         clears: ['transcript_note'],
-        questions: [{ type: 'text', key: 'hs_gpa', label: 'Cumulative GPA' }],
+        questions: [{ type: 'text', key: 'hs_gpa', label: 'Cumulative GPA (fixture)' }],
       },
     ],
   },
@@ -50,14 +52,17 @@ describe('tabs', () => {
       ...loggedIn,
       initial: { answers: { hs_gpa: '3.8', transcript_note: 'Sent by post' } },
     });
-    const gpaTab = await screen.findByRole('tab', { name: 'Report my GPA', selected: true });
-    expect(screen.getByRole('tablist', { name: 'Your grades' })).toBeInTheDocument();
-    expect(screen.getByRole('tabpanel', { name: 'Report my GPA' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Cumulative GPA')).toHaveValue('3.8');
+    const gpaTab = await screen.findByRole('tab', {
+      name: 'Report my GPA (fixture)',
+      selected: true,
+    });
+    expect(screen.getByRole('tablist', { name: 'Your grades (fixture)' })).toBeInTheDocument();
+    expect(screen.getByRole('tabpanel', { name: 'Report my GPA (fixture)' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Cumulative GPA (fixture)')).toHaveValue('3.8');
     expect(gpaTab.tabIndex).toBe(0);
 
-    await user.click(screen.getByRole('tab', { name: 'Upload my transcript' }));
-    await screen.findByRole('tab', { name: 'Upload my transcript', selected: true });
+    await user.click(screen.getByRole('tab', { name: 'Upload my transcript (fixture)' }));
+    await screen.findByRole('tab', { name: 'Upload my transcript (fixture)', selected: true });
     const tabCalls = server.calls().filter((call) => call.endsWith('/api/tabs'));
     expect(tabCalls).toEqual(['GET /api/tabs', 'PUT /api/tabs']);
     expect(server.bodies('PUT', '/api/tabs')).toEqual([
@@ -67,8 +72,8 @@ describe('tabs', () => {
     expect(server.calls().filter((call) => call.startsWith('DELETE'))).toEqual([]);
     expect(store.getState().tabs).toEqual({ transcript: 'upload' });
     expect(store.getState().answers).toMatchObject({ hs_gpa: '', transcript_note: 'Sent by post' });
-    expect(screen.queryByLabelText('Cumulative GPA')).not.toBeInTheDocument();
-    expect(await screen.findByLabelText('Unofficial Transcript')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Cumulative GPA (fixture)')).not.toBeInTheDocument();
+    expect(await screen.findByLabelText('Unofficial Transcript (fixture)')).toBeInTheDocument();
   });
 
   it('counts the answers a switch cleared on the server as saved: nothing unsaved, nothing sent again', async () => {
@@ -92,13 +97,13 @@ describe('tabs', () => {
       web_status: [{ web_status: 'started' }],
     };
     queryClient.setQueryData<Profile>(profileQueryKey, profile);
-    await screen.findByRole('tab', { name: 'Report my GPA', selected: true });
-    await user.type(screen.getByLabelText('Cumulative GPA'), '5');
+    await screen.findByRole('tab', { name: 'Report my GPA (fixture)', selected: true });
+    await user.type(screen.getByLabelText('Cumulative GPA (fixture)'), '5');
     // A typed answer is unsaved (the "Leave site?" check and the next save see it)...
     expect(changedAnswers(store.getSaved(), store.getState().answers)).toEqual({ hs_gpa: '3.85' });
 
-    await user.click(screen.getByRole('tab', { name: 'Upload my transcript' }));
-    await screen.findByRole('tab', { name: 'Upload my transcript', selected: true });
+    await user.click(screen.getByRole('tab', { name: 'Upload my transcript (fixture)' }));
+    await screen.findByRole('tab', { name: 'Upload my transcript (fixture)', selected: true });
     expect(store.getState().answers).toMatchObject({ hs_gpa: '', hs_gpa_desc: '' });
     // ...but the server cleared it with the switch: the next save sends nothing, and nothing
     // counts as unsaved.
@@ -124,17 +129,20 @@ describe('tabs', () => {
       ...noDocument,
     });
     const { user } = renderForm(page, loggedIn);
-    const upload = await screen.findByRole('tab', { name: 'Upload my transcript', selected: true });
-    await screen.findByLabelText('Unofficial Transcript');
+    const upload = await screen.findByRole('tab', {
+      name: 'Upload my transcript (fixture)',
+      selected: true,
+    });
+    await screen.findByLabelText('Unofficial Transcript (fixture)');
     upload.focus();
     await user.keyboard('{ArrowRight}');
-    const gpa = screen.getByRole('tab', { name: 'Report my GPA' });
+    const gpa = screen.getByRole('tab', { name: 'Report my GPA (fixture)' });
     expect(gpa).toHaveFocus();
     expect(gpa).toHaveAttribute('aria-selected', 'false');
     await user.keyboard('{ArrowRight}');
     expect(upload).toHaveFocus();
     await user.keyboard('{End}{Enter}');
-    await screen.findByRole('tab', { name: 'Report my GPA', selected: true });
+    await screen.findByRole('tab', { name: 'Report my GPA (fixture)', selected: true });
     expect(server.bodies('PUT', '/api/tabs')).toEqual([
       { tab_id: 'transcript', chosen_tab: 'self-report' },
     ]);
@@ -150,13 +158,13 @@ describe('tabs', () => {
       ...loggedIn,
       initial: { answers: { hs_gpa: '3.8' } },
     });
-    await screen.findByLabelText('Unofficial Transcript');
-    await user.click(screen.getByRole('tab', { name: 'Report my GPA' }));
+    await screen.findByLabelText('Unofficial Transcript (fixture)');
+    await user.click(screen.getByRole('tab', { name: 'Report my GPA (fixture)' }));
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Error handling tabs for Upload my transcript');
     expect(toast).toHaveTextContent('Nope.');
     expect(
-      screen.getByRole('tab', { name: 'Upload my transcript', selected: true }),
+      screen.getByRole('tab', { name: 'Upload my transcript (fixture)', selected: true }),
     ).toBeInTheDocument();
     expect(store.getState().answers.hs_gpa).toBe('3.8');
     // The reset: the conversion and the document list are read again.
@@ -184,7 +192,7 @@ describe('tabs', () => {
       await screen.findByText('Converting your file to PDF…', {
         selector: '.file-upload__converting',
       });
-      await user.click(screen.getByRole('tab', { name: 'Report my GPA' }));
+      await user.click(screen.getByRole('tab', { name: 'Report my GPA (fixture)' }));
 
       const dialog = await screen.findByRole('dialog', { name: 'File Upload in Progress' });
       expect(
@@ -193,7 +201,7 @@ describe('tabs', () => {
       await user.click(within(dialog).getByRole('button', { name: 'OK' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(
-        screen.getByRole('tab', { name: 'Upload my transcript', selected: true }),
+        screen.getByRole('tab', { name: 'Upload my transcript (fixture)', selected: true }),
       ).toBeInTheDocument();
       expect(store.getState().tabs).toEqual({});
       expect(server.calls().filter((call) => !call.startsWith('GET'))).toEqual([]);
@@ -207,7 +215,7 @@ describe('tabs', () => {
       [`GET ${statusPath}`]: conversion('COMPLETED'),
     });
     const { user } = renderForm(page, loggedIn);
-    await user.click(await screen.findByRole('tab', { name: 'Report my GPA' }));
+    await user.click(await screen.findByRole('tab', { name: 'Report my GPA (fixture)' }));
     expect(
       await screen.findByRole('dialog', { name: 'File Upload in Progress' }),
     ).toBeInTheDocument();
@@ -228,13 +236,13 @@ describe('tabs', () => {
       initial: { answers: { transcript_file: 'ANSWERED' } },
     });
     await screen.findByText('transcript.pdf');
-    await user.click(screen.getByRole('tab', { name: 'Report my GPA' }));
+    await user.click(screen.getByRole('tab', { name: 'Report my GPA (fixture)' }));
     const asked = await screen.findByRole('dialog', {
-      name: switchTabTexts.title('Report my GPA'),
+      name: switchTabTexts.title('Report my GPA (fixture)'),
     });
     await user.click(within(asked).getByRole('button', { name: switchTabTexts.confirm }));
 
-    await screen.findByRole('tab', { name: 'Report my GPA', selected: true });
+    await screen.findByRole('tab', { name: 'Report my GPA (fixture)', selected: true });
     expect(server.calls().filter((call) => !call.startsWith('GET'))).toEqual([
       `DELETE ${statusPath}`,
       'DELETE /api/document-answer/transcript_file',
@@ -256,21 +264,21 @@ describe('tabs', () => {
       initial: { answers: { transcript_file: 'ANSWERED' } },
     });
     await screen.findByText('transcript.pdf');
-    const gpaTab = screen.getByRole('tab', { name: 'Report my GPA' });
+    const gpaTab = screen.getByRole('tab', { name: 'Report my GPA (fixture)' });
     await user.click(gpaTab);
 
     const dialog = await screen.findByRole('dialog', {
-      name: switchTabTexts.title('Report my GPA'),
+      name: switchTabTexts.title('Report my GPA (fixture)'),
     });
     // The file is named by its question's label, read from the definition.
-    expect(dialog).toHaveTextContent(switchTabTexts.body('unofficial transcript'));
+    expect(dialog).toHaveTextContent(switchTabTexts.body('unofficial transcript (fixture)'));
     const keep = within(dialog).getByRole('button', { name: switchTabTexts.cancel });
     await waitFor(() => expect(keep).toHaveFocus());
     await user.click(keep);
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(
-      screen.getByRole('tab', { name: 'Upload my transcript', selected: true }),
+      screen.getByRole('tab', { name: 'Upload my transcript (fixture)', selected: true }),
     ).toBeInTheDocument();
     expect(screen.getByText('transcript.pdf')).toBeInTheDocument();
     expect(server.calls().filter((call) => !call.startsWith('GET'))).toEqual([]);
@@ -289,13 +297,13 @@ describe('tabs', () => {
       initial: { answers: { transcript_file: 'ANSWERED' } },
     });
     await screen.findByText('transcript.pdf');
-    await user.click(screen.getByRole('tab', { name: 'Report my GPA' }));
+    await user.click(screen.getByRole('tab', { name: 'Report my GPA (fixture)' }));
     await user.click(await screen.findByRole('button', { name: switchTabTexts.confirm }));
 
     const dialog = await screen.findByRole('dialog', { name: 'File Upload in Progress' });
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(
-      screen.getByRole('tab', { name: 'Upload my transcript', selected: true }),
+      screen.getByRole('tab', { name: 'Upload my transcript (fixture)', selected: true }),
     ).toBeInTheDocument();
     expect(server.calls().filter((call) => !call.startsWith('GET'))).toEqual([
       `DELETE ${statusPath}`,
@@ -308,8 +316,8 @@ describe('tabs', () => {
     renderForm(page);
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
-    expect(screen.queryByLabelText('Cumulative GPA')).not.toBeInTheDocument();
-    expect(screen.getByText('Unofficial Transcript')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Cumulative GPA (fixture)')).not.toBeInTheDocument();
+    expect(screen.getByText('Unofficial Transcript (fixture)')).toBeInTheDocument();
     expect(screen.getByText(visitorUploadText)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -5,14 +5,14 @@ import { focusField } from '../../../src/client/renderer/focus-field';
 import { pageOf, renderForm } from '../questions/render-form';
 
 const page = pageOf([
-  { type: 'text', key: 'first_name', label: 'First Name' },
+  { type: 'text', key: 'first_name', label: 'First Name (fixture)' },
   {
     type: 'radio',
     key: 'gender',
-    label: 'Gender',
+    label: 'Gender (fixture)',
     options: [
-      { value: 'F', label: 'Female' },
-      { value: 'M', label: 'Male' },
+      { value: 'F', label: 'Female (fixture)' },
+      { value: 'M', label: 'Male (fixture)' },
     ],
   },
   { type: 'select', key: 'entry_term', label: 'Term', options: [{ value: 'F', label: 'Fall' }] },
@@ -23,7 +23,7 @@ describe('focusField', () => {
   it('moves focus into the input of the field with that key', () => {
     renderForm(page);
     expect(focusField('first_name')).toBe(true);
-    expect(screen.getByLabelText('First Name')).toHaveFocus();
+    expect(screen.getByLabelText('First Name (fixture)')).toHaveFocus();
     expect(focusField('entry_term')).toBe(true);
     expect(screen.getByRole('combobox', { name: 'Term' })).toHaveFocus();
   });
@@ -31,7 +31,7 @@ describe('focusField', () => {
   it('focuses the chosen radio of a group, or the first', () => {
     renderForm(page, { initial: { answers: { gender: 'M' } } });
     expect(focusField('gender')).toBe(true);
-    expect(screen.getByLabelText('Male')).toHaveFocus();
+    expect(screen.getByLabelText('Male (fixture)')).toHaveFocus();
   });
 
   it('focuses a field with nothing to type into (the visitor upload note) itself', () => {

@@ -7,7 +7,12 @@ import type { QuestionComponent } from '../../../../src/client/renderer/question
 
 afterEach(cleanup);
 
-const question: TabsQuestion = { type: 'tabs', id: 'transcript', label: 'Your grades', tabs: [] };
+const question: TabsQuestion = {
+  type: 'tabs',
+  id: 'transcript',
+  label: 'Your grades (fixture)',
+  tabs: [],
+};
 
 describe('lazyQuestion', () => {
   it('loads the code when the question first shows, holding its place with its frame and label', async () => {
@@ -23,10 +28,10 @@ describe('lazyQuestion', () => {
     const frame = document.getElementById('transcript');
     expect(frame).toHaveClass('question', 'tabs');
     expect(frame).toHaveAttribute('aria-busy', 'true');
-    expect(frame).toHaveTextContent('Your grades');
+    expect(frame).toHaveTextContent('Your grades (fixture)');
 
     arrive(({ question: loaded }) => <p id={loaded.id}>Tabs of {loaded.label}</p>);
-    expect(await screen.findByText('Tabs of Your grades')).toBeInTheDocument();
+    expect(await screen.findByText('Tabs of Your grades (fixture)')).toBeInTheDocument();
     expect(document.querySelector('[aria-busy]')).toBeNull();
   });
 });
