@@ -140,8 +140,9 @@ function containsWhole(text: string, part: string): boolean {
 }
 
 /**
- * Whether a literal pins a shipped text: equal to it, or (for a text of 12 characters or more, long
- * enough not to be an everyday phrase) containing it; a regular expression counts as its text.
+ * Whether a literal pins a shipped text: equal to it, or for a message of 12 characters or more
+ * (long enough not to be an everyday phrase) containing it, as a test's expected toast or page
+ * text would; a regular expression counts as its text.
  */
 export function pins(literal: Literal, shipped: ShippedText): boolean {
   const caseless = literal.regex?.flags.includes('i') ?? false;
@@ -151,7 +152,8 @@ export function pins(literal: Literal, shipped: ShippedText): boolean {
   if (shipped.kind === 'option code') return literal.regex === undefined && text === shipped.text;
   return pieces(shipped).some((piece) => {
     const wanted = norm(piece);
-    return text === wanted || (wanted.length >= 12 && containsWhole(text, wanted));
+    const inside = shipped.kind === 'message' && wanted.length >= 12 && containsWhole(text, wanted);
+    return text === wanted || inside;
   });
 }
 

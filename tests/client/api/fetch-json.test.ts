@@ -73,7 +73,7 @@ describe('fetchJson', () => {
     const body = {
       message: 'Incorrect username or password.',
       code: 'BAD_LOGIN',
-      errors: { username: ['Please provide a valid email address. (fixture)'] },
+      errors: { username: ['Give a valid address (fixture).'] },
     };
     vi.stubGlobal('fetch', respond(JSON.stringify(body), 400));
     const error = await fetchJson('/public/login', { method: 'POST' }).catch((e: unknown) => e);
@@ -82,7 +82,7 @@ describe('fetchJson', () => {
       message: 'Incorrect username or password.',
       status: 400,
       code: 'BAD_LOGIN',
-      errors: { username: ['Please provide a valid email address. (fixture)'] },
+      errors: { username: ['Give a valid address (fixture).'] },
     });
   });
 
