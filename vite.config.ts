@@ -2,7 +2,6 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { buildId } from './scripts/build-id.ts';
 import { firstLoadChunks } from './scripts/first-load-chunks.ts';
-import { precompress } from './scripts/precompress.ts';
 import { holdSubmitScript } from './src/contract/hold-submit.ts';
 
 /**
@@ -79,7 +78,6 @@ export default defineConfig({
     react(),
     { ...holdEarlySubmit(), applyToEnvironment: (env) => env.name === 'client' },
     { ...preloadApplication(), applyToEnvironment: (env) => env.name === 'client' },
-    { ...precompress(), applyToEnvironment: (env) => env.name === 'client' },
     { ...firstLoad.plugin, applyToEnvironment: (env) => env.name === 'client' },
   ],
   // Named in the client's error reports (src/client/api/report-client-error.ts).

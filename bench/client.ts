@@ -188,6 +188,7 @@ export async function run(): Promise<BenchRow[]> {
   if (process.env.BENCH_SKIP_BUILD !== '1') {
     sh('npm', ['run', '-s', 'validators']);
     sh('npx', ['vite', 'build', '--logLevel', 'error'], { NODE_ENV: 'production' });
+    sh('npx', ['tsx', 'scripts/precompress.ts', 'dist/client']);
   }
   rmSync(productCopy, { recursive: true, force: true });
   cpSync(productDist, productCopy, { recursive: true });

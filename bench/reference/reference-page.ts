@@ -211,14 +211,15 @@ export async function buildReferencePage(): Promise<{ dir: string; fields: Refer
   writeFileSync(path.join(src, 'index.html'), indexHtml(page.title));
   const { build } = await import('vite');
   const { default: react } = await import('@vitejs/plugin-react');
-  const { precompress } = await import('../../scripts/precompress');
+  const { precompressDir } = await import('../../scripts/precompress');
   await build({
     configFile: false,
     root: src,
     mode: 'production',
     logLevel: 'error',
-    plugins: [react(), precompress()],
+    plugins: [react()],
     build: { outDir: out, emptyOutDir: true },
   });
+  precompressDir(out);
   return { dir: out, fields };
 }
