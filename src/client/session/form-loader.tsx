@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import type { Answers } from '../../engine/definitions';
 import { webStatusOf } from '../../engine/web-status';
 import { formPages } from '../../forms/form-pages';
 import { UnauthorizedError } from '../api/errors';
@@ -11,6 +12,7 @@ import { isLoggedIn } from '../identity/is-logged-in';
 import { readFormLocationState } from './location-state';
 import { ProfileLoadFailure } from '../layout/profile-load-failure';
 import { SessionProvider } from './session-provider';
+import { SignInAnswersChoice } from './sign-in-answers-choice';
 import { useVisitorAnswers } from './use-visitor-answers';
 import { visitorTokenParam, withoutVisitorToken } from './visitor-token';
 
@@ -56,8 +58,11 @@ export function FormLoader() {
   const profile = useProfile(loggedIn && serviceToken === null && visitor.settled);
   const validators = usePageValidators(loggedIn && serviceToken === null);
 
-  // A claimed token is spent: it leaves the address, so a reload does not claim it again.
+  // A claimed token is spent: it leaves the address, so a reload does not claim it again. What
+  // it held stays here, for the applicant to choose between it and the saved answers.
   const claimed = loggedIn && token !== null && visitor.settled;
+  const [typed, setTyped] = useState<Answers | undefined>(undefined);
+  if (claimed && visitor.answers && typed !== visitor.answers) setTyped(visitor.answers);
   useEffect(() => {
     if (!claimed) return;
     void navigate(
@@ -109,6 +114,7 @@ export function FormLoader() {
       initialAnswers={initialAnswers}
     >
       <Outlet />
+      {profile.data && typed && <SignInAnswersChoice typed={typed} />}
     </SessionProvider>
   );
 }

@@ -99,7 +99,8 @@ describe('visitors (SPEC §1, §6)', () => {
       'href',
       '/signup?token=tok-3',
     );
-    await user.type(screen.getByLabelText('Email Address'), 'ada@example.edu');
+    // The address just confirmed is filled in already.
+    expect(screen.getByLabelText('Email Address')).toHaveValue('ada@example.edu');
     await user.type(screen.getByLabelText('Password'), 'Correct-Horse-42');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 

@@ -1,0 +1,81 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Answers } from '../../engine/definitions';
+import { formPages } from '../../forms/form-pages';
+import { applicationApi } from '../api/application-api';
+import { ServerError, UnauthorizedError } from '../api/errors';
+import { updateCachedProfile } from '../api/use-profile';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { useToast } from '../components/toast-context';
+import { genericErrorMessage } from '../messages';
+import { changedAnswers } from './answer-changes';
+import { answerConflicts, typedChanges } from './answer-conflicts';
+import { useApplicationSession } from './application-session';
+
+/** What the applicant reads when the answers they typed differ from their saved ones. */
+export const answersChoiceTexts = {
+  title: 'Which answers should we keep?',
+  intro: 'Some answers you typed before signing in differ from the ones saved in your account:',
+  saved: 'saved',
+  typed: 'typed',
+  keep: 'Keep my saved answers',
+  use: 'Use what I just typed',
+};
+
+/**
+ * After signing in with answers typed as a visitor: where they differ from the account's saved
+ * answers, the applicant chooses. The saved ones stay (the server kept them) unless they choose
+ * the typed ones, which are then saved like any change (PUT /api/answer).
+ */
+export function SignInAnswersChoice({ typed }: { typed: Answers }) {
+  const { store } = useApplicationSession();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [conflicts] = useState(() => answerConflicts(formPages, typed, store.getSaved()));
+  const [open, setOpen] = useState(conflicts.length > 0);
+  const save = useMutation({
+    mutationFn: applicationApi.saveAnswers,
+    onSuccess: ({ message }, changes) => {
+      store.markSaved(changes);
+      updateCachedProfile(queryClient, (profile) => ({
+        ...profile,
+        answer: { ...profile.answer, ...changes },
+      }));
+      setOpen(false);
+      toast.show({ kind: 'success', message });
+    },
+    onError: (error) => {
+      // The typed answers stay in the form: the next Save or page change sends them again.
+      setOpen(false);
+      if (error instanceof UnauthorizedError) return; // handled once, globally
+      const message = error instanceof ServerError ? error.message : genericErrorMessage;
+      toast.show({ kind: 'error', title: 'Error', message });
+    },
+  });
+  const useTyped = () => {
+    store.setAnswers(typedChanges(conflicts, typed));
+    save.mutate(changedAnswers(store.getSaved(), store.getState().answers));
+  };
+
+  return (
+    <ConfirmDialog
+      isOpen={open}
+      title={answersChoiceTexts.title}
+      confirmLabel={answersChoiceTexts.use}
+      cancelLabel={answersChoiceTexts.keep}
+      busy={save.isPending}
+      onCancel={() => setOpen(false)}
+      onConfirm={useTyped}
+    >
+      <p>{answersChoiceTexts.intro}</p>
+      <ul className="answers-choice">
+        {conflicts.map(({ key, label, saved, typed: mine }) => (
+          <li key={key}>
+            <strong>{label}</strong>: {answersChoiceTexts.saved} “{saved}”,{' '}
+            {answersChoiceTexts.typed} “{mine}”
+          </li>
+        ))}
+      </ul>
+    </ConfirmDialog>
+  );
+}
