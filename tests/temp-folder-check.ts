@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-/** Caches that tools the tests start keep in the temp folder on purpose (tsx's compile cache). */
-const toolCaches = /^tsx-\d+$/;
+/** Caches that tools keep in the temp folder on purpose: tsx's, and Node's module compile cache. */
+const toolCaches = /^(?:tsx-\d+|node-compile-cache)$/;
 
 /**
  * Vitest global setup: every test run gets a temp folder of its own, handed to the test processes

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -16,6 +14,7 @@ import { JobRunner } from '../../../src/server/jobs/job-runner';
 import { loadSite } from '../../../src/server/site';
 import type { Mailer } from '../../../src/server/mail/mailer';
 import type { MailMessage } from '../../../src/server/mail/templates';
+import { scratchDir } from '../../helpers/scratch-dir';
 
 /** The databases every storage-touching suite runs on: SQLite always, PostgreSQL when configured. */
 export const databases: Array<{ name: string; url: string }> = [
@@ -123,7 +122,8 @@ export interface TestDatabase {
 
 /** A new database: SQLite in a folder of its own, or a PostgreSQL schema of its own. */
 export async function openTestDatabase(databaseUrl = ''): Promise<TestDatabase> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admissions-test-'));
+  // Removed by close(), and by the scratch helper at the file's end should a test not close it.
+  const dataDir = scratchDir('admissions-test');
   const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: databaseUrl });
