@@ -163,7 +163,7 @@ export class SessionStore {
    * then `resolve` decides, and refreshes the timer. The row may have been deleted since (a
    * logout or a password reset in another server, an erased account), so only a write that
    * checks the session's row itself in its own statement may be let in on this (PUT /api/answer:
-   * application-service.ts); it saves the round trip of a lookup per save (issue 19).
+   * answer-store.ts); it saves the round trip of a lookup per save (issue 19).
    */
   recentlyLive(token: string): SessionAccount | undefined {
     const live = this.tokens.get(token)?.live;
