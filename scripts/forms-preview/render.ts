@@ -126,7 +126,7 @@ function questionHeading(question: Question): string {
 export function renderPage(page: PageDefinition, schema: unknown): string {
   const fields = pageFields(page);
   const parts: string[] = [
-    `<nav><a href="/">All pages</a></nav><h1>${escape(page.title)} <span class="type">(${escape(page.id)}, step ${page.step}, ${escape(page.route)})</span></h1>`,
+    `<nav><a href="/">All pages</a><a href="/applicant/${encodeURIComponent(page.id)}">The applicant's page</a></nav><h1>${escape(page.title)} <span class="type">(${escape(page.id)}, step ${page.step}, ${escape(page.route)})</span></h1>`,
   ];
   walkDefinition(page, {
     section(section) {
@@ -157,14 +157,14 @@ ${own.map((f) => fieldHtml(f, schema)).join('')}</div>`,
   return layout(page.title, parts.join('\n'));
 }
 
-/** The list of pages, in step order. */
+/** The list of pages, in step order, each with its two views. */
 export function renderIndex(pages: readonly PageDefinition[]): string {
   const items = [...pages]
     .sort((a, b) => a.step - b.step)
-    .map(
-      (p) =>
-        `<li><a href="/page/${encodeURIComponent(p.id)}">${escape(p.title)}</a> <span class="type">${escape(p.id)}</span></li>`,
-    );
+    .map((p) => {
+      const id = encodeURIComponent(p.id);
+      return `<li>${escape(p.title)} <span class="type">${escape(p.id)}</span>: <a href="/applicant/${id}">the applicant's page</a> · <a href="/page/${id}">specification sheet</a></li>`;
+    });
   return layout('Pages', `<h1>Form pages</h1><ul>${items.join('')}</ul>`);
 }
 

@@ -1,16 +1,18 @@
 /**
- * The forms:preview server: node:http on 127.0.0.1, reading forms/ and schemas/ afresh on every
- * request, and telling open pages to reload (server-sent events) when a file in either folder is
- * saved. No dependency: fs.watch and an EventSource are enough for one author's browser.
+ * The forms:preview server: node:http on 127.0.0.1, with two views of every page: the applicant's
+ * page (/applicant/<id>, drawn in the browser by the product's own components, see state.ts and
+ * vite-host.ts) and the specification sheet (/page/<id>, read from forms/ and schemas/ afresh on
+ * every request). When a file in either folder is saved, the validators are compiled again and
+ * forms:check runs, then open pages are told to reload (server-sent events).
  */
 import { watch, type FSWatcher } from 'node:fs';
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { PageDefinition } from '../../src/engine/definitions';
-import { loadProject, pageSchemaName } from '../forms-check/project';
-import { offsetLocation } from '../forms-check/source-file';
+import { pageSchemaName } from '../forms-check/project';
+import { load } from './load-definitions';
 import { renderError, renderIndex, renderPage } from './render';
+import { PreviewContent } from './preview-content';
 
 export interface PreviewOptions {
   formsDir: string;
@@ -24,40 +26,6 @@ export interface Preview {
   close(): Promise<void>;
 }
 
-type Loaded =
-  | { ok: true; pages: PageDefinition[]; schemas: Map<string, unknown> }
-  | { ok: false; problems: Array<{ where: string; message: string }> };
-
-const isPage = (json: unknown): json is PageDefinition =>
-  typeof json === 'object' &&
-  json !== null &&
-  typeof (json as PageDefinition).id === 'string' &&
-  Array.isArray((json as PageDefinition).sections);
-
-/** Reads the folders; any file that is not JSON, or a page that is not a page, is a problem. */
-function load(options: PreviewOptions): Loaded {
-  const project = loadProject(options);
-  const problems: Array<{ where: string; message: string }> = [];
-  for (const file of [...project.pages, ...project.schemas.values()]) {
-    for (const error of file.syntaxErrors) {
-      const { line, column } = offsetLocation(file.text, error.offset);
-      problems.push({
-        where: `${file.path}:${line}:${column}`,
-        message: `not valid JSON (${error.message})`,
-      });
-    }
-  }
-  for (const file of project.pages)
-    if (file.syntaxErrors.length === 0 && !isPage(file.json))
-      problems.push({
-        where: file.path,
-        message: 'not a page definition: it needs an "id" and "sections"',
-      });
-  if (problems.length) return { ok: false, problems };
-  const schemas = new Map([...project.schemas].map(([name, file]) => [name, file.json]));
-  return { ok: true, pages: project.pages.map((f) => f.json as PageDefinition), schemas };
-}
-
 function send(res: ServerResponse, status: number, html: string): void {
   res.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
@@ -67,10 +35,28 @@ function send(res: ServerResponse, status: number, html: string): void {
 }
 
 /** Starts the preview; resolves once it listens. */
-export function startPreview(options: PreviewOptions): Promise<Preview> {
+export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const clients = new Set<ServerResponse>();
-  const server = createServer((req, res) => {
+  // The server first: Vite's websocket shares it.
+  const server = createServer();
+  const content = await PreviewContent.start(options, server);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname === '/preview/state.json') {
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+      });
+      return res.end(JSON.stringify(content.state()));
+    }
+    if (url.pathname.startsWith('/applicant/')) {
+      void content.shell(url.pathname).then(
+        (html) => send(res, 200, html),
+        (error: Error) =>
+          send(res, 500, renderError([{ where: 'preview', message: error.message }])),
+      );
+      return;
+    }
     if (url.pathname === '/events') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
       res.write(': connected\n\n');
@@ -78,6 +64,10 @@ export function startPreview(options: PreviewOptions): Promise<Preview> {
       req.on('close', () => clients.delete(res));
       return;
     }
+    if (url.pathname !== '/' && !url.pathname.startsWith('/page/'))
+      return content.vite.middlewares(req, res, () =>
+        send(res, 404, renderError([{ where: url.pathname, message: 'no such page' }])),
+      );
     const loaded = load(options);
     // 422: the request was fine, the files are not; the page still reloads once they are fixed.
     if (!loaded.ok) return send(res, 422, renderError(loaded.problems));
@@ -108,8 +98,10 @@ export function startPreview(options: PreviewOptions): Promise<Preview> {
     // Editors save in several writes: one reload for the lot.
     clearTimeout(timer);
     timer = setTimeout(() => {
+      // Compiled and checked before the pages are told, so their reload finds the new state ready.
+      content.refresh();
       for (const client of clients) client.write('data: reload\n\n');
-    }, 100);
+    }, 30);
   };
   const watchers: FSWatcher[] = [options.formsDir, options.schemasDir].map((dir) =>
     watch(path.resolve(dir), reload),
@@ -118,6 +110,7 @@ export function startPreview(options: PreviewOptions): Promise<Preview> {
   return new Promise((resolve, reject) => {
     server.once('error', (error) => {
       for (const w of watchers) w.close();
+      void content.close();
       reject(error);
     });
     server.listen(options.port, '127.0.0.1', () => {
@@ -128,7 +121,11 @@ export function startPreview(options: PreviewOptions): Promise<Preview> {
           clearTimeout(timer);
           for (const w of watchers) w.close();
           for (const client of clients) client.end();
-          return new Promise<void>((done) => server.close(() => done()));
+          server.closeAllConnections();
+          return Promise.all([
+            content.close(),
+            new Promise<void>((done) => server.close(() => done())),
+          ]).then(() => undefined);
         },
       });
     });

@@ -1,20 +1,78 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumLaunchOptions } from '../../playwright.config';
+import { createAjv, languageSchemas } from '../../scripts/build-validators';
+import { checkForms } from '../../scripts/forms-check/check-project';
 import { startPreview, type Preview } from '../../scripts/forms-preview/server';
+import { allConditionsWords } from '../../src/engine/condition-words';
+import type { FormState, PageDefinition, Question } from '../../src/engine/definitions';
+import { pageFields } from '../../src/engine/page-fields';
+import { validatePage } from '../../src/engine/page-validation';
+import type { CompiledValidator } from '../../src/engine/validation';
+import { visibleKeys } from '../../src/engine/visibility';
+import { fixtureCopy, type FixtureCopy } from '../fixtures/forms-check/fixture-copy';
+import { scratchDir } from '../helpers/scratch-dir';
 
 const root = path.resolve(import.meta.dirname, '../..');
+const empty = (): FormState => ({ answers: {}, addAnother: {}, tabs: {} });
+const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-describe('forms:preview', () => {
+let browser: Browser;
+beforeAll(async () => {
+  browser = await chromium.launch(chromiumLaunchOptions);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Opens a page's applicant view and waits until the preview has drawn it. */
+async function openApplicantPage(preview: Preview, id: string): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(`${preview.url}/applicant/${id}`);
+  await page.waitForSelector('html[data-preview-version]', { timeout: 30_000 });
+  return page;
+}
+
+const fieldRoles = 'textbox|combobox|radiogroup|group|checkbox|spinbutton|searchbox';
+const fieldLine = new RegExp(`^\\s*- (?:${fieldRoles}) "((?:[^"\\\\]|\\\\.)*)"`);
+
+/**
+ * The accessible names of the page's fields (inputs, selects, radio and checkbox groups), as
+ * assistive technology reads them from the page's accessibility tree.
+ */
+async function labelledFieldNames(page: Page): Promise<string[]> {
+  const snapshot = await page.locator('main').ariaSnapshot();
+  return snapshot.split('\n').flatMap((line) => {
+    const match = fieldLine.exec(line);
+    return match ? [JSON.parse(`"${match[1]}"`) as string] : [];
+  });
+}
+
+/** Every page validator of a schemas folder, compiled as build-validators compiles them. */
+function compiledValidators(schemasDir: string): (id: string) => CompiledValidator {
+  const ajv = createAjv();
+  for (const file of readdirSync(schemasDir))
+    if (file.endsWith('.schema.json') && !languageSchemas.includes(file))
+      ajv.addSchema(readJson(path.join(schemasDir, file)) as object);
+  return (id) => ajv.getSchema(id) as CompiledValidator;
+}
+
+describe('forms:preview on the shipped forms', () => {
   let dir: string;
   let preview: Preview;
-  const about = () => path.join(dir, 'forms/about.json');
+  let pages: PageDefinition[];
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'forms-preview-'));
+    dir = scratchDir('forms-preview');
     cpSync(path.join(root, 'forms'), path.join(dir, 'forms'), { recursive: true });
     cpSync(path.join(root, 'schemas'), path.join(dir, 'schemas'), { recursive: true });
+    pages = readdirSync(path.join(dir, 'forms'))
+      .filter((f) => f !== 'site.json')
+      .map((f) => readJson(path.join(dir, 'forms', f)) as PageDefinition);
     preview = await startPreview({
       port: 0,
       formsDir: path.join(dir, 'forms'),
@@ -22,72 +80,220 @@ describe('forms:preview', () => {
     });
   });
   afterAll(async () => {
-    await preview.close();
-    rmSync(dir, { recursive: true, force: true });
+    await preview?.close();
   });
 
-  it('lists the pages and binds to 127.0.0.1', async () => {
+  it('lists each page with its two views and binds to 127.0.0.1', async () => {
     expect(preview.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const html = await (await fetch(preview.url)).text();
-    expect(html).toContain('<a href="/page/about">About You</a>');
-    expect(html).toContain('<a href="/page/final-steps">Final Steps</a>');
+    for (const { id } of pages) {
+      expect(html).toContain(`<a href="/applicant/${id}">`);
+      expect(html).toContain(`<a href="/page/${id}">`);
+    }
   });
 
-  it('shows every branch with its condition, and each key with its rules and exact messages', async () => {
-    const res = await fetch(`${preview.url}/page/about`);
+  it("shows each page's questions as labelled fields, as the applicant sees them", async () => {
+    for (const definition of pages) {
+      const page = await openApplicantPage(preview, definition.id);
+      try {
+        await expect.poll(() => page.locator('h1').first().textContent()).toBe(definition.title);
+        const shown = new Set(visibleKeys(definition, empty()));
+        const fields = pageFields(definition).filter(
+          (f) => shown.has(f.key) && f.question.label && !f.instance,
+        );
+        expect(fields.length).toBeGreaterThan(0);
+        const named: string[] = [];
+        for (const { owner, key, question } of fields) {
+          if (owner.type === 'school-search') {
+            // The school's parts are drawn once a school is picked or typed in: first, its search.
+            named.push(owner.label ?? '');
+          } else if (owner.type === 'file') {
+            // Uploads are for signed-in applicants; the preview shows the question as a visitor does.
+            const text = page.locator(`#${key}`).getByText(question.label!);
+            await expect.poll(() => text.count(), { message: `${definition.id}: ${key}` }).toBe(1);
+          } else named.push(question.label!);
+        }
+        // Questions with tabs or blocks load their code when first drawn: polled until they are.
+        await expect
+          .poll(() => labelledFieldNames(page), { message: definition.id })
+          .toEqual(expect.arrayContaining(named));
+      } finally {
+        await page.close();
+      }
+    }
+  });
+});
+
+describe('forms:preview on a copy of the forms:check fixture', () => {
+  let copy: FixtureCopy;
+  let preview: Preview;
+  const sample = () => readJson(path.join(copy.forms, 'sample.json')) as PageDefinition;
+  /** The JSON pointer of the question asking a key in the fixture page. */
+  const pointerOf = (key: string) => pageFields(sample()).find((f) => f.key === key)!.pointer;
+
+  const files = () => [
+    path.join(copy.forms, 'sample.json'),
+    path.join(copy.schemas, 'sample.schema.json'),
+  ];
+  let originals: string[];
+  const version = async () =>
+    ((await (await fetch(`${preview.url}/preview/state.json`)).json()) as { version: number })
+      .version;
+
+  beforeAll(async () => {
+    copy = fixtureCopy();
+    originals = files().map((file) => readFileSync(file, 'utf8'));
+    preview = await startPreview({ port: 0, formsDir: copy.forms, schemasDir: copy.schemas });
+  });
+  // Each test starts from the valid fixture, once the preview has read it again.
+  afterEach(async () => {
+    const changed = files().filter((file, i) => readFileSync(file, 'utf8') !== originals[i]);
+    if (changed.length === 0) return;
+    const before = await version();
+    files().forEach((file, i) => writeFileSync(file, originals[i]!));
+    await expect.poll(version, { timeout: 5000 }).toBeGreaterThan(before);
+  });
+  afterAll(async () => {
+    await preview?.close();
+  });
+
+  it('keeps the specification sheet: every branch with its condition, in words', async () => {
+    const res = await fetch(`${preview.url}/page/sample`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    // A question a condition shows, and the branch of a yes-no, both written out.
-    expect(html).toContain('Shown when citizenship_type is &quot;PR&quot;');
-    expect(html).toContain('branch &quot;then&quot; of legacy_ind');
-    expect(html).toContain('Shown when legacy_ind is &quot;Y&quot;');
-    expect(html).toContain('<span class="key">legacy_first_name</span>');
-    // The rule beside the message an applicant sees when it fails.
-    expect(html).toContain(
-      '<td class="rule">minAge: 13</td><td><span class="msg">You must be 13 years or older to apply</span></td>',
-    );
-    // A cross-field rule names the keys its condition reads.
-    expect(html).toContain(
-      '<td class="rule">required: true <span class="cond">(if optin_sms_ind)</span></td><td><span class="msg">A cell phone number is required to receive text message updates.</span></td>',
-    );
+    for (const field of pageFields(sample()).filter((f) => f.conditions.length))
+      expect(html).toContain(`Shown when ${escapeHtml(allConditionsWords(field.conditions))}`);
+    expect(html).toContain('<a href="/applicant/sample">');
   });
 
-  it('tells open pages to reload when a form file is saved', async () => {
-    const controller = new AbortController();
-    const res = await fetch(`${preview.url}/events`, { signal: controller.signal });
-    expect(res.headers.get('content-type')).toBe('text/event-stream');
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let received = decoder.decode((await reader.read()).value);
-    expect(received).toContain(': connected');
-    writeFileSync(about(), readFileSync(about(), 'utf8'));
-    const deadline = Date.now() + 5000;
-    while (!received.includes('data: reload') && Date.now() < deadline) {
-      const chunk = await Promise.race([
-        reader.read(),
-        new Promise<undefined>((resolve) => setTimeout(resolve, deadline - Date.now())),
-      ]);
-      if (!chunk || chunk.done) break;
-      received += decoder.decode(chunk.value);
-    }
-    controller.abort();
-    expect(received).toContain('data: reload');
-  });
-
-  it('shows a clear error page for a form that is not valid JSON, and the page once fixed', async () => {
-    const good = readFileSync(about(), 'utf8');
-    writeFileSync(about(), good.replace('"id": "about",', '"id": "about"'));
+  it('shows the required messages of the page as after Submit, and none before', async () => {
+    const definition = sample();
+    const errors = validatePage(definition, compiledValidators(copy.schemas)('sample'), empty());
+    const messages = [...new Set(Object.values(errors).flat())];
+    expect(messages.length).toBeGreaterThan(1);
+    const page = await openApplicantPage(preview, 'sample');
     try {
-      const res = await fetch(`${preview.url}/page/about`);
-      expect(res.status).toBe(422);
-      const html = await res.text();
-      expect(html).toContain('The forms cannot be shown');
-      expect(html).toMatch(/about\.json:4:3<\/strong>: not valid JSON \(CommaExpected\)/);
-      expect(html).toContain("new EventSource('/events')");
+      for (const message of messages) expect(await page.getByText(message).count()).toBe(0);
+      await page.getByLabel('As after Submit').check();
+      for (const message of messages)
+        await expect
+          .poll(() => page.getByText(message, { exact: true }).count())
+          .toBeGreaterThan(0);
     } finally {
-      writeFileSync(about(), good);
+      await page.close();
     }
-    expect((await fetch(`${preview.url}/page/about`)).status).toBe(200);
+  });
+
+  it("switches a condition's branches from the controlling question's options", async () => {
+    const definition = sample();
+    const hidden = pageFields(definition).find(
+      (f) => f.conditions.length && !visibleKeys(definition, empty()).includes(f.key),
+    )!;
+    const rule = hidden.conditions[0] as { valueKey: string; target: string };
+    const page = await openApplicantPage(preview, 'sample');
+    try {
+      const label = hidden.question.label!;
+      expect(await labelledFieldNames(page)).not.toContain(label);
+      const branch = page.locator(`#preview-branch-${rule.valueKey}`);
+      const values = await branch
+        .locator('option')
+        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+      expect(values).toContain(rule.target);
+      await branch.selectOption(rule.target);
+      await expect.poll(() => labelledFieldNames(page)).toContain(label);
+      await branch.selectOption(values.find((v) => v && v !== rule.target)!);
+      await expect.poll(() => labelledFieldNames(page)).not.toContain(label);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('shows a broken copy: each finding next to its question and all of them at the top', async () => {
+    const page = await openApplicantPage(preview, 'sample');
+    /** Waits until the preview, reloaded on its own after an edit, lists forms:check's findings. */
+    const findingsShown = async () => {
+      const findings = checkForms({ formsDir: copy.forms, schemasDir: copy.schemas });
+      for (const finding of findings)
+        await expect
+          .poll(() => page.locator('header .preview-finding', { hasText: finding.message }).count())
+          .toBe(1);
+      return findings;
+    };
+    try {
+      // A misspelt placeholder and terms that have all started: warnings of the schema and the page.
+      copy.edit('schemas/sample.schema.json', 'at most {limit}', 'at most {limt}');
+      copy.edit('forms/sample.json', '"starts": "2030-08-26"', '"starts": "2020-08-26"');
+      copy.edit('forms/sample.json', '"starts": "2031-01-13"', '"starts": "2021-01-13"');
+      const findings = await findingsShown();
+      const keyOf = (q: Question) => ('key' in q ? q.key : undefined);
+      const questions = sample().sections.flatMap((section) => section.questions);
+      for (const key of ['first_name', 'entry_term']) {
+        const question = questions.find((q) => keyOf(q) === key) as { label: string };
+        const named = findings.filter(
+          (f) => f.pointer.split('/').includes(key) || f.pointer.startsWith(pointerOf(key)),
+        );
+        expect(named.length, key).toBeGreaterThan(0);
+        for (const finding of named) {
+          // Right before the question's own field.
+          const note = page.locator('main .preview-findings--inline', { hasText: finding.message });
+          await expect.poll(() => note.count()).toBe(1);
+          const next = note.locator('xpath=following-sibling::*[1]');
+          await expect.poll(() => next.ariaSnapshot()).toContain(`"${question.label}"`);
+        }
+      }
+      // A type no component draws: its finding stands where the question would be.
+      copy.edit(
+        'forms/sample.json',
+        '"type": "text", "key": "pet_name"',
+        '"type": "txt", "key": "pet_name"',
+      );
+      const unknown = (await findingsShown()).find(
+        (f) => f.pointer === `${pointerOf('pet_name')}/type`,
+      );
+      expect(unknown).toBeDefined();
+      await expect
+        .poll(() => page.locator('main .preview-unknown').getByText(unknown!.message).count())
+        .toBe(1);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('reloads after an edit: the new label is drawn without touching the browser', async () => {
+    const page = await openApplicantPage(preview, 'sample');
+    try {
+      const before = await page.locator('html').getAttribute('data-preview-version');
+      const label = `Pet Name ${Date.now()}`;
+      const file = path.join(copy.forms, 'sample.json');
+      const text = readFileSync(file, 'utf8');
+      writeFileSync(file, text.replace('"label": "Pet Name"', `"label": "${label}"`));
+      await expect.poll(() => labelledFieldNames(page), { timeout: 10_000 }).toContain(label);
+      expect(await page.locator('html').getAttribute('data-preview-version')).not.toBe(before);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('shows a clear error for a file that is not valid JSON, and the page once fixed', async () => {
+    const file = path.join(copy.forms, 'sample.json');
+    const good = readFileSync(file, 'utf8');
+    writeFileSync(file, good.replace('"id": "sample",', '"id": "sample"'));
+    try {
+      await expect
+        .poll(async () => (await fetch(`${preview.url}/page/sample`)).status, { timeout: 5000 })
+        .toBe(422);
+      const html = await (await fetch(`${preview.url}/page/sample`)).text();
+      expect(html).toContain('The forms cannot be shown');
+      expect(html).toMatch(/sample\.json:\d+:\d+<\/strong>: not valid JSON/);
+      const ok = async () =>
+        ((await (await fetch(`${preview.url}/preview/state.json`)).json()) as { ok: boolean }).ok;
+      await expect.poll(ok, { timeout: 5000 }).toBe(false);
+    } finally {
+      writeFileSync(file, good);
+    }
+    await expect
+      .poll(async () => (await fetch(`${preview.url}/page/sample`)).status, { timeout: 5000 })
+      .toBe(200);
   });
 
   it('says so for a page that does not exist', async () => {

@@ -1,0 +1,90 @@
+/**
+ * One page as the applicant sees it: the product's store, providers and question components over
+ * an in-memory store (no server), validated by the page's compiled validator. "As after Submit"
+ * is the status a refused Submit leaves (validating), in which every field shows its messages.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { memo, useMemo } from 'react';
+import type { PageDefinition, Section } from '../../engine/definitions';
+import { createQueryClient } from '../api/query-client';
+import { ToastProvider } from '../components/toast-provider';
+import { FormProvider } from '../form/form-context';
+import type { FormStore } from '../form/form-store';
+import { PageContext } from '../form/page-context';
+import { useCondition } from '../form/use-field-view';
+import { QuestionList } from '../renderer/question-list';
+import { QuestionRenderersContext } from '../renderer/question-renderers-context';
+import '../styles/questions.css';
+import { PlacedFindingsContext, placeFindings, previewRenderers } from './finding-renderers';
+import type { PreviewFinding } from './preview-state';
+
+// The page renderer's section, drawn here so that the questions get the preview's renderers
+// (PageRenderer provides the product's record itself).
+const SectionNode = memo(function SectionNode({ section }: { section: Section }) {
+  const shown = useCondition(section.condition);
+  if (!shown) return null;
+  const headingId = `section-${section.id}`;
+  return (
+    <section className="form-section" aria-labelledby={section.title ? headingId : undefined}>
+      {section.title && (
+        <h2 id={headingId} className="form-section__title">
+          {section.title}
+        </h2>
+      )}
+      {section.description && <p className="form-section__description">{section.description}</p>}
+      <div className="form-section__questions">
+        <QuestionList questions={section.questions} />
+      </div>
+    </section>
+  );
+});
+
+interface PreviewPageProps {
+  page: PageDefinition;
+  store: FormStore;
+  afterSubmit: boolean;
+  findings: readonly PreviewFinding[];
+  pageCount: number;
+}
+
+export function PreviewPage({ page, store, afterSubmit, findings, pageCount }: PreviewPageProps) {
+  const queryClient = useMemo(() => createQueryClient(() => {}), []);
+  const placed = useMemo(() => placeFindings(page, findings), [page, findings]);
+  const environment = useMemo(
+    () => ({
+      status: afterSubmit ? ('validating' as const) : ('started' as const),
+      loggedIn: false,
+    }),
+    [afterSubmit],
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <FormProvider store={store} environment={environment}>
+          <PageContext.Provider value={page}>
+            <QuestionRenderersContext.Provider value={previewRenderers}>
+              <PlacedFindingsContext.Provider value={placed}>
+                <div className="page-content">
+                  <p className="form-page__step">
+                    Step {page.step} of {pageCount}
+                  </p>
+                  <h1 className="form-page__title">{page.title}</h1>
+                  {page.description && <p className="form-page__description">{page.description}</p>}
+                  <div className="question-page">
+                    <p className="question-page__required-note">
+                      Questions marked <span aria-hidden="true">*</span>
+                      <span className="visually-hidden">with an asterisk</span> are required.
+                    </p>
+                    {page.sections.map((section) => (
+                      <SectionNode key={section.id} section={section} />
+                    ))}
+                  </div>
+                </div>
+              </PlacedFindingsContext.Provider>
+            </QuestionRenderersContext.Provider>
+          </PageContext.Provider>
+        </FormProvider>
+      </ToastProvider>
+    </QueryClientProvider>
+  );
+}
