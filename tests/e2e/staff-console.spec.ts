@@ -75,7 +75,8 @@ test('an admin made by the CLI signs in with TOTP and uses every screen of the c
     console_.getByRole('heading', { level: 1, name: 'Choose your own password' }),
   ).toBeVisible();
   await expectNoAxeViolations(console_, 'the new password step');
-  await console_.getByLabel('Password', { exact: true }).fill(OWN_PASSWORD);
+  await console_.getByLabel('New password').fill(OWN_PASSWORD);
+  await console_.getByLabel('Type the new password again').fill(OWN_PASSWORD);
   await console_.getByRole('button', { name: 'Continue' }).click();
   await expect(
     console_.getByRole('heading', { level: 1, name: 'Set up your authenticator' }),
@@ -126,9 +127,9 @@ test('an admin made by the CLI signs in with TOTP and uses every screen of the c
     lastName,
   );
   await expectNoAxeViolations(console_, 'one application');
-  const packetHref = await console_
-    .getByRole('link', { name: 'Submission packet (PDF)' })
-    .getAttribute('href');
+  const packetLink = console_.getByRole('link', { name: 'Open Submission packet in a new tab' });
+  await expect(packetLink).toHaveAttribute('target', '_blank');
+  const packetHref = await packetLink.getAttribute('href');
   await expect
     .poll(async () => (await staff.request.get(packetHref ?? '')).status(), { timeout: 30_000 })
     .toBe(200);
@@ -136,8 +137,14 @@ test('an admin made by the CLI signs in with TOTP and uses every screen of the c
   expect(packet.headers()['content-type']).toContain('application/pdf');
   expect((await packet.body()).subarray(0, 5).toString()).toBe('%PDF-');
   const documentHref = await console_
-    .getByRole('link', { name: /^Document: transcript\.png/ })
+    .getByRole('link', { name: 'Open Document: transcript.png in a new tab' })
     .getAttribute('href');
+  // Saved under the applicant's name, not the server's.
+  const [saved] = await Promise.all([
+    console_.waitForEvent('download'),
+    console_.getByRole('button', { name: /^Download Submission packet as / }).click(),
+  ]);
+  expect(saved.suggestedFilename()).toBe(`${lastName}_Grace_application.pdf`);
   expect((await staff.request.get(documentHref ?? '')).status()).toBe(200);
 
   // Exports: the CSV holds the applicant's row.
@@ -171,6 +178,11 @@ test('an admin made by the CLI signs in with TOTP and uses every screen of the c
     .getByRole('button', { name: `Revoke the link for ${applicantEmail}` })
     .first()
     .click();
+  await console_
+    .getByRole('dialog', { name: 'Revoke this link?' })
+    .getByRole('button', { name: 'Revoke the link' })
+    .click();
+  await expect(console_.getByRole('status').filter({ hasText: /was revoked/ })).toBeFocused();
   await expect(rowWith(console_, applicantEmail).first()).toContainText('Revoked');
   const revoked = await reader.request.get(
     `/service/tmp-pdf?service_token=${encodeURIComponent(token)}`,

@@ -68,9 +68,9 @@ export function MembersPage() {
               type="button"
               className="button button--secondary"
               onClick={() => ask({ kind: 'role', member })}
-              aria-label={`Make ${member.email} ${roleLabels[otherRole(member)].toLowerCase()}`}
             >
               Make {roleLabels[otherRole(member)].toLowerCase()}
+              <span className="visually-hidden">: {member.email}</span>
             </button>
             <button
               type="button"
