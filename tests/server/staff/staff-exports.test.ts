@@ -47,13 +47,21 @@ describe.each(databases)('staff exports and analytics ($name)', ({ url }) => {
     alan = await applicant(t, 'alan@example.com', {
       answers: {
         first_name: '=HYPERLINK("http://evil.example","click")',
-        last_name: 'Turing, "the" first\nof two lines',
+        last_name: 'Turing',
         gender: 'F',
       },
       status: 'validating',
       lastPage: '/final-steps',
       validations: { gender: ['Choose one.'] },
     });
+    // A line break in a one-line answer, stored before saves refused one (issue 41): the CSV
+    // quotes its cell.
+    await t.db
+      .updateTable('answers')
+      .set({ value: 'Turing, "the" first\nof two lines' })
+      .where('account_id', '=', alan.accountId)
+      .where('key', '=', 'last_name')
+      .execute();
     // An answer to a question since removed from the forms, kept in the frozen submission.
     await t.db
       .insertInto('answers')
