@@ -3,6 +3,7 @@ import { validate } from '../../engine/validation';
 import { confirm } from '../../generated/validators/confirm.js';
 import { resendConfirm } from '../../generated/validators/resendConfirm.js';
 import { authApi } from '../api/auth-api';
+import { BusyButton } from '../components/busy-button';
 import { TextField } from '../components/text-field';
 import { visitorTokenSearch } from '../session/visitor-token';
 import { useToast } from '../components/toast-context';
@@ -61,15 +62,9 @@ export function ConfirmPage() {
       footer={{ ...footer, to: '/login' }}
       notices={<NavigationNotices {...messages} />}
       actions={
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={onResend}
-          disabled={resend.isPending}
-          aria-busy={resend.isPending || undefined}
-        >
+        <BusyButton className="button button--secondary" onClick={onResend} busy={resend.isPending}>
           Resend Code
-        </button>
+        </BusyButton>
       }
     >
       <EmailField {...form.field('username')} />

@@ -11,6 +11,7 @@ import { useStoreSelector } from '../form/use-store-selector';
 import { focusInside } from '../renderer/focus-field';
 import type { QuestionProps } from '../renderer/question-props';
 import { QuestionList } from '../renderer/question-list';
+import { BusyButton } from '../components/busy-button';
 
 const topicsCache = new WeakMap<Definition, readonly string[]>();
 const topicsOf = (question: Definition) => {
@@ -87,15 +88,13 @@ export function AddAnotherQuestion({ question }: QuestionProps<'add-another'>) {
         ))}
       </div>
       {applicant && count < question.max && (
-        <button
-          type="button"
+        <BusyButton
           className="button button--secondary add-another__button"
           onClick={add}
-          disabled={save.isPending}
-          aria-busy={save.isPending || undefined}
+          busy={save.isPending}
         >
           {question.buttonLabel ?? 'Add Another'}
-        </button>
+        </BusyButton>
       )}
     </fieldset>
   );
