@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { KeyedQuestion, OptionItem, PageDefinition } from '../../src/engine/definitions';
 import { optionLabel, resolveOptions, type OptionContext } from '../../src/engine/option-lists';
 import { pageFields } from '../../src/engine/page-fields';
+import { allQuestions } from '../../src/engine/walk-definition';
 import { formPages, pageById } from '../../src/forms/form-pages';
 
 const schemasDir = path.resolve(import.meta.dirname, '../../schemas');
@@ -54,6 +55,23 @@ export function hintOf(key: string): string {
   if (hint === undefined) throw new Error(`the question of "${key}" has no hint`);
   return hint;
 }
+
+/** The label of the address or school-search block whose keys start with `prefix` ('mailing_'). */
+export function blockLabelOf(prefix: string): string {
+  for (const p of formPages) {
+    for (const question of allQuestions(p)) {
+      const isBlock = question.type === 'address' || question.type === 'school-search';
+      if (isBlock && question.prefix === prefix && question.label !== undefined) {
+        return question.label;
+      }
+    }
+  }
+  throw new Error(`no labelled block with the prefix "${prefix}" in forms/`);
+}
+
+/** A pattern that finds `text` anywhere in a name, e.g. a step link's "3 Final Steps". */
+export const containing = (text: string): RegExp =>
+  new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
 /** A page's title (its step name), e.g. pageTitle('about'). */
 export const pageTitle = (pageId: string): string => page(pageId).title;

@@ -7,6 +7,7 @@ import { PrivacyDialog } from '../../../src/client/dialogs/privacy-dialog';
 import { SiteFooter } from '../../../src/client/layout/site-footer';
 import { renderApp } from '../render-app';
 import { findPage } from '../session/session-fixtures';
+import { pageTitle } from '../../helpers/shipped-texts';
 
 // The dialog code loads on demand in the browser (and in the lazy-loading test of modal.test.tsx);
 // here it is loaded first, so each dialog renders in the same turn as the click that opens it.
@@ -87,7 +88,7 @@ describe('footer, Help and Privacy (SPEC §1)', () => {
 describe('landmarks of a form page', () => {
   it('has a header, the step navigation, main and a footer, and a skip link', async () => {
     renderApp('/about');
-    await findPage('About You');
+    await findPage(pageTitle('about'));
     expect(screen.getByRole('banner')).toHaveTextContent('Undergraduate Application for Admission');
     expect(screen.getByRole('navigation', { name: 'Application steps' })).toBeInTheDocument();
     expect(screen.getByRole('main').contains(screen.getByRole('heading', { level: 1 }))).toBe(true);

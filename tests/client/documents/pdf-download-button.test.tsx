@@ -21,6 +21,7 @@ import {
 } from '../session/session-fixtures';
 import { json } from '../questions/render-form';
 import { documentServer, inTurn } from './document-server';
+import { pageTitle } from '../../helpers/shipped-texts';
 
 const pdf = (status: string, url = '') => ({ status, url, message: `The PDF is ${status}.` });
 const pdfCalls = (calls: string[]) => calls.filter((call) => call === 'GET /api/pdf').length;
@@ -101,7 +102,7 @@ describe('the PDF download button (SPEC §4 "PDF download")', () => {
     logIn();
     const { pdfCalls: polled } = fakeServer(profileRoute(profileOf()));
     renderApp('/about');
-    await findPage('About You');
+    await findPage(pageTitle('about'));
     const link = await screen.findByRole('link', { name: 'Download a PDF copy' });
     expect(link).toHaveAttribute('href', '/api/pdf/file');
     expect(polled.length).toBeGreaterThan(0);
@@ -110,7 +111,7 @@ describe('the PDF download button (SPEC §4 "PDF download")', () => {
   it('is not there for a visitor, who never calls /api/pdf', async () => {
     const { fetchMock } = fakeServer();
     renderApp('/about');
-    await findPage('About You');
+    await findPage(pageTitle('about'));
     expect(screen.queryByRole('link', { name: 'Download a PDF copy' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /PDF/ })).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();

@@ -10,6 +10,7 @@ import type { PageDefinition } from '../../../src/engine/definitions';
 import { pageById } from '../../../src/forms/form-pages';
 import { pageValidator } from '../../../src/forms/page-validators';
 import { validatePage } from '../../../src/engine/page-validation';
+import { optionLabelOf, requiredMessage } from '../../helpers/shipped-texts';
 
 const about = pageById('about')!;
 const education = pageById('education')!;
@@ -21,18 +22,18 @@ const aboutStore = (answers: Record<string, string> = {}) =>
 describe('form store', () => {
   it('validates the page it starts on', () => {
     const store = aboutStore();
-    expect(store.getErrors().first_name).toEqual(['First Name is required.']);
+    expect(store.getErrors().first_name).toEqual([requiredMessage('first_name')]);
     expect(store.getErrors().entry_term).toBeUndefined();
   });
 
   it('sets an answer with its _desc and revalidates', () => {
     const store = aboutStore();
     store.setAnswer('first_name', 'Ada');
-    store.setAnswer('gender', 'F', 'Female');
+    store.setAnswer('gender', 'F', optionLabelOf('gender', 'F'));
     expect(store.getState().answers).toMatchObject({
       first_name: 'Ada',
       gender: 'F',
-      gender_desc: 'Female',
+      gender_desc: optionLabelOf('gender', 'F'),
     });
     expect(store.getErrors().first_name).toBeUndefined();
     expect(store.getErrors().gender).toBeUndefined();
@@ -124,7 +125,7 @@ describe('form store', () => {
     store.setAnswer('first_name', 'Ad');
     expect(calls).not.toHaveBeenCalled();
     expect(store.getErrors().first_name).toBeUndefined();
-    expect(store.getErrors().last_name).toEqual(['Last Name is required.']);
+    expect(store.getErrors().last_name).toEqual([requiredMessage('last_name')]);
     expect(calls).toHaveBeenCalledTimes(1);
 
     // Someone shows errors: each change revalidates at once and says which errors changed.
@@ -207,7 +208,7 @@ describe('form store', () => {
     const store = aboutStore();
     store.setPage(education);
     expect(store.getPage()).toBe(education);
-    expect(store.getErrors().entry_term).toEqual(['When do you plan to enroll? is required.']);
+    expect(store.getErrors().entry_term).toEqual([requiredMessage('entry_term')]);
     expect(store.getErrors().first_name).toBeUndefined();
   });
 

@@ -13,6 +13,7 @@ import {
   quietConsole,
   renderWithProviders,
 } from '../session/session-fixtures';
+import { pageTitle } from '../../helpers/shipped-texts';
 
 const openAccount = async (user: ReturnType<typeof renderApp>['user']) => {
   await user.click(await screen.findByRole('button', { name: 'Account' }));
@@ -102,7 +103,7 @@ describe('the account popover in the application', () => {
       'GET /api/logout': jsonResponse({ message: 'You have been logged out.' }),
     });
     const { user } = renderApp('/about');
-    await findPage('About You');
+    await findPage(pageTitle('about'));
     await user.type(inputOf('first_name'), 'Ada');
     const panel = await openAccount(user);
     await user.click(within(panel).getByRole('button', { name: 'Log Out' }));
@@ -127,7 +128,7 @@ describe('the account popover in the application', () => {
     const consoleError = quietConsole();
     try {
       const { user } = renderApp('/about');
-      await findPage('About You');
+      await findPage(pageTitle('about'));
       await user.type(inputOf('first_name'), 'Ada');
       const panel = await openAccount(user);
       await user.click(within(panel).getByRole('button', { name: 'Log Out' }));
@@ -168,7 +169,7 @@ describe('the account popover in the application', () => {
   it("a visitor's Sign In keeps their answers under a token and carries them to /login", async () => {
     const { called } = fakeServer({ 'POST /public/tmp': jsonResponse({ token: 'tok-42' }) });
     const { user, app } = renderApp('/about');
-    await findPage('About You');
+    await findPage(pageTitle('about'));
     await user.type(inputOf('first_name'), 'Ada');
     const panel = await openAccount(user);
     await user.click(within(panel).getByRole('button', { name: 'Sign In' }));

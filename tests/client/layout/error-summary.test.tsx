@@ -16,6 +16,7 @@ import {
   profileRoute,
   statuses,
 } from '../session/session-fixtures';
+import { pageTitle, requiredMessage } from '../../helpers/shipped-texts';
 
 const { first_name: _f, entry_term: _e, ...missingTwo } = completeAnswers;
 
@@ -37,8 +38,8 @@ const summaryBox = async () =>
 describe('ErrorSummary', () => {
   it('lists each page, its groups and a link per field to /{page}#{fieldKey}', async () => {
     const summary = errorSummary(formPages, {
-      first_name: ['First Name is required.'],
-      entry_term: ['When do you plan to enroll? is required.'],
+      first_name: [requiredMessage('first_name')],
+      entry_term: [requiredMessage('entry_term')],
       legal_agree: ['I certify…'],
     });
     const followed: string[] = [];
@@ -52,7 +53,7 @@ describe('ErrorSummary', () => {
       within(box)
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
-    ).toEqual(['About You', 'Your Academics', 'Final Steps']);
+    ).toEqual([pageTitle('about'), pageTitle('education'), pageTitle('final-steps')]);
     expect(
       within(box)
         .getAllByRole('link')
@@ -70,11 +71,13 @@ describe('the error summary in the application', () => {
     const box = await summaryBox();
     await waitFor(() => expect(box).toHaveFocus());
     expect(
-      within(box).getByRole('link', { name: 'First Name is required.' }).getAttribute('href'),
+      within(box)
+        .getByRole('link', { name: requiredMessage('first_name') })
+        .getAttribute('href'),
     ).toBe('/about#first_name');
     expect(
       within(box)
-        .getByRole('link', { name: 'When do you plan to enroll? is required.' })
+        .getByRole('link', { name: requiredMessage('entry_term') })
         .getAttribute('href'),
     ).toBe('/education#entry_term');
     await waitFor(() => expect(document.title.startsWith('Error: About You')).toBe(true));
@@ -84,7 +87,7 @@ describe('the error summary in the application', () => {
     const { called } = validatingApplicant();
     const { user, app } = renderApp('/about');
     const box = await summaryBox();
-    await user.click(within(box).getByRole('link', { name: 'First Name is required.' }));
+    await user.click(within(box).getByRole('link', { name: requiredMessage('first_name') }));
     await waitFor(() => expect(inputOf('first_name')).toHaveFocus());
     expect(app.router.state.location.hash).toBe('#first_name');
     expect(called('PUT', '/api/answer')).toEqual([]);
@@ -94,10 +97,8 @@ describe('the error summary in the application', () => {
     const { called } = validatingApplicant();
     const { user, app } = renderApp('/about');
     const box = await summaryBox();
-    await user.click(
-      within(box).getByRole('link', { name: 'When do you plan to enroll? is required.' }),
-    );
-    await findPage('Your Academics');
+    await user.click(within(box).getByRole('link', { name: requiredMessage('entry_term') }));
+    await findPage(pageTitle('education'));
     expect(app.router.state.location.pathname).toBe('/education');
     expect(app.router.state.location.hash).toBe('#entry_term');
     expect(called('PUT', '/api/answer')).toHaveLength(1);
@@ -113,13 +114,13 @@ describe('the error summary in the application', () => {
     // The summary catches up after the frame that shows the keystroke (use-shown-errors.ts).
     await waitFor(() =>
       expect(
-        within(box).queryByRole('link', { name: 'First Name is required.' }),
+        within(box).queryByRole('link', { name: requiredMessage('first_name') }),
       ).not.toBeInTheDocument(),
     );
     await waitFor(() => expect(document.title.startsWith('Error: ')).toBe(true));
     // The last missing item is on another page; only fixing it there clears the summary.
     expect(
-      within(box).getByRole('link', { name: 'When do you plan to enroll? is required.' }),
+      within(box).getByRole('link', { name: requiredMessage('entry_term') }),
     ).toBeInTheDocument();
   });
 
@@ -127,7 +128,7 @@ describe('the error summary in the application', () => {
     logIn();
     fakeServer(profileRoute(profileOf({ answer: missingTwo })));
     renderApp('/about');
-    await findPage('About You');
+    await findPage(pageTitle('about'));
     expect(
       screen.queryByRole('heading', { name: "We're missing some information!" }),
     ).not.toBeInTheDocument();

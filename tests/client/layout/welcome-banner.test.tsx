@@ -7,6 +7,7 @@ import { WelcomeBanner } from '../../../src/client/layout/welcome-banner';
 import { welcomeVariant } from '../../../src/client/layout/welcome-rule';
 import { jsonResponse, renderApp } from '../render-app';
 import { fakeServer, logIn, profileOf, profileRoute, statuses } from '../session/session-fixtures';
+import { pageTitle } from '../../helpers/shipped-texts';
 
 const applicant = (overrides: Partial<ClientSnapshot> = {}): ClientSnapshot => ({
   ...visitorSnapshot,
@@ -115,7 +116,7 @@ describe('the welcome banner in the application', () => {
     expect(await screen.findByRole('heading', { name: "YOU'RE IN!" })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save/Next' }));
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Your Academics' }),
+      await screen.findByRole('heading', { level: 1, name: pageTitle('education') }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: "YOU'RE IN!" })).not.toBeInTheDocument();
   });

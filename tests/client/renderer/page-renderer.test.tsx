@@ -11,6 +11,7 @@ import { pageValidator } from '../../../src/forms/page-validators';
 import { visibleKeys } from '../../../src/engine/visibility';
 import { focusField } from '../../../src/client/renderer/focus-field';
 import { pageOf, renderForm } from '../questions/render-form';
+import { blockLabelOf, labelOf } from '../../helpers/shipped-texts';
 
 const about = pageById('about')!;
 const education = pageById('education')!;
@@ -61,7 +62,7 @@ describe('page renderer', () => {
 
   it('opens manual school entry when an address part of the school has an error', () => {
     const page = pageOf([
-      { type: 'school-search', prefix: 'hs_', category: 'hs_ceeb', label: 'High School' },
+      { type: 'school-search', prefix: 'hs_', category: 'hs_ceeb', label: 'High School (fixture)' },
     ]);
     renderForm(page, {
       environment: { status: 'validating' },
@@ -71,7 +72,7 @@ describe('page renderer', () => {
             {
               instancePath: '/hs_city',
               keyword: 'errorMessage',
-              message: 'City is required.',
+              message: 'City missing (fixture).',
               params: {},
             },
           ],
@@ -79,7 +80,9 @@ describe('page renderer', () => {
         return validator;
       },
     });
-    expect(document.getElementById('hs_city-error')?.textContent).toBe('Error: City is required.');
+    expect(document.getElementById('hs_city-error')?.textContent).toBe(
+      'Error: City missing (fixture).',
+    );
   });
 
   it('reveals the mailing address when the applicant answers No, and hides it on Yes', () => {
@@ -87,12 +90,12 @@ describe('page renderer', () => {
     expect(document.getElementById('mailing_address_line_1')).not.toBeInTheDocument();
     const question = document.getElementById('mailing_addr_same_as_perm_addr')!;
     fireEvent.click(within(question).getByLabelText('No'));
-    expect(screen.getByRole('group', { name: 'Mailing Address' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: blockLabelOf('mailing_') })).toBeInTheDocument();
     fireEvent.change(document.getElementById('mailing_city-input')!, {
       target: { value: 'Duluth' },
     });
     fireEvent.click(within(question).getByLabelText('Yes'));
-    expect(screen.queryByRole('group', { name: 'Mailing Address' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: blockLabelOf('mailing_') })).not.toBeInTheDocument();
     expect(store.getState().answers.mailing_city).toBe('');
   });
 });
@@ -143,12 +146,12 @@ describe('rendering cost', () => {
     const counts = countRenders(['phone', 'text']);
     const { user } = renderForm(about, { validatorOf: pageValidator });
     const home = () => document.getElementById('phone_home')!.querySelector('label')!;
-    expect(home().textContent).toBe('Home Phone *');
+    expect(home().textContent).toBe(`${labelOf('phone_home')} *`);
     const before = counts.get('phone_home')!;
     await user.type(document.getElementById('phone_mobile-input')!, '5075551234');
     // Required only while there is neither a cell nor an international number: it re-rendered
     // once, when that changed.
-    expect(home().textContent).toBe('Home Phone');
+    expect(home().textContent).toBe(labelOf('phone_home'));
     expect(counts.get('phone_home')! - before).toBe(1);
     expect(counts.get('first_name')).toBe(1);
   });

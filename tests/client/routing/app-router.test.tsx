@@ -20,7 +20,7 @@ function deferredModule(text: string) {
   return { load: () => loaded.then(() => ({ Page })), finish };
 }
 
-function routesWith(slow: ReturnType<typeof deferredModule>, other = deferredModule('Other')) {
+function routesWith(slow: ReturnType<typeof deferredModule>, other = deferredModule('Another')) {
   const routes: RouteObject[] = [
     {
       element: <Outlet />,

@@ -15,6 +15,7 @@ import {
   profileOf,
   profileRoute,
 } from './session-fixtures';
+import { pageTitle } from '../../helpers/shipped-texts';
 
 describe('the completion page', () => {
   it.each([
@@ -36,7 +37,7 @@ describe('the completion page', () => {
           <App app={app} />
         </StrictMode>,
       );
-      await findPage('Final Steps');
+      await findPage(pageTitle('final-steps'));
       if (saveFirst) {
         await user.click(screen.getByRole('button', { name: 'Save' }));
         await screen.findByText('Your answers have been saved.', { selector: '.toast__message' });

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { preloadModal } from '../../../src/client/components/modal';
 import { jsonResponse, renderApp } from '../render-app';
 import { fakeServer, findPage, inputOf, logIn, profileOf, profileRoute } from './session-fixtures';
+import { pageTitle } from '../../helpers/shipped-texts';
 
 const minutes = (n: number) => n * 60_000;
 const inactivityMessage = 'You have been automatically logged out due to inactivity.';
@@ -36,7 +37,7 @@ describe('inactivity (SPEC §4, §9)', () => {
   it('asks "Still working?" at 14 minutes and logs out at 15 with the message', async () => {
     const { called } = applicant();
     const { app } = renderApp('/about');
-    await findPage('About You');
+    await findPage(pageTitle('about'));
     await advance(0); // the guard loads lazily: let it mount before the idle clock moves
 
     await advance(minutes(14) - 1000);
@@ -57,7 +58,7 @@ describe('inactivity (SPEC §4, §9)', () => {
   it('Continue keeps the session and starts the 15 minutes again', async () => {
     const { called } = applicant();
     const { app } = renderApp('/about');
-    await findPage('About You');
+    await findPage(pageTitle('about'));
     await advance(0); // the guard loads lazily: let it mount before the idle clock moves
     await advance(minutes(14) + 1000);
     const dialog = await screen.findByRole('dialog', { name: 'Still working?' });
@@ -72,7 +73,7 @@ describe('inactivity (SPEC §4, §9)', () => {
   it('Log out in the prompt logs out at once with the message', async () => {
     applicant();
     const { app } = renderApp('/about');
-    await findPage('About You');
+    await findPage(pageTitle('about'));
     await advance(0); // the guard loads lazily: let it mount before the idle clock moves
     await advance(minutes(14) + 1000);
     const dialog = await screen.findByRole('dialog', { name: 'Still working?' });
@@ -87,7 +88,7 @@ describe('inactivity (SPEC §4, §9)', () => {
   it('saves typed answers when it asks, and again before the idle logout, and says so', async () => {
     const { called } = applicant();
     const { app } = renderApp('/about');
-    await findPage('About You');
+    await findPage(pageTitle('about'));
     await advance(0); // the guard loads lazily: let it mount before the idle clock moves
     fireEvent.change(inputOf('first_name'), { target: { value: 'Ada' } });
     await advance(minutes(14) + 1000);
@@ -109,7 +110,7 @@ describe('inactivity (SPEC §4, §9)', () => {
   it('logs out on return to the tab after 15 minutes or more away', async () => {
     const { called } = applicant();
     renderApp('/about');
-    await findPage('About You');
+    await findPage(pageTitle('about'));
     await advance(0); // the guard loads lazily: let it mount before the idle clock moves
     // The tab was in the background: its timers did not run, only the wall clock moved.
     vi.setSystemTime(Date.now() + minutes(15));
@@ -124,7 +125,7 @@ describe('inactivity (SPEC §4, §9)', () => {
   it('does nothing for a visitor', async () => {
     const { fetchMock } = fakeServer();
     const { app } = renderApp('/about');
-    await findPage('About You');
+    await findPage(pageTitle('about'));
     await advance(0); // the guard loads lazily: let it mount before the idle clock moves
     await advance(minutes(16));
     expect(screen.queryByRole('dialog', { name: 'Still working?' })).not.toBeInTheDocument();

@@ -11,6 +11,7 @@ import {
   profileRoute,
   statuses,
 } from './session-fixtures';
+import { containing, pageTitle, requiredMessage } from '../../helpers/shipped-texts';
 
 const savedMessage = 'Your answers have been saved.';
 const saved = { 'PUT /api/answer': jsonResponse({ message: savedMessage }) };
@@ -24,19 +25,19 @@ describe('navigation and saving (SPEC §2 "Top navigation bar")', () => {
     logIn();
     fakeServer({ ...profileRoute(profileOf({ answer: { first_name: 'Ada' } })), ...saved });
     const { user } = renderApp('/about');
-    await screen.findByRole('heading', { level: 1, name: 'About You' });
+    await screen.findByRole('heading', { level: 1, name: pageTitle('about') });
     expect(leavingAsks()).toBe(false);
     await user.type(inputOf('last_name'), 'Lovelace');
     expect(leavingAsks()).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Save/Next' }));
-    await screen.findByRole('heading', { level: 1, name: 'Your Academics' });
+    await screen.findByRole('heading', { level: 1, name: pageTitle('education') });
     expect(leavingAsks()).toBe(false);
   });
 
   it('asks a visitor too, whose answers live only in the page until sign-up', async () => {
     fakeServer({});
     const { user } = renderApp('/about');
-    await screen.findByRole('heading', { level: 1, name: 'About You' });
+    await screen.findByRole('heading', { level: 1, name: pageTitle('about') });
     expect(leavingAsks()).toBe(false);
     await user.type(firstName(), 'Ada');
     expect(leavingAsks()).toBe(true);
@@ -49,14 +50,14 @@ describe('navigation and saving (SPEC §2 "Top navigation bar")', () => {
       ...saved,
     });
     const { user, app } = renderApp('/about');
-    await screen.findByRole('heading', { level: 1, name: 'About You' });
+    await screen.findByRole('heading', { level: 1, name: pageTitle('about') });
     expect(firstName()).toHaveValue('Ada');
     await user.clear(firstName());
     await user.type(firstName(), 'Augusta');
     await user.click(screen.getByRole('button', { name: 'Save/Next' }));
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Your Academics' }),
+      await screen.findByRole('heading', { level: 1, name: pageTitle('education') }),
     ).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/education');
     expect(called('PUT', '/api/answer').map((call) => call.body)).toEqual([
@@ -66,7 +67,7 @@ describe('navigation and saving (SPEC §2 "Top navigation bar")', () => {
     expect(toast.closest('.toast--success')).toBeInTheDocument();
     // Focus moves to the new page's heading for screen readers.
     await waitFor(() =>
-      expect(screen.getByRole('heading', { level: 1, name: 'Your Academics' })).toHaveFocus(),
+      expect(screen.getByRole('heading', { level: 1, name: pageTitle('education') })).toHaveFocus(),
     );
   });
 
@@ -74,18 +75,17 @@ describe('navigation and saving (SPEC §2 "Top navigation bar")', () => {
     logIn();
     const { called } = fakeServer({ ...profileRoute(profileOf()), ...saved });
     const { user, app } = renderApp('/about');
-    await screen.findByRole('heading', { level: 1, name: 'About You' });
+    await screen.findByRole('heading', { level: 1, name: pageTitle('about') });
     await user.type(firstName(), 'Ada');
-    await user.click(screen.getByRole('link', { name: /Final Steps/ }));
+    await user.click(screen.getByRole('link', { name: containing(pageTitle('final-steps')) }));
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Final Steps' }),
+      await screen.findByRole('heading', { level: 1, name: pageTitle('final-steps') }),
     ).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/final-steps');
     expect(called('PUT', '/api/answer').map((call) => call.body)).toEqual([{ first_name: 'Ada' }]);
-    expect(screen.getByRole('link', { name: /Final Steps/ })).toHaveAttribute(
-      'aria-current',
-      'step',
-    );
+    expect(
+      screen.getByRole('link', { name: containing(pageTitle('final-steps')) }),
+    ).toHaveAttribute('aria-current', 'step');
   });
 
   it('Back saves and goes to the previous page; the last page has Save and Submit', async () => {
@@ -95,7 +95,7 @@ describe('navigation and saving (SPEC §2 "Top navigation bar")', () => {
       ...saved,
     });
     const { user } = renderApp('/final-steps');
-    await screen.findByRole('heading', { level: 1, name: 'Final Steps' });
+    await screen.findByRole('heading', { level: 1, name: pageTitle('final-steps') });
     expect(screen.queryByRole('button', { name: 'Save/Next' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();
 
@@ -105,7 +105,7 @@ describe('navigation and saving (SPEC §2 "Top navigation bar")', () => {
 
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Your Academics' }),
+      await screen.findByRole('heading', { level: 1, name: pageTitle('education') }),
     ).toBeInTheDocument();
     expect(called('PUT', '/api/answer')).toHaveLength(2);
   });
@@ -120,7 +120,7 @@ describe('navigation and saving (SPEC §2 "Top navigation bar")', () => {
       ),
     });
     const { user, app } = renderApp('/about');
-    await screen.findByRole('heading', { level: 1, name: 'About You' });
+    await screen.findByRole('heading', { level: 1, name: pageTitle('about') });
     await user.click(screen.getByRole('button', { name: 'Save/Next' }));
     const toast = await screen.findByRole('alert', { name: 'Error' });
     expect(toast).toHaveTextContent('can no longer be changed');
@@ -136,13 +136,13 @@ describe('navigation and saving (SPEC §2 "Top navigation bar")', () => {
       'POST /api/validations': jsonResponse({ message: 'Server trouble.' }, 500),
     });
     const { user } = renderApp('/about');
-    await screen.findByRole('heading', { level: 1, name: 'About You' });
+    await screen.findByRole('heading', { level: 1, name: pageTitle('about') });
     await user.click(screen.getByRole('button', { name: 'Save/Next' }));
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Your Academics' }),
+      await screen.findByRole('heading', { level: 1, name: pageTitle('education') }),
     ).toBeInTheDocument();
     expect(called('POST', '/api/validations').map((call) => call.body)).toEqual([
-      { first_name: ['First Name is required.'] },
+      { first_name: [requiredMessage('first_name')] },
     ]);
     // Its failure is nobody's business: no error toast.
     expect(screen.queryByRole('alert', { name: 'Error' })).not.toBeInTheDocument();
@@ -151,10 +151,10 @@ describe('navigation and saving (SPEC §2 "Top navigation bar")', () => {
   it('lets a visitor without answers move between steps freely', async () => {
     const { fetchMock } = fakeServer();
     const { user, app } = renderApp('/about');
-    await screen.findByRole('heading', { level: 1, name: 'About You' });
-    await user.click(screen.getByRole('link', { name: /Your Academics/ }));
+    await screen.findByRole('heading', { level: 1, name: pageTitle('about') });
+    await user.click(screen.getByRole('link', { name: containing(pageTitle('education')) }));
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Your Academics' }),
+      await screen.findByRole('heading', { level: 1, name: pageTitle('education') }),
     ).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/education');
     expect(fetchMock).not.toHaveBeenCalled();

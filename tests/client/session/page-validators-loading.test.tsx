@@ -17,6 +17,7 @@ import {
   quietConsole,
   statuses,
 } from './session-fixtures';
+import { pageTitle } from '../../helpers/shipped-texts';
 
 const loading = vi.hoisted(() => ({ failing: false, calls: 0 }));
 
@@ -46,7 +47,9 @@ describe('the pages’ validators', () => {
   it('a visitor’s form loads none', async () => {
     fakeServer({});
     renderApp('/about');
-    expect(await screen.findByRole('heading', { level: 1, name: 'About You' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: pageTitle('about') }),
+    ).toBeInTheDocument();
     expect(loading.calls).toBe(0);
     expect(pageValidator('about')).toBeUndefined();
   });
@@ -73,11 +76,11 @@ describe('the pages’ validators', () => {
       expect(
         await screen.findByRole('heading', { name: 'Something went wrong.' }),
       ).toBeInTheDocument();
-      expect(screen.queryByRole('heading', { name: 'About You' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: pageTitle('about') })).not.toBeInTheDocument();
       loading.failing = false;
       fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
       expect(
-        await screen.findByRole('heading', { level: 1, name: 'About You' }),
+        await screen.findByRole('heading', { level: 1, name: pageTitle('about') }),
       ).toBeInTheDocument();
       for (const id of ['about', 'education', 'final-steps'])
         expect(pageValidator(id)).toBeTypeOf('function');

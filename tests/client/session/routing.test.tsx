@@ -11,6 +11,7 @@ import {
   quietConsole,
   statuses,
 } from './session-fixtures';
+import { pageTitle } from '../../helpers/shipped-texts';
 
 const submitted = statuses('started', 'validating', 'submitted');
 
@@ -39,7 +40,9 @@ describe('routing rules of the form routes (SPEC §2)', () => {
     logIn();
     fakeServer(profileRoute(profileOf({ web_status: statuses('started', 'validating') })));
     const { app } = renderApp('/completion');
-    expect(await screen.findByRole('heading', { level: 1, name: 'About You' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: pageTitle('about') }),
+    ).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/about');
   });
 
@@ -50,7 +53,7 @@ describe('routing rules of the form routes (SPEC §2)', () => {
       const { called } = fakeServer(profileRoute(profileOf({ last_page: '/education' })));
       const { app } = renderApp(`${path}?x=1`);
       expect(
-        await screen.findByRole('heading', { level: 1, name: 'Your Academics' }),
+        await screen.findByRole('heading', { level: 1, name: pageTitle('education') }),
       ).toBeInTheDocument();
       expect(app.router.state.location.pathname).toBe('/education');
       expect(app.router.state.location.search).toBe('?x=1');
@@ -64,7 +67,9 @@ describe('routing rules of the form routes (SPEC §2)', () => {
     logIn();
     const { called } = fakeServer(profileRoute(profileOf({ last_page: '' })));
     const { app } = renderApp('/zzz');
-    expect(await screen.findByRole('heading', { level: 1, name: 'About You' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: pageTitle('about') }),
+    ).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/about');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(called('PUT', '/api/last-page')).toEqual([]);
@@ -72,7 +77,9 @@ describe('routing rules of the form routes (SPEC §2)', () => {
 
   it('sends a visitor from /completion to the default route', async () => {
     const { app } = renderApp('/completion');
-    expect(await screen.findByRole('heading', { level: 1, name: 'About You' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: pageTitle('about') }),
+    ).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/about');
   });
 
@@ -81,7 +88,7 @@ describe('routing rules of the form routes (SPEC §2)', () => {
     const { called } = fakeServer(profileRoute(profileOf({ last_page: '/final-steps' })));
     const { app } = renderApp('/about');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Final Steps' }),
+      await screen.findByRole('heading', { level: 1, name: pageTitle('final-steps') }),
     ).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/final-steps');
     // Arriving is not a change of page: last_page is not written back.
@@ -93,14 +100,14 @@ describe('routing rules of the form routes (SPEC §2)', () => {
     fakeServer(profileRoute(profileOf({ last_page: '/education' })));
     const { app } = renderApp('/education');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Your Academics' }),
+      await screen.findByRole('heading', { level: 1, name: pageTitle('education') }),
     ).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/education');
   });
 
   it('sends unknown paths to /about keeping the query string', async () => {
     const { app } = renderApp('/nowhere?utm_source=mail&x=1');
-    await screen.findByRole('heading', { level: 1, name: 'About You' });
+    await screen.findByRole('heading', { level: 1, name: pageTitle('about') });
     expect(app.router.state.location.pathname).toBe('/about');
     expect(app.router.state.location.search).toBe('?utm_source=mail&x=1');
   });
@@ -109,7 +116,7 @@ describe('routing rules of the form routes (SPEC §2)', () => {
     const { fetchMock } = fakeServer();
     renderApp('/education');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Your Academics' }),
+      await screen.findByRole('heading', { level: 1, name: pageTitle('education') }),
     ).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Application steps' })).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -126,7 +133,9 @@ describe('routing rules of the form routes (SPEC §2)', () => {
     await waitFor(() => expect(called('GET', '/api/profile')).toHaveLength(1));
     expect(screen.getByText('Loading').closest('.loading-screen')).toBeInTheDocument();
     answer(jsonResponse(profileOf()));
-    expect(await screen.findByRole('heading', { level: 1, name: 'About You' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: pageTitle('about') }),
+    ).toBeInTheDocument();
   });
 
   it('sends a 401 from /api/profile to /login with the session-invalid message', async () => {
@@ -171,7 +180,7 @@ describe('routing rules of the form routes (SPEC §2)', () => {
       failing = false;
       fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
       expect(
-        await screen.findByRole('heading', { level: 1, name: 'About You' }),
+        await screen.findByRole('heading', { level: 1, name: pageTitle('about') }),
       ).toBeInTheDocument();
       expect(called('GET', '/api/profile')).toHaveLength(2);
       expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();

@@ -10,6 +10,7 @@ import {
   profileOf,
   profileRoute,
 } from './session-fixtures';
+import { pageTitle, requiredMessage } from '../../helpers/shipped-texts';
 
 const routes = (answer: Record<string, string>) => ({
   ...profileRoute(profileOf({ answer, last_page: '/final-steps' })),
@@ -24,7 +25,7 @@ describe('submit (SPEC §4)', () => {
     logIn();
     const { called, calls } = fakeServer(routes(withoutFirstName));
     const { user, app } = renderApp('/final-steps');
-    await findPage('Final Steps');
+    await findPage(pageTitle('final-steps'));
     expect(
       screen.queryByRole('heading', { name: "We're missing some information!" }),
     ).not.toBeInTheDocument();
@@ -36,11 +37,11 @@ describe('submit (SPEC §4)', () => {
     const summary = heading.closest('.error-summary') as HTMLElement;
     await waitFor(() => expect(summary).toHaveFocus());
     expect(
-      within(summary).getByRole('link', { name: 'First Name is required.' }),
+      within(summary).getByRole('link', { name: requiredMessage('first_name') }),
     ).toBeInTheDocument();
     // The field itself shows its error, tied to the input.
     const field = document.getElementById('first_name') as HTMLElement;
-    expect(field).toHaveTextContent('First Name is required.');
+    expect(field).toHaveTextContent(requiredMessage('first_name'));
     await waitFor(() =>
       expect(document.title).toBe('Error: About You - Undergraduate Application for Admission'),
     );
@@ -55,7 +56,7 @@ describe('submit (SPEC §4)', () => {
     ]);
     expect(called('POST', '/api/web-status')[0]?.body).toEqual({ web_status: 'validating' });
     expect(called('POST', '/api/validations')[0]?.body).toEqual({
-      first_name: ['First Name is required.'],
+      first_name: [requiredMessage('first_name')],
     });
     expect(called('POST', '/api/submit')).toEqual([]);
     // The welcome banner never shows while validating.
@@ -68,7 +69,7 @@ describe('submit (SPEC §4)', () => {
     logIn();
     fakeServer(routes(withoutFirstName));
     const { user } = renderApp('/final-steps');
-    await findPage('Final Steps');
+    await findPage(pageTitle('final-steps'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(
       await screen.findByText('Your answers have been saved.', { selector: '.toast__message' }),
@@ -87,7 +88,7 @@ describe('submit (SPEC §4)', () => {
     logIn();
     const { calls } = fakeServer(routes(completeAnswers));
     const { user, app } = renderApp('/final-steps');
-    await findPage('Final Steps');
+    await findPage(pageTitle('final-steps'));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(
@@ -122,7 +123,7 @@ describe('submit (SPEC §4)', () => {
       ),
     });
     const { user, app } = renderApp('/final-steps');
-    await findPage('Final Steps');
+    await findPage(pageTitle('final-steps'));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     const heading = await screen.findByRole('heading', { name: "We're missing some information!" });
@@ -137,7 +138,7 @@ describe('submit (SPEC §4)', () => {
   it('sends a visitor who submits to /signup with their answers', async () => {
     const { called } = fakeServer({ 'POST /public/tmp': jsonResponse({ token: 'tok-1' }) });
     const { app, user } = renderApp('/final-steps');
-    await findPage('Final Steps');
+    await findPage(pageTitle('final-steps'));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('heading', { name: 'Sign Up' })).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/signup');

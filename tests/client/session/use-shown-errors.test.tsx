@@ -8,10 +8,11 @@ import type { WebStatus } from '../../../src/engine/web-status';
 import { loadPageValidators } from '../../../src/client/form/page-validators';
 import { formPages, pageById } from '../../../src/forms/form-pages';
 import { pageValidator } from '../../../src/forms/page-validators';
+import { requiredMessage } from '../../helpers/shipped-texts';
 
 const about = pageById('about')!;
 const now = () => new Date('2025-01-15T12:00:00Z');
-const firstNameRequired = ['First Name is required.'];
+const firstNameRequired = [requiredMessage('first_name')];
 
 /** An About page store whose first name's errors are shown (watched), as the field does. */
 function watchedStore() {

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../render-app';
 import { fakeServer, logIn, profileOf, profileRoute, statuses } from './session-fixtures';
+import { containing, pageTitle } from '../../helpers/shipped-texts';
 
 const saved = { 'PUT /api/answer': jsonResponse({ message: 'Your answers have been saved.' }) };
 
@@ -11,7 +12,7 @@ describe('web status and progress (SPEC §4)', () => {
     logIn();
     const { called } = fakeServer(profileRoute(profileOf({ web_status: [] })));
     renderApp('/about');
-    await screen.findByRole('heading', { level: 1, name: 'About You' });
+    await screen.findByRole('heading', { level: 1, name: pageTitle('about') });
     await waitFor(() => expect(called('POST', '/api/web-status')).toHaveLength(1));
     expect(called('POST', '/api/web-status')[0]?.body).toEqual({ web_status: 'started' });
   });
@@ -23,7 +24,7 @@ describe('web status and progress (SPEC §4)', () => {
       'POST /api/web-status': jsonResponse({ message: 'Busy.' }, 503),
     });
     renderApp('/about');
-    await screen.findByRole('heading', { level: 1, name: 'About You' });
+    await screen.findByRole('heading', { level: 1, name: pageTitle('about') });
     await waitFor(() => expect(called('POST', '/api/web-status')).toHaveLength(3), {
       timeout: 8000,
     });
@@ -33,7 +34,7 @@ describe('web status and progress (SPEC §4)', () => {
     logIn();
     const { calls } = fakeServer(profileRoute(profileOf({ web_status: statuses('started') })));
     renderApp('/about');
-    await screen.findByRole('heading', { level: 1, name: 'About You' });
+    await screen.findByRole('heading', { level: 1, name: pageTitle('about') });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls.map((call) => call.path)).toEqual(['/api/profile']);
   });
@@ -42,11 +43,11 @@ describe('web status and progress (SPEC §4)', () => {
     logIn();
     const { called } = fakeServer({ ...profileRoute(profileOf()), ...saved });
     const { user } = renderApp('/about');
-    await screen.findByRole('heading', { level: 1, name: 'About You' });
+    await screen.findByRole('heading', { level: 1, name: pageTitle('about') });
     await user.click(screen.getByRole('button', { name: 'Save/Next' }));
-    await screen.findByRole('heading', { level: 1, name: 'Your Academics' });
-    await user.click(screen.getByRole('link', { name: /Final Steps/ }));
-    await screen.findByRole('heading', { level: 1, name: 'Final Steps' });
+    await screen.findByRole('heading', { level: 1, name: pageTitle('education') });
+    await user.click(screen.getByRole('link', { name: containing(pageTitle('final-steps')) }));
+    await screen.findByRole('heading', { level: 1, name: pageTitle('final-steps') });
     await waitFor(() =>
       expect(called('PUT', '/api/last-page').map((call) => call.body)).toEqual([
         { last_page: '/education' },
