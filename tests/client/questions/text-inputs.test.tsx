@@ -6,17 +6,24 @@ import { pageValidator } from '../../../src/forms/page-validators';
 import type { CompiledValidator } from '../../../src/engine/validation';
 import { createAjv } from '../../../scripts/build-validators';
 import { pageOf, renderForm, type RenderFormOptions } from './render-form';
+import { labelOf, requiredMessage } from '../../helpers/shipped-texts';
 
 describe('text question', () => {
   const page = pageOf([
-    { type: 'text', key: 'first_name', label: 'First Name', required: true, hint: 'Legal name.' },
-    { type: 'text', key: 'preferred_name', label: 'Preferred Name', variant: 'outlined' },
+    {
+      type: 'text',
+      key: 'first_name',
+      label: 'Given Name (fixture)',
+      required: true,
+      hint: 'Legal name.',
+    },
+    { type: 'text', key: 'preferred_name', label: 'Called (fixture)', variant: 'outlined' },
     { type: 'text', key: 'alien_registration_number', label: 'A-Number', maxLength: 10 },
   ]);
 
   it('is labelled, limited to 45 characters by default, and stores what is typed', async () => {
     const { user, store } = renderForm(page);
-    const input = screen.getByLabelText(/^First Name/) as HTMLInputElement;
+    const input = screen.getByLabelText(/^Given Name \(fixture\)/) as HTMLInputElement;
     expect(input.maxLength).toBe(45);
     expect((screen.getByLabelText('A-Number') as HTMLInputElement).maxLength).toBe(10);
     await user.type(input, 'Ada');
@@ -26,15 +33,17 @@ describe('text question', () => {
 
   it('draws the underlined variant by default and the outlined one when asked', () => {
     renderForm(page);
-    expect(screen.getByLabelText(/^First Name/).className).toContain('question__input--underlined');
-    expect(screen.getByLabelText('Preferred Name').className).toContain(
+    expect(screen.getByLabelText(/^Given Name \(fixture\)/).className).toContain(
+      'question__input--underlined',
+    );
+    expect(screen.getByLabelText('Called (fixture)').className).toContain(
       'question__input--outlined',
     );
   });
 
   it('ties the hint to the input and marks it required', () => {
     renderForm(page);
-    const input = screen.getByLabelText(/^First Name/);
+    const input = screen.getByLabelText(/^Given Name \(fixture\)/);
     expect(input).toHaveAttribute('aria-describedby', 'first_name-hint');
     expect(document.getElementById('first_name-hint')?.textContent).toBe('Legal name.');
     expect(input).toHaveAttribute('aria-required', 'true');
@@ -46,7 +55,7 @@ describe('text question', () => {
   it('shows errors only while the status is validating, tied with aria-describedby', async () => {
     const about = pageById('about')!;
     renderForm(about, { validatorOf: pageValidator, environment: { status: 'started' } });
-    expect(screen.queryByText('First Name is required.')).not.toBeInTheDocument();
+    expect(screen.queryByText(requiredMessage('first_name'))).not.toBeInTheDocument();
     const input = document.getElementById('first_name-input')!;
     expect(input).not.toHaveAttribute('aria-invalid');
   });
@@ -57,15 +66,18 @@ describe('text question', () => {
       validatorOf: pageValidator,
       environment: { status: 'validating' },
     });
-    const input = screen.getByRole('textbox', { name: 'First Name', description: /required/ });
-    expect(screen.getByText('First Name is required.')).toBeInTheDocument();
+    const input = screen.getByRole('textbox', {
+      name: labelOf('first_name'),
+      description: /required/,
+    });
+    expect(screen.getByText(requiredMessage('first_name'))).toBeInTheDocument();
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAttribute('aria-describedby', 'first_name-hint first_name-error');
     expect(document.getElementById('first_name-error')?.textContent).toBe(
-      'Error: First Name is required.',
+      `Error: ${requiredMessage('first_name')}`,
     );
     await user.type(input, 'A');
-    expect(screen.queryByText('First Name is required.')).not.toBeInTheDocument();
+    expect(screen.queryByText(requiredMessage('first_name'))).not.toBeInTheDocument();
     expect(input).not.toHaveAttribute('aria-invalid');
   });
 });
@@ -207,13 +219,13 @@ describe('password question', () => {
 
 describe('masked inputs', () => {
   const page = pageOf([
-    { type: 'phone', key: 'phone_home', label: 'Home Phone' },
+    { type: 'phone', key: 'phone_home', label: 'Home Phone (fixture)' },
     { type: 'ssn', key: 'ssn', label: 'Social Security Number' },
   ]);
 
   it('formats a phone number as (ddd) ddd-dddd while typing', async () => {
     const { user, store } = renderForm(page);
-    const input = screen.getByLabelText('Home Phone') as HTMLInputElement;
+    const input = screen.getByLabelText('Home Phone (fixture)') as HTMLInputElement;
     await user.type(input, '507');
     expect(input).toHaveValue('(507');
     await user.type(input, '5');
@@ -227,7 +239,7 @@ describe('masked inputs', () => {
 
   it('ignores letters and formats a pasted number with other punctuation', async () => {
     const { user, store } = renderForm(page);
-    const input = screen.getByLabelText('Home Phone') as HTMLInputElement;
+    const input = screen.getByLabelText('Home Phone (fixture)') as HTMLInputElement;
     await user.type(input, 'ab5x');
     expect(input).toHaveValue('(5');
     await user.clear(input);
@@ -241,7 +253,7 @@ describe('masked inputs', () => {
     'drops the country code 1 of a pasted %s',
     async (pasted) => {
       const { user, store } = renderForm(page);
-      const input = screen.getByLabelText('Home Phone') as HTMLInputElement;
+      const input = screen.getByLabelText('Home Phone (fixture)') as HTMLInputElement;
       await user.click(input);
       await user.paste(pasted);
       expect(input).toHaveValue('(507) 555-0140');
@@ -252,7 +264,7 @@ describe('masked inputs', () => {
 
   it('deletes the digit before a separator on Backspace', async () => {
     const { user } = renderForm(page);
-    const input = screen.getByLabelText('Home Phone') as HTMLInputElement;
+    const input = screen.getByLabelText('Home Phone (fixture)') as HTMLInputElement;
     await user.type(input, '5075551');
     expect(input).toHaveValue('(507) 555-1');
     await user.type(input, '{Backspace}');
@@ -263,7 +275,7 @@ describe('masked inputs', () => {
 
   it('keeps the caret after the same digit when typing in the middle', async () => {
     const { user } = renderForm(page);
-    const input = screen.getByLabelText('Home Phone') as HTMLInputElement;
+    const input = screen.getByLabelText('Home Phone (fixture)') as HTMLInputElement;
     await user.type(input, '5075551234');
     // Put the caret after "(50" and type a digit: the rest moves along, the caret follows it.
     input.setSelectionRange(3, 3);
@@ -328,11 +340,11 @@ describe('text area', () => {
 });
 
 describe('date', () => {
-  const page = pageOf([{ type: 'date', key: 'birth_date', label: 'Date of Birth' }]);
+  const page = pageOf([{ type: 'date', key: 'birth_date', label: 'Birthday (fixture)' }]);
 
   it('commits a valid date', () => {
     const { store } = renderForm(page);
-    const input = screen.getByLabelText('Date of Birth') as HTMLInputElement;
+    const input = screen.getByLabelText('Birthday (fixture)') as HTMLInputElement;
     expect(input.type).toBe('date');
     fireEvent.change(input, { target: { value: '2007-03-14' } });
     expect(store.getState().answers.birth_date).toBe('2007-03-14');
@@ -340,7 +352,7 @@ describe('date', () => {
 
   it('clears the prior answer when the date becomes invalid or incomplete', () => {
     const { store } = renderForm(page, { initial: { answers: { birth_date: '2007-03-14' } } });
-    const input = screen.getByLabelText('Date of Birth') as HTMLInputElement;
+    const input = screen.getByLabelText('Birthday (fixture)') as HTMLInputElement;
     expect(input).toHaveValue('2007-03-14');
     // A browser reports '' while a segment is missing or the date does not exist (30 February).
     fireEvent.change(input, { target: { value: '2007-02-30' } });
