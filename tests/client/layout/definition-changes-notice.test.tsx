@@ -12,19 +12,22 @@ import {
   profileOf,
   profileRoute,
 } from '../session/session-fixtures';
+import { containing, pageTitle } from '../../helpers/shipped-texts';
 
 const changes: DefinitionChanges = {
   since: '2027 entry, edition 1',
   pages: [
     {
       page: 'about',
-      title: 'About You',
+      title: pageTitle('about'),
       route: '/about',
       added: [
-        { key: 'first_name', label: 'First Name', href: '/about#first_name' },
-        { key: 'last_name', label: 'Last Name', href: '/about#last_name' },
+        { key: 'first_name', label: 'Given Name (fixture)', href: '/about#first_name' },
+        { key: 'last_name', label: 'Family Name (fixture)', href: '/about#last_name' },
       ],
-      options: [{ key: 'gender', label: 'Gender', href: '/about#gender', was: 'Another gender' }],
+      options: [
+        { key: 'gender', label: 'Sex (fixture)', href: '/about#gender', was: 'Another gender' },
+      ],
       removed: ['preferred_name'],
     },
   ],
@@ -58,9 +61,9 @@ describe('the notice of a change to the forms since the last visit', () => {
         .getAllByRole('link')
         .map((link) => [link.textContent, link.getAttribute('href')]),
     ).toEqual([
-      ['First Name', '/about#first_name'],
-      ['Last Name', '/about#last_name'],
-      ['Gender (you chose “Another gender”)', '/about#gender'],
+      ['Given Name (fixture)', '/about#first_name'],
+      ['Family Name (fixture)', '/about#last_name'],
+      ['Sex (fixture) (you chose “Another gender”)', '/about#gender'],
     ]);
   });
 
@@ -68,7 +71,7 @@ describe('the notice of a change to the forms since the last visit', () => {
     const { called } = returningApplicant();
     const { user } = renderApp('/about');
     const box = await notice();
-    await user.click(within(box).getByRole('link', { name: 'Last Name' }));
+    await user.click(within(box).getByRole('link', { name: 'Family Name (fixture)' }));
     await waitFor(() => expect(inputOf('last_name')).toHaveFocus());
     expect(called('PUT', '/api/answer')).toEqual([]);
   });
@@ -78,14 +81,14 @@ describe('the notice of a change to the forms since the last visit', () => {
     const { user } = renderApp('/about');
     await notice();
     const steps = screen.getByRole('navigation', { name: 'Application steps' });
-    expect(within(steps).getByRole('link', { name: /About You/ })).toHaveTextContent(
-      'Step 1: About YouChanged since your last visit',
-    );
-    expect(within(steps).getByRole('link', { name: /Your Academics/ })).not.toHaveTextContent(
-      'Changed',
-    );
-    await user.click(within(steps).getByRole('link', { name: /Your Academics/ }));
-    await findPage('Your Academics');
+    expect(
+      within(steps).getByRole('link', { name: containing(pageTitle('about')) }),
+    ).toHaveTextContent(`Step 1: ${pageTitle('about')}Changed since your last visit`);
+    expect(
+      within(steps).getByRole('link', { name: containing(pageTitle('education')) }),
+    ).not.toHaveTextContent('Changed');
+    await user.click(within(steps).getByRole('link', { name: containing(pageTitle('education')) }));
+    await findPage(pageTitle('education'));
     expect(
       screen.queryByRole('heading', { name: 'This page has changed since your last visit' }),
     ).not.toBeInTheDocument();
@@ -95,7 +98,7 @@ describe('the notice of a change to the forms since the last visit', () => {
     logIn();
     fakeServer(profileRoute(profileOf({ answer: completeAnswers })));
     renderApp('/about');
-    await findPage('About You');
+    await findPage(pageTitle('about'));
     expect(screen.queryByText('Changed')).not.toBeInTheDocument();
     expect(
       screen.queryByRole('heading', { name: 'This page has changed since your last visit' }),

@@ -3,13 +3,14 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../render-app';
 import { fakeServer, logIn } from '../session/session-fixtures';
+import { blockLabelOf, labelOf, optionLabelOf, pageTitle } from '../../helpers/shipped-texts';
 
 const serviceAnswers = {
   answer: {
     first_name: 'Ada',
     last_name: 'Lovelace',
     gender: 'F',
-    gender_desc: 'Female',
+    gender_desc: optionLabelOf('gender', 'F'),
     birth_date: '2007-05-01',
     optin_sms_ind: 'true',
     address_line_1: '1 College Avenue',
@@ -42,39 +43,35 @@ describe('the staff view (SPEC §6)', () => {
     const { calls } = fakeServer({ 'GET /service/tmp-pdf': jsonResponse(serviceAnswers) });
     renderApp('/about?service_token=tok%2B1');
 
-    const about = (await screen.findByRole('article', { name: 'About You' })) as HTMLElement;
-    const academics = screen.getByRole('article', { name: 'Your Academics' });
-    const final = screen.getByRole('article', { name: 'Final Steps' });
+    const about = (await screen.findByRole('article', { name: pageTitle('about') })) as HTMLElement;
+    const academics = screen.getByRole('article', { name: pageTitle('education') });
+    const final = screen.getByRole('article', { name: pageTitle('final-steps') });
     expect(calls.map((call) => call.path)).toEqual(['/service/tmp-pdf?service_token=tok%2B1']);
 
-    expect(valueOf(about, 'First Name')).toBe('Ada');
-    expect(valueOf(about, 'Gender')).toBe('Female');
-    expect(valueOf(about, 'Date of Birth')).toBe('05/01/2007');
-    expect(
-      valueOf(about, 'Send me text message updates about my application on my cell phone.'),
-    ).toBe('[X]');
-    expect(valueOf(about, 'Asian')).toBe('[X]');
-    expect(valueOf(about, 'White')).toBe('[ ]');
-    expect(valueOf(about, 'Permanent Address')).toBe(
+    expect(valueOf(about, labelOf('first_name'))).toBe('Ada');
+    expect(valueOf(about, labelOf('gender'))).toBe(optionLabelOf('gender', 'F'));
+    expect(valueOf(about, labelOf('birth_date'))).toBe('05/01/2007');
+    expect(valueOf(about, labelOf('optin_sms_ind'))).toBe('[X]');
+    expect(valueOf(about, labelOf('race_asian'))).toBe('[X]');
+    expect(valueOf(about, labelOf('race_white'))).toBe('[ ]');
+    expect(valueOf(about, blockLabelOf(''))).toBe(
       '1 College Avenue, Northfield, MN 55057, United States',
     );
     expect(within(about).getByRole('heading', { level: 3, name: 'Address' })).toBeInTheDocument();
-    expect(valueOf(academics, 'Search for Your School')).toContain(
-      'Northfield High School (241234)',
-    );
-    expect(valueOf(academics, 'Unofficial Transcript')).toContain(
+    expect(valueOf(academics, blockLabelOf('hs_'))).toContain('Northfield High School (241234)');
+    expect(valueOf(academics, labelOf('transcript_file'))).toContain(
       'Document attached: transcript.pdf',
     );
     const link = within(academics).getByRole('link', { name: 'Open the document as a PDF' });
     expect(link).toHaveAttribute('href', '/service/document/transcript_file?service_token=tok%2B1');
-    expect(valueOf(final as HTMLElement, /^I certify that all information/)).toBe('[X]');
+    expect(valueOf(final as HTMLElement, labelOf('legal_agree'))).toBe('[X]');
   });
 
   it('has no buttons, header, footer, navigation or account menu', async () => {
     logIn();
     fakeServer({ 'GET /service/tmp-pdf': jsonResponse(serviceAnswers) });
     renderApp('/education?service_token=tok');
-    await screen.findByRole('article', { name: 'About You' });
+    await screen.findByRole('article', { name: pageTitle('about') });
     expect(screen.queryAllByRole('button')).toEqual([]);
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
