@@ -89,3 +89,27 @@ test('forgot password, reset with the e-mailed link and log in with the new pass
   await expect(page).toHaveURL(/\/about$/);
   await expect(page.getByTestId('username')).toHaveText(email);
 });
+
+test('each account screen starts at its heading; Log In has the address just confirmed', async ({
+  page,
+}) => {
+  const email = uniqueEmail('focus');
+  const password = 'Correct-Horse-42';
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeFocused();
+  await page.getByLabel('Email Address').fill(email);
+  await passwordField(page).fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm Your Account' })).toBeFocused();
+
+  const [, code] = await waitForMail(email, /Your confirmation code is (\d{6})/);
+  await page.getByLabel('Confirmation Code').fill(code ?? '');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Log In' })).toBeFocused();
+  await expect(page.getByLabel('Email Address')).toHaveValue(email);
+  // Only the password is left to type.
+  await passwordField(page).fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByTestId('username')).toHaveText(email);
+});
