@@ -2,6 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderApp, sentBody } from '../render-app';
+import { ruleMessage } from '../../helpers/shipped-texts';
 
 const atConfirm = (state: unknown = { username: 'ada@example.edu' }) =>
   renderApp({ pathname: '/confirm', state });
@@ -24,14 +25,10 @@ describe('Confirm Your Account card', () => {
     const { user } = atConfirm();
     const code = await screen.findByLabelText('Confirmation Code');
     await user.type(code, '12345');
-    expect(
-      screen.getByText('The confirmation code must be exactly 6 numbers.'),
-    ).toBeInTheDocument();
+    expect(screen.getByText(ruleMessage('code', { schema: 'confirm' }))).toBeInTheDocument();
     expect(code).toHaveAttribute('aria-invalid', 'true');
     await user.type(code, '6');
-    expect(
-      screen.queryByText('The confirmation code must be exactly 6 numbers.'),
-    ).not.toBeInTheDocument();
+    expect(screen.queryByText(ruleMessage('code', { schema: 'confirm' }))).not.toBeInTheDocument();
   });
 
   it('shows the error message carried in navigation state', async () => {
@@ -124,9 +121,7 @@ describe('Confirm Your Account card', () => {
     await user.click(await screen.findByRole('button', { name: 'Resend Code' }));
 
     const toast = await screen.findByRole('alert', { name: 'Resend Confirmation Code Error' });
-    expect(toast).toHaveTextContent(
-      'You must provide a valid email address to resend a confirmation code.',
-    );
+    expect(toast).toHaveTextContent(ruleMessage('username', { schema: 'resend-confirm' }));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -2,6 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderApp, sentBody } from '../render-app';
+import { ruleMessage } from '../../helpers/shipped-texts';
 
 describe('Forgot Password card', () => {
   it('has its title, field, Submit and a link to Log In', async () => {
@@ -20,7 +21,9 @@ describe('Forgot Password card', () => {
   it('validates the address as it changes', async () => {
     const { user } = renderApp('/forgot');
     await user.type(await screen.findByLabelText('Email Address'), 'ada@');
-    expect(screen.getByText('Your email address must be valid.')).toBeInTheDocument();
+    expect(
+      screen.getByText(ruleMessage('username', { schema: 'forgot-password' })),
+    ).toBeInTheDocument();
   });
 
   it('shows the answer in a success toast that can be closed', async () => {

@@ -2,6 +2,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderApp, sentBody } from '../render-app';
+import { ruleMessage } from '../../helpers/shipped-texts';
 
 describe('Log In card', () => {
   it('has its title, fields, Submit, the forgot link and a link to Sign Up', async () => {
@@ -24,11 +25,13 @@ describe('Log In card', () => {
     const fetchMock = mockFetch(() => jsonResponse({ message: 'unexpected' }));
     const { user } = renderApp('/login');
     await user.type(await screen.findByLabelText('Email Address'), 'nope');
-    expect(screen.queryByText('Please provide a valid email address.')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText(ruleMessage('username', { schema: 'login' })),
+    ).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(screen.getByText('Please provide a valid email address.')).toBeInTheDocument();
-    expect(screen.getByText('Password is required.')).toBeInTheDocument();
+    expect(screen.getByText(ruleMessage('username', { schema: 'login' }))).toBeInTheDocument();
+    expect(screen.getByText(ruleMessage('password', { schema: 'login' }))).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

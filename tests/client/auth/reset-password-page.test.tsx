@@ -2,6 +2,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderApp, sentBody } from '../render-app';
+import { ruleMessage } from '../../helpers/shipped-texts';
 
 const link = { pathname: '/reset', search: '?username=ada%40example.edu&id=reset-id-1' };
 
@@ -24,15 +25,19 @@ describe('Reset Password card', () => {
     );
   });
 
-  it('says "passwords must match" when the confirmation differs', async () => {
+  it('says the confirmation rule’s message when the confirmation differs', async () => {
     const { user } = renderApp(link);
     await user.type(await screen.findByLabelText('Password'), 'Correct-Horse-42');
     await user.type(screen.getByLabelText('Confirm Password'), 'Correct-Horse-4');
-    expect(screen.getByText('passwords must match')).toBeInTheDocument();
+    expect(
+      screen.getByText(ruleMessage('confirm_password', { schema: 'reset-password' })),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('aria-invalid', 'true');
 
     await user.type(screen.getByLabelText('Confirm Password'), '2');
-    expect(screen.queryByText('passwords must match')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText(ruleMessage('confirm_password', { schema: 'reset-password' })),
+    ).not.toBeInTheDocument();
   });
 
   it('shows the password requirement list', async () => {
@@ -46,7 +51,7 @@ describe('Reset Password card', () => {
     const fetchMock = mockFetch(() => jsonResponse({ message: 'unexpected' }));
     const { user } = renderApp({ pathname: '/reset', search: '?username=ada%40example.edu' });
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'This password reset link is incomplete. Please use the link from your e-mail.',
+      ruleMessage('id', { schema: 'reset-password' }),
     );
     await user.type(screen.getByLabelText('Password'), 'Correct-Horse-42');
     await user.type(screen.getByLabelText('Confirm Password'), 'Correct-Horse-42');

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { passwordRequirements } from '../../../src/engine/password-requirements';
 import { jsonResponse, mockFetch, renderApp, sentBody } from '../render-app';
+import { ruleMessage } from '../../helpers/shipped-texts';
 
 const requirementState = (text: string) =>
   screen.getByText(text, { selector: '.requirement__text' }).closest('li')?.dataset.state;
@@ -84,19 +85,23 @@ describe('Sign Up card', () => {
   it('shows the e-mail error once the field has changed, tied to the input', async () => {
     const { user } = renderApp('/signup');
     const email = await screen.findByLabelText('Email Address');
-    expect(screen.queryByText('Your email address must be valid.')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText(ruleMessage('username', { schema: 'signup' })),
+    ).not.toBeInTheDocument();
 
     await user.type(email, 'not-an-email');
-    expect(screen.getByText('Your email address must be valid.')).toBeInTheDocument();
+    expect(screen.getByText(ruleMessage('username', { schema: 'signup' }))).toBeInTheDocument();
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(email).toHaveAttribute('aria-describedby', 'signup-username-error');
     expect(document.getElementById('signup-username-error')?.textContent).toBe(
-      'Error: Your email address must be valid.',
+      `Error: ${ruleMessage('username', { schema: 'signup' })}`,
     );
     expect(document.title).toBe('Error: Sign Up - Undergraduate Application for Admission');
 
     await user.type(email, '@example.edu');
-    expect(screen.queryByText('Your email address must be valid.')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText(ruleMessage('username', { schema: 'signup' })),
+    ).not.toBeInTheDocument();
     expect(document.title).toBe('Sign Up - Undergraduate Application for Admission');
   });
 
@@ -106,7 +111,7 @@ describe('Sign Up card', () => {
     await user.click(await screen.findByRole('button', { name: 'Submit' }));
 
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(screen.getByText('Your email address must be valid.')).toBeInTheDocument();
+    expect(screen.getByText(ruleMessage('username', { schema: 'signup' }))).toBeInTheDocument();
     // SPEC §4: an empty password leaves every requirement inactive; the field is marked invalid.
     expect(new Set(Object.values(allStates()))).toEqual(new Set(['inactive']));
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
