@@ -83,9 +83,14 @@ describe.each(databases)('requests that once answered 500, on $name', ({ url }) 
     expect((await t.call('POST', '/api/validations', report, ada)).statusCode).toBeLessThan(300);
   });
 
+  // Control characters and bidi overrides are refused since issue 41 (hidden-character-answers).
   it('still takes any other unicode in an answer', async () => {
-    const value = 'Zoë 👩‍👩‍👧 \u202e ǅ \u0001';
+    const value = 'Zoë 👩‍👩‍👧 \u200f ǅ \ufffd';
     expect((await t.call('PUT', '/api/answer', { first_name: value }, ada)).statusCode).toBe(200);
+    for (const hidden of ['\u202e', '\u0001']) {
+      const refused = await t.call('PUT', '/api/answer', { first_name: value + hidden }, ada);
+      expect(refused.statusCode).toBe(400);
+    }
     expect((await t.call('GET', '/api/profile', undefined, ada)).json().answer).toEqual({
       first_name: value,
     });
