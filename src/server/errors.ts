@@ -221,6 +221,17 @@ export const errorCatalogue = {
     message:
       'A staff e-mail address is letters, digits and . _ + - before the @ (starting with a letter or digit) and a domain name after it: "%s" is not one.',
   },
+  STAFF_EMAIL_MISSING: {
+    code: 'BAD_REQUEST',
+    status: 400,
+    message: "Enter the member's e-mail address.",
+  },
+  // The Applications list's submitted-between filter (issue 44).
+  STAFF_DATES_REVERSED: {
+    code: 'BAD_REQUEST',
+    status: 400,
+    message: 'The start date must be on or before the end date.',
+  },
   STAFF_MEMBER_NOT_FOUND: {
     code: 'STAFF_MEMBER_NOT_FOUND',
     status: 404,

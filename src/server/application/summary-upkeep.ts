@@ -4,6 +4,7 @@ import { dialectOf } from '../db/dialect';
 import { PreparedQuery } from '../db/prepared-query';
 import type { InGroupRunner } from '../db/database';
 import { repeatEvery } from '../ops/repeat';
+import { searchColumnOf } from './search-words';
 
 /** The answers the staff summary's name is made of (migration 0010). */
 const nameKeys: ReadonlySet<string> = new Set(['first_name', 'last_name']);
@@ -191,7 +192,60 @@ export async function flushSummaries(db: Kysely<Database>, accountId?: string): 
       return rows.length;
     });
     flushed += taken;
-    if (taken < FLUSH_BATCH) return flushed;
+    if (taken < FLUSH_BATCH) break;
+  }
+  await foldSearchWords(db, accountId);
+  return flushed;
+}
+
+/** Summary rows whose search text changed since it was folded (migration 0021's partial index). */
+const unfolded = (db: Kysely<Database>, accountId: string | undefined) => {
+  let query = db
+    .selectFrom('application_summaries')
+    .select(['account_id', 'name', 'email', 'search'])
+    .where('words', '=', '');
+  if (accountId !== undefined) query = query.where('account_id', '=', accountId);
+  return query.limit(FLUSH_BATCH).execute();
+};
+
+/**
+ * Writes the folded words of rows (a JSON list of [account, search it was folded from, words]),
+ * each only if its search text is still the one folded: a rename meanwhile empties them again.
+ */
+const writeWords = new PreparedQuery((db, p: { folded: string }, dialect) =>
+  db
+    .updateTable('application_summaries')
+    .from(
+      (dialect === 'postgres'
+        ? sql<{ account_id: string; search: string; words: string }>`(select
+            value ->> 0 as account_id, value ->> 1 as search, value ->> 2 as words
+            from json_array_elements(${p.folded}::json))`
+        : sql<{ account_id: string; search: string; words: string }>`(select
+            value ->> 0 as account_id, value ->> 1 as search, value ->> 2 as words
+            from json_each(${p.folded}))`
+      ).as('f'),
+    )
+    .set((eb) => ({ words: eb.ref('f.words') }))
+    .whereRef('application_summaries.account_id', '=', 'f.account_id')
+    .whereRef('application_summaries.search', '=', 'f.search')
+    .where('application_summaries.words', '=', ''),
+);
+
+/**
+ * Folds the search words (search-words.ts) of every summary row whose name or e-mail changed, or
+ * of `accountId`'s alone: JavaScript folds them, so "García" is "garcia" on SQLite as on PostgreSQL.
+ */
+async function foldSearchWords(db: Kysely<Database>, accountId?: string): Promise<void> {
+  for (;;) {
+    const rows = await unfolded(db, accountId);
+    if (rows.length === 0) return;
+    const folded = rows.map((row) => [
+      row.account_id,
+      row.search,
+      searchColumnOf(row.name, row.email),
+    ]);
+    await writeWords.execute(db, { folded: JSON.stringify(folded) });
+    if (rows.length < FLUSH_BATCH) return;
   }
 }
 

@@ -78,8 +78,10 @@ export interface StaffTables {
     account_id: string;
     email: string;
     name: string;
-    /** The name and e-mail in lower case, searched with LIKE. */
+    /** The name and e-mail in lower case: a change of it empties `words` (migration 0021). */
     search: string;
+    /** The name and e-mail folded (search-words.ts), ' ' before each word; '' until folded. */
+    words: ColumnType<string, string | undefined, string>;
     status: number;
     last_page: string;
     last_activity_at: string;

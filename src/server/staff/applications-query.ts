@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { errors } from '../errors';
 import { flushSummaries } from '../application/summary-upkeep';
+import { queryWords } from '../application/search-words';
 import type {
   ApplicationRow,
   ApplicationStatus,
@@ -39,7 +40,8 @@ function nextDay(day: string): string {
   return date.toISOString().slice(0, 10);
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** " word" anywhere: the word starts one of the row's folded words (migration 0021). */
+const wordStart = (word: string) => `% ${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The console's list of applications: one indexed query on the summary rows that triggers keep
@@ -54,9 +56,11 @@ export async function listApplications(
 ): Promise<ApplicationsPage> {
   const query = withDefaults(asked);
   if (query.submittedFrom && query.submittedTo && query.submittedFrom > query.submittedTo) {
-    throw errors.REQUEST_INVALID('submittedFrom must not be after submittedTo');
+    throw errors.STAFF_DATES_REVERSED();
   }
-  const search = query.q?.trim().toLowerCase() ?? '';
+  // Every word typed must start a word of the name or e-mail, in any order, accents and
+  // punctuation aside: "Garcia, Maria" finds María García-López.
+  const words = queryWords(query.q ?? '');
   await flushSummaries(db);
   const filtered = () => {
     let q = db.selectFrom('application_summaries as s');
@@ -65,7 +69,9 @@ export async function listApplications(
       q = q.where('s.submitted_at', '>=', query.submittedFrom ?? '0');
       if (query.submittedTo) q = q.where('s.submitted_at', '<', nextDay(query.submittedTo));
     }
-    if (search) q = q.where(sql<boolean>`s.search like ${likePattern(search)} escape '\\'`);
+    for (const word of words) {
+      q = q.where(sql<boolean>`s.words like ${wordStart(word)} escape '\\'`);
+    }
     return q;
   };
   const byStatus = await filtered()

@@ -22,6 +22,7 @@ import { migration as m0015 } from './0015-sqlite-summary-without-answer-trigger
 import { migration as m0016 } from './0016-summary-pending';
 import { migration as m0018 } from './0018-audit-subjects';
 import { migration as m0017 } from './0017-pending-sign-ups';
+import { migration as m0021 } from './0021-summary-search-words';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0016_summary_pending': m0016,
   '0018_audit_subjects': m0018,
   '0017_pending_sign_ups': m0017,
+  '0021_summary_search_words': m0021,
 };
