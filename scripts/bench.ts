@@ -33,6 +33,7 @@ const benches: Array<{ name: string; load: () => Promise<BenchModule> }> = [
   { name: 'startup', load: () => import('../bench/startup') },
   { name: 'isolation', load: () => import('../bench/isolation') },
   { name: 'staff', load: () => import('../bench/staff') },
+  { name: 'forms-preview', load: () => import('../bench/forms-preview') },
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,7 +1,10 @@
 /**
- * `npm run forms:preview`: serves every form page for authors at http://127.0.0.1:5180, with all
- * conditional branches shown and marked with their condition, and each question's key, rules
- * and exact messages; the page reloads when a file under forms/ or schemas/ is saved. Options:
+ * `npm run forms:preview`: serves every form page for authors at http://127.0.0.1:5180 in two
+ * views: the applicant's page (/applicant/<id>: the product's own question components and
+ * compiled validators, switches for "as after Submit" and for each condition's branches,
+ * forms:check's findings beside the questions they name) and the specification sheet
+ * (/page/<id>: all branches marked with their condition, each key's rules and exact messages).
+ * Both reload when a file under forms/ or schemas/ is saved. Options:
  *   --port N        another port (default 5180)
  *   --forms DIR     another forms folder (default forms/)
  *   --schemas DIR   another schemas folder (default schemas/)

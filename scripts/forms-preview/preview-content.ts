@@ -6,9 +6,10 @@
 import type { Server as HttpServer } from 'node:http';
 import type { ViteDevServer } from 'vite';
 import type { PreviewState } from '../../src/client/preview/preview-state';
-import { buildValidators, exportName } from '../build-validators';
+import { exportName } from '../build-validators';
 import { checkForms } from '../forms-check/check-project';
 import { load } from './load-definitions';
+import { pageValidatorCompiler } from './page-validators';
 import { previewContent } from './state';
 import { startVite, validatorModuleUrl, type CompiledSet } from './vite-host';
 
@@ -33,13 +34,16 @@ const shellHtml = `<!doctype html>
 export class PreviewContent {
   private version = 0;
   private current: PreviewState = { ok: false, version: 0, problems: [] };
+  private readonly compileValidators: ReturnType<typeof pageValidatorCompiler>;
 
   private constructor(
     private readonly options: ContentOptions,
     readonly vite: ViteDevServer,
     /** What Vite serves the validator modules from, replaced at each refresh. */
     private readonly compiled: { set: CompiledSet },
-  ) {}
+  ) {
+    this.compileValidators = pageValidatorCompiler(options.schemasDir);
+  }
 
   static async start(options: ContentOptions, server: HttpServer): Promise<PreviewContent> {
     const compiled = { set: { version: 0, modules: {} } };
@@ -62,17 +66,12 @@ export class PreviewContent {
       this.current = { ok: false, version, problems: loaded.problems };
       return;
     }
-    let modules: Record<string, string> = {};
-    try {
-      modules = buildValidators(this.options.schemasDir).modules;
-    } catch {
-      // A schema that does not compile is one of forms:check's findings; the page shows unchecked.
-    }
-    this.compiled.set = { version, modules };
+    const compiled = this.compileValidators(loaded.pages.map((page) => page.id));
+    this.compiled.set = compiled;
     const findings = checkForms({ ...this.options, now: new Date() });
     const validatorUrl = (pageId: string) => {
       const name = exportName(`${pageId}.schema.json`);
-      return name in modules ? validatorModuleUrl(version, name) : undefined;
+      return name in compiled.modules ? validatorModuleUrl(compiled.version, name) : undefined;
     };
     const sources = loaded.pages.map((definition, i) => ({ definition, file: loaded.files[i]! }));
     try {

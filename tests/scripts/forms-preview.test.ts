@@ -1,65 +1,27 @@
 import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumLaunchOptions } from '../../playwright.config';
-import { createAjv, languageSchemas } from '../../scripts/build-validators';
 import { checkForms } from '../../scripts/forms-check/check-project';
 import { startPreview, type Preview } from '../../scripts/forms-preview/server';
 import { allConditionsWords } from '../../src/engine/condition-words';
 import type { FormState, PageDefinition, Question } from '../../src/engine/definitions';
 import { pageFields } from '../../src/engine/page-fields';
 import { validatePage } from '../../src/engine/page-validation';
-import type { CompiledValidator } from '../../src/engine/validation';
 import { visibleKeys } from '../../src/engine/visibility';
 import { fixtureCopy, type FixtureCopy } from '../fixtures/forms-check/fixture-copy';
 import { scratchDir } from '../helpers/scratch-dir';
+import {
+  compiledValidators,
+  labelledFieldNames,
+  previewBrowser,
+  readJson,
+} from './forms-preview-browser';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const empty = (): FormState => ({ answers: {}, addAnother: {}, tabs: {} });
-const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await chromium.launch(chromiumLaunchOptions);
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** Opens a page's applicant view and waits until the preview has drawn it. */
-async function openApplicantPage(preview: Preview, id: string): Promise<Page> {
-  const page = await browser.newPage();
-  await page.goto(`${preview.url}/applicant/${id}`);
-  await page.waitForSelector('html[data-preview-version]', { timeout: 30_000 });
-  return page;
-}
-
-const fieldRoles = 'textbox|combobox|radiogroup|group|checkbox|spinbutton|searchbox';
-const fieldLine = new RegExp(`^\\s*- (?:${fieldRoles}) "((?:[^"\\\\]|\\\\.)*)"`);
-
-/**
- * The accessible names of the page's fields (inputs, selects, radio and checkbox groups), as
- * assistive technology reads them from the page's accessibility tree.
- */
-async function labelledFieldNames(page: Page): Promise<string[]> {
-  const snapshot = await page.locator('main').ariaSnapshot();
-  return snapshot.split('\n').flatMap((line) => {
-    const match = fieldLine.exec(line);
-    return match ? [JSON.parse(`"${match[1]}"`) as string] : [];
-  });
-}
-
-/** Every page validator of a schemas folder, compiled as build-validators compiles them. */
-function compiledValidators(schemasDir: string): (id: string) => CompiledValidator {
-  const ajv = createAjv();
-  for (const file of readdirSync(schemasDir))
-    if (file.endsWith('.schema.json') && !languageSchemas.includes(file))
-      ajv.addSchema(readJson(path.join(schemasDir, file)) as object);
-  return (id) => ajv.getSchema(id) as CompiledValidator;
-}
+const browser = previewBrowser();
 
 describe('forms:preview on the shipped forms', () => {
   let dir: string;
@@ -94,7 +56,7 @@ describe('forms:preview on the shipped forms', () => {
 
   it("shows each page's questions as labelled fields, as the applicant sees them", async () => {
     for (const definition of pages) {
-      const page = await openApplicantPage(preview, definition.id);
+      const page = await browser.open(preview, definition.id);
       try {
         await expect.poll(() => page.locator('h1').first().textContent()).toBe(definition.title);
         const shown = new Set(visibleKeys(definition, empty()));
@@ -171,7 +133,7 @@ describe('forms:preview on a copy of the forms:check fixture', () => {
     const errors = validatePage(definition, compiledValidators(copy.schemas)('sample'), empty());
     const messages = [...new Set(Object.values(errors).flat())];
     expect(messages.length).toBeGreaterThan(1);
-    const page = await openApplicantPage(preview, 'sample');
+    const page = await browser.open(preview, 'sample');
     try {
       for (const message of messages) expect(await page.getByText(message).count()).toBe(0);
       await page.getByLabel('As after Submit').check();
@@ -190,7 +152,7 @@ describe('forms:preview on a copy of the forms:check fixture', () => {
       (f) => f.conditions.length && !visibleKeys(definition, empty()).includes(f.key),
     )!;
     const rule = hidden.conditions[0] as { valueKey: string; target: string };
-    const page = await openApplicantPage(preview, 'sample');
+    const page = await browser.open(preview, 'sample');
     try {
       const label = hidden.question.label!;
       expect(await labelledFieldNames(page)).not.toContain(label);
@@ -209,7 +171,7 @@ describe('forms:preview on a copy of the forms:check fixture', () => {
   });
 
   it('shows a broken copy: each finding next to its question and all of them at the top', async () => {
-    const page = await openApplicantPage(preview, 'sample');
+    const page = await browser.open(preview, 'sample');
     /** Waits until the preview, reloaded on its own after an edit, lists forms:check's findings. */
     const findingsShown = async () => {
       const findings = checkForms({ formsDir: copy.forms, schemasDir: copy.schemas });
@@ -260,7 +222,7 @@ describe('forms:preview on a copy of the forms:check fixture', () => {
   });
 
   it('reloads after an edit: the new label is drawn without touching the browser', async () => {
-    const page = await openApplicantPage(preview, 'sample');
+    const page = await browser.open(preview, 'sample');
     try {
       const before = await page.locator('html').getAttribute('data-preview-version');
       const label = `Pet Name ${Date.now()}`;

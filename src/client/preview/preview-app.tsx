@@ -98,7 +98,6 @@ function ApplicantView({
       </header>
       <main className="preview-page">
         <PreviewPage
-          key={state.version}
           page={page.definition}
           store={store}
           afterSubmit={afterSubmit}
