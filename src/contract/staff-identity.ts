@@ -71,7 +71,12 @@ export const membersReply = {
   200: allRequired({ members: { type: 'array', items: member } }),
 } as const;
 
-export const addMemberBody = allRequired({ email, role });
+/**
+ * A new member's address: bounded here, judged by the staff e-mail rule (staff-email.ts), so an
+ * empty or wrong one is answered with the catalogue's own words, not the schema validator's.
+ */
+const memberEmail = { type: 'string', maxLength: 1000 } as const;
+export const addMemberBody = allRequired({ email: memberEmail, role });
 /** The new member's password, shown once to the admin who hands it on. */
 export const addMemberReply = {
   201: allRequired({

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { AppError } from '../errors';
+import { AppError, errors } from '../errors';
 import { assertValid, validators } from '../identity/account-bodies';
 import { normalise } from '../identity/accounts';
 import { hashPassword, verifyPassword } from '../identity/secrets';
@@ -52,6 +52,8 @@ export class StaffMembers {
   ): Promise<AddedMember> {
     const email = normalise(input.email);
     const password = input.password ?? temporaryPassword();
+    // Nothing typed is asked for in the console's words, before any rule judges the address.
+    if (email === '') throw errors.STAFF_EMAIL_MISSING();
     // The applicants' own rules: a valid address, and every password requirement (SPEC §4).
     assertValid(validators.signup, { username: email, password });
     staffEmail(email); // Then staff's own, stricter: the console's rule and the CLI's (issue 41).

@@ -17,6 +17,7 @@ import type {
   MembersResponse,
   StaffMe,
 } from '../../../src/contract/staff-identity';
+import { errorCatalogue } from '../../../src/server/errors';
 import { STAFF_ABSOLUTE_MS, STAFF_IDLE_MS } from '../../../src/server/staff/staff-sessions';
 import { addStaff } from './staff-helpers';
 import { addMember, authenticator, signInWithTotp } from './staff-members-helpers';
@@ -145,6 +146,20 @@ describe.each(databases)('staff sessions and members ($name)', ({ url }) => {
     );
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json().message).toBe('Your email address must be valid.');
+    // Nothing typed (or only blanks) is answered in the console's words, not the validator's.
+    for (const email of ['', '   ']) {
+      const empty = await t.call(
+        'POST',
+        '/api/staff/members',
+        { email, role: 'reader' },
+        admin.cookies,
+      );
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json()).toEqual({
+        code: 'BAD_REQUEST',
+        message: errorCatalogue.STAFF_EMAIL_MISSING.message,
+      });
+    }
     const badRole = await t.call(
       'POST',
       '/api/staff/members',
