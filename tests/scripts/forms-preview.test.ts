@@ -216,6 +216,19 @@ describe('forms:preview on a copy of the forms:check fixture', () => {
       await expect
         .poll(() => page.locator('main .preview-unknown').getByText(unknown!.message).count())
         .toBe(1);
+      // A condition on a misspelt key hides its question: its switch opens it, with the finding.
+      copy.edit('forms/sample.json', '"valueKey": "applied_major"', '"valueKey": "applied_majr"');
+      const misspelt = (await findingsShown()).find((f) =>
+        f.pointer.startsWith(`${pointerOf('instrument')}/condition`),
+      );
+      expect(misspelt).toBeDefined();
+      await page.locator('#preview-branch-applied_majr').selectOption('MUS');
+      const note = page.locator('main .preview-findings--inline', { hasText: misspelt!.message });
+      await expect.poll(() => note.count()).toBe(1);
+      const instrument = pageFields(sample()).find((f) => f.key === 'instrument')!;
+      await expect
+        .poll(() => note.locator('xpath=following-sibling::*[1]').ariaSnapshot())
+        .toContain(`"${instrument.question.label}"`);
     } finally {
       await page.close();
     }
