@@ -202,7 +202,7 @@ describe.each(databases)('the authorization matrix on $name', ({ url }) => {
       ['PUT', '/api/add-another', { button_id: 'activity_interest', num_components: 2 }],
       ['PUT', '/api/tabs', { tab_id: 'transcript', chosen_tab: 'upload' }],
       ['POST', '/api/web-status', { web_status: 'validating' }],
-      ['POST', '/api/validations', { last_name: ['Last Name is required.'] }],
+      ['POST', '/api/validations', { last_name: ['Last name missing (fixture).'] }],
       ['PUT', '/api/last-page', { last_page: '/education' }],
     ] as const) {
       expect((await t.call(method, route, body, bCookies)).statusCode, route).toBe(200);
@@ -257,7 +257,7 @@ describe.each(databases)('the authorization matrix on $name', ({ url }) => {
       'PUT /api/answer': { first_name: aAnswer },
       'PUT /api/last-page': { last_page: '/final-steps' },
       'POST /api/web-status': { web_status: 'started' },
-      'POST /api/validations': { first_name: ['First Name is required.'] },
+      'POST /api/validations': { first_name: ['First name missing (fixture).'] },
       'POST /api/visitor-answers/claim': { token: bVisitorToken },
       'PUT /api/add-another': { button_id: 'activity_interest', num_components: 3 },
       'PUT /api/tabs': { tab_id: 'transcript', chosen_tab: 'self-report' },

@@ -17,6 +17,7 @@ import {
 } from './helpers/test-app';
 import { pdf } from './helpers/fixtures';
 import { postUpload, presign } from './helpers/uploads';
+import { ruleMessage } from '../helpers/shipped-texts';
 
 const ROUNDS = 10;
 /** No limit gets in the way of the races themselves. */
@@ -203,12 +204,12 @@ describe.each(databases)('accounts cannot be taken over on $name', ({ url }) => 
   ])('refuses %s as an address, with the spec messages', async (username) => {
     const signup = await t.call('POST', '/public/signup', { username, password: PASSWORD });
     expect(signup.statusCode).toBe(400);
-    expect(signup.json().message).toBe('Your email address must be valid.');
+    expect(signup.json().message).toBe(ruleMessage('username', { schema: 'signup' }));
     const login = await t.call('POST', '/public/login', { username, password: PASSWORD });
     expect(login.statusCode).toBe(400);
-    expect(login.json().message).toBe('Please provide a valid email address.');
+    expect(login.json().message).toBe(ruleMessage('username', { schema: 'login' }));
     const forgot = await t.call('POST', '/public/forgot-password', { username });
-    expect(forgot.json().message).toBe('Your email address must be valid.');
+    expect(forgot.json().message).toBe(ruleMessage('username', { schema: 'forgot-password' }));
     expect(t.mail.some((m) => m.to === username || m.to.includes('bob@'))).toBe(false);
   });
 

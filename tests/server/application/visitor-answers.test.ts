@@ -12,13 +12,19 @@ describe('the answers a claim writes', () => {
   it('are the typed ones the account has not answered, each with its display text', () => {
     expect(
       unansweredOnly(
-        { first_name: 'Sophie', city: 'Oslo', gender: 'F', gender_desc: 'Female', zip: '' },
-        { first_name: 'Sofia', city: '', gender: 'M', gender_desc: 'Male' },
+        {
+          first_name: 'Sophie',
+          city: 'Oslo',
+          gender: 'F',
+          gender_desc: 'Woman (fixture)',
+          zip: '',
+        },
+        { first_name: 'Sofia', city: '', gender: 'M', gender_desc: 'Man (fixture)' },
       ),
     ).toEqual({ city: 'Oslo', zip: '' });
-    expect(unansweredOnly({ gender: 'F', gender_desc: 'Female' }, {})).toEqual({
+    expect(unansweredOnly({ gender: 'F', gender_desc: 'Woman (fixture)' }, {})).toEqual({
       gender: 'F',
-      gender_desc: 'Female',
+      gender_desc: 'Woman (fixture)',
     });
   });
 });

@@ -8,17 +8,18 @@ import { createTestApp, databases, signedIn, type TestApp } from '../helpers/tes
 import { jpeg, pdf } from '../helpers/fixtures';
 import { collapse, readPdf } from '../helpers/pdf-text';
 import { uploadDocument } from '../helpers/uploads';
+import { containing, labelOf, pageTitle } from '../../helpers/shipped-texts';
 
 describe('addOutline', () => {
   it('writes one bookmark per item, each opening its page', async () => {
     const doc = await PDFDocument.create();
     const pages = [doc.addPage(), doc.addPage(), doc.addPage()];
     addOutline(doc, [
-      { title: 'About You', page: pages[0]! },
+      { title: 'First part (fixture)', page: pages[0]! },
       { title: 'Zoë’s transcript', page: pages[2]! },
     ]);
     const reading = await readPdf(await doc.save());
-    expect(reading.outline).toEqual(['About You', 'Zoë’s transcript']);
+    expect(reading.outline).toEqual(['First part (fixture)', 'Zoë’s transcript']);
     expect(reading.outlinePages).toEqual([1, 3]);
   });
 
@@ -110,15 +111,19 @@ describe.each(databases)('the application PDF on $name', ({ url }) => {
     expect(reading.text).toContain(`Page ${reading.pages} of ${reading.pages}`);
 
     expect(reading.outline).toEqual([
-      'About You',
-      'Your Academics',
-      'Final Steps',
-      'Unofficial Transcript: transcript.pdf',
+      pageTitle('about'),
+      pageTitle('education'),
+      pageTitle('final-steps'),
+      `${labelOf('transcript_file')}: transcript.pdf`,
     ]);
     const [about, academics, final, transcript] = reading.outlinePages;
     expect(about).toBe(1);
-    expect(reading.pageTexts[academics! - 1]).toMatch(/^Your Academics/);
-    expect(reading.pageTexts[final! - 1]).toMatch(/^Final Steps/);
+    expect(reading.pageTexts[academics! - 1]).toMatch(
+      new RegExp(`^${containing(pageTitle('education')).source}`),
+    );
+    expect(reading.pageTexts[final! - 1]).toMatch(
+      new RegExp(`^${containing(pageTitle('final-steps')).source}`),
+    );
     expect(reading.pageTexts[transcript! - 1]).toMatch(/^Transcript page 1/);
     expect(transcript).toBe(reading.pages - 1);
   });
@@ -146,7 +151,9 @@ describe.each(databases)('the application PDF on $name', ({ url }) => {
     await t.jobs.runUntilIdle();
     expect((await pdfStatus()).status).toBe('UNPROCESSED');
     await t.jobs.runUntilIdle();
-    expect((await readPdf(await download())).outline).toContain('Unofficial Transcript: scan.jpg');
+    expect((await readPdf(await download())).outline).toContain(
+      `${labelOf('transcript_file')}: scan.jpg`,
+    );
   });
 
   it('is frozen at submission: built from the submitted answers and kept', async () => {
