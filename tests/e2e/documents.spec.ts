@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { formatFileSize } from '../../src/engine/formatters';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { PageDefinition, TabsQuestion } from '../../src/engine/definitions';
+import { allQuestions } from '../../src/engine/walk-definition';
 import { onePixelPng, signUpConfirmAndLogIn, uniqueEmail } from './journey';
 
 test('upload a transcript: progress, converting, attached with name and size, then delete it', async ({
@@ -101,4 +104,77 @@ test('a file the rules refuse is never uploaded', async ({ page }) => {
   );
   await expect(input).toHaveAttribute('aria-invalid', 'true');
   expect(uploads).toEqual([]);
+});
+
+/** The tabs question whose first tab owns a file, as the definitions say (no shipped text here). */
+function fileTabs() {
+  const pages = readdirSync('forms')
+    .filter((file) => file.endsWith('.json') && file !== 'site.json')
+    .map((file) => JSON.parse(readFileSync(`forms/${file}`, 'utf8')) as PageDefinition);
+  for (const page of pages) {
+    const tabs = allQuestions(page).find(
+      (q): q is TabsQuestion => q.type === 'tabs' && q.tabs.some((tab) => tab.file),
+    );
+    if (tabs) {
+      const owner = tabs.tabs.find((tab) => tab.file)!;
+      const other = tabs.tabs.find((tab) => tab !== owner)!;
+      const file = owner.questions.find((q) => 'key' in q && q.key === owner.file)!;
+      return { page, owner, other, fileKey: owner.file!, fileLabel: file.label! };
+    }
+  }
+  throw new Error('No page has a tab that owns a file.');
+}
+
+test('a failed upload’s toast goes once a file is attached; a switch that deletes it asks first', async ({
+  page,
+}) => {
+  const { page: definition, owner, other, fileKey, fileLabel } = fileTabs();
+  await signUpConfirmAndLogIn(page, uniqueEmail('switch'));
+  await page.goto(definition.route);
+  const field = page.locator(`[id="${fileKey}"]`);
+  await expect(page.getByLabel(fileLabel)).toBeVisible();
+
+  // The first upload is refused by the store; the second goes through.
+  let refused = false;
+  await page.route('**/uploads', async (route) => {
+    if (refused) return route.continue();
+    refused = true;
+    return route.fulfill({
+      status: 403,
+      contentType: 'application/xml',
+      body: '<Error><Code>AccessDenied</Code></Error>',
+    });
+  });
+  const png = { name: 'transcript.png', mimeType: 'image/png', buffer: onePixelPng() };
+  await page.getByLabel(fileLabel).setInputFiles(png);
+  const failure = page
+    .locator('.toast')
+    .filter({ hasText: `Error uploading file for ${fileLabel}` });
+  await expect(failure).toBeVisible();
+  await field.getByRole('button', { name: 'Choose another file' }).click();
+  await page.getByLabel(fileLabel).setInputFiles(png);
+  await expect(field.getByText('transcript.png', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(failure).toHaveCount(0);
+
+  // Switching away would delete the file: the applicant is asked, and may keep it.
+  const otherTab = page.getByRole('tab', { name: other.label });
+  await otherTab.click();
+  const dialog = page.getByRole('dialog', { name: `Switch to ${other.label}?` });
+  await expect(dialog).toContainText(`Switching removes your uploaded ${fileLabel.toLowerCase()}.`);
+  await expect(dialog.getByRole('button', { name: 'Keep my file' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Keep my file' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: owner.label })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(field.getByText('transcript.png', { exact: true })).toBeVisible();
+
+  await otherTab.click();
+  await dialog.getByRole('button', { name: 'Switch' }).click();
+  await expect(otherTab).toHaveAttribute('aria-selected', 'true');
+  const documents = await page.evaluate(async () =>
+    (await fetch('/api/document-answer', { headers: { Accept: 'application/json' } })).json(),
+  );
+  expect(documents).toEqual({});
 });
