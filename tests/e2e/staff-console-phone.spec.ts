@@ -105,7 +105,8 @@ async function checkDialog(page: Page, name: string | RegExp) {
 
 for (const width of [1280, 390]) {
   test(`every console screen and dialog at ${width} px`, async ({ browser }) => {
-    test.setTimeout(180_000);
+    // Thirty-odd axe runs on 2 shared cores: a cap for a hung test, not a speed budget.
+    test.setTimeout(360_000);
     const context = await browser.newContext({
       viewport: { width, height: 900 },
       storageState: await admin.storageState(),
