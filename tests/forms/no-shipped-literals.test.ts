@@ -15,15 +15,7 @@ const advice =
  * no file may join this list.
  */
 const pending: readonly string[] = [
-  'tests/client/auth/confirm-page.test.tsx',
-  'tests/client/auth/forgot-password-page.test.tsx',
-  'tests/client/auth/login-page.test.tsx',
-  'tests/client/auth/reset-password-page.test.tsx',
-  'tests/client/auth/sign-up-page.test.tsx',
-  'tests/client/layout/definition-changes-notice.test.tsx',
-  'tests/client/questions/text-inputs.test.tsx',
   'tests/client/session/visitor.test.tsx',
-  'tests/client/staff-view/service-view.test.tsx',
   'tests/client/staff/admin-screens.test.tsx',
   'tests/client/staff/applications-page.test.tsx',
   'tests/e2e/accessibility.spec.ts',
@@ -40,12 +32,8 @@ const pending: readonly string[] = [
   'tests/e2e/staff-console-phone.spec.ts',
   'tests/e2e/staff-console.spec.ts',
   'tests/scripts/staff.test.ts',
-  'tests/security/authorization-matrix.test.ts',
-  'tests/server/application/visitor-answers.test.ts',
   'tests/server/conversion/libreoffice.test.ts',
-  'tests/server/data-safety.test.ts',
   'tests/server/identity/public-routes.test.ts',
-  'tests/server/pdf/application-pdf.test.ts',
   'tests/server/staff/data-requests.test.ts',
   'tests/server/staff/staff-applications.test.ts',
   'tests/server/staff/staff-exports.test.ts',
