@@ -311,3 +311,60 @@ test('choosing a tab clears its answers on the server in the same step', async (
   });
   expect((await serverJson<ProfileReply>(page, '/api/profile')).answer.hs_gpa).toBe('');
 });
+
+/** Pastes text into a field as the clipboard does: one paste event with the text in it. */
+async function pasteInto(page: Page, key: string, text: string) {
+  await input(page, key).click();
+  await input(page, key).evaluate((element, pasted) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', pasted);
+    const event = new ClipboardEvent('paste', {
+      clipboardData: data,
+      bubbles: true,
+      cancelable: true,
+    });
+    if (element.dispatchEvent(event)) document.execCommand('insertText', false, pasted);
+  }, text);
+}
+
+test('an international number pasted into a U.S. phone field goes to International Phone', async ({
+  page,
+}) => {
+  await page.goto('/about');
+  await expect(pageHeading(page, 'About You')).toBeVisible();
+  await pasteInto(page, 'phone_mobile', '+44 20 7946 0958');
+  await expect(input(page, 'phone_mobile')).toHaveValue('');
+  await expect(input(page, 'phone_international')).toHaveValue('+44 20 7946 0958');
+  await expect(page.locator('[id="phone_mobile-paste-note"]')).toContainText('+44 20 7946 0958');
+  // A parent's phone has no international question beside it: the number is refused, not cut.
+  await pasteInto(page, 'parent_phone', '+44 20 7946 0958');
+  await expect(input(page, 'parent_phone')).toHaveValue('');
+  await expect(page.locator('[id="parent_phone-paste-note"]')).toContainText('was not pasted');
+});
+
+test('signing in keeps the saved answers unless the applicant chooses the typed ones', async ({
+  page,
+}) => {
+  const email = uniqueEmail('choice');
+  await signUpConfirmAndLogIn(page, email);
+  await saveAnswers(page, { first_name: 'Sofia' });
+  await page.context().clearCookies();
+
+  // As a visitor, another first name is typed, and Save/Next leads to the account screens.
+  await page.goto('/about');
+  await expect(page.getByTestId('username')).toHaveCount(0);
+  await input(page, 'first_name').fill('Sophie');
+  await page.getByRole('button', { name: 'Save/Next' }).click();
+  await expect(page).toHaveURL(/\/signup\?token=/);
+  await page.getByRole('main').getByRole('link', { name: 'Log In' }).click();
+  await logIn(page, email);
+
+  const dialog = page.getByRole('dialog', { name: 'Which answers should we keep?' });
+  await expect(dialog).toContainText('saved “Sofia”, typed “Sophie”');
+  await expect(dialog.getByRole('button', { name: 'Keep my saved answers' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Keep my saved answers' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(input(page, 'first_name')).toHaveValue('Sofia');
+  const profile = await serverJson<ProfileReply>(page, '/api/profile');
+  expect(profile.answer.first_name).toBe('Sofia');
+});
