@@ -89,6 +89,20 @@ export const auditReply = {
 /** The e-mail twice: the second time typed by the admin, to confirm an export or an erasure. */
 export const dataRequestBody = allRequired({ email: text, confirm: text });
 
+/** GET /data-requests/applicant: the address whose data an export or erasure would take. */
+export const dataRequestApplicantQuery = allRequired({ email: text });
+
+/** What the erase dialog shows before anything goes: whose, how far, and how many documents. */
+export const dataRequestApplicantReply = {
+  200: allRequired({
+    email: { type: 'string' },
+    name: { type: 'string' },
+    status: { type: 'string', enum: ['none', 'started', 'validating', 'submitted'] },
+    submittedAt: nullableText,
+    documents: { type: 'integer' },
+  }),
+} as const;
+
 export const eraseReply = {
   200: allRequired({
     erased: allRequired({
@@ -109,4 +123,6 @@ export type RevokedLink = Wire<(typeof revokeLinkReply)[200]>;
 export type AuditQuery = Wire<typeof auditQuery>;
 export type AuditPage = Wire<(typeof auditReply)[200]>;
 export type DataRequestBody = Wire<typeof dataRequestBody>;
+export type DataRequestApplicantQuery = Wire<typeof dataRequestApplicantQuery>;
+export type DataRequestApplicant = Wire<(typeof dataRequestApplicantReply)[200]>;
 export type Erased = Wire<(typeof eraseReply)[200]>['erased'];

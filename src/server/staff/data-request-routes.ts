@@ -3,7 +3,14 @@ import { errors } from '../errors';
 import { normalise } from '../identity/accounts';
 import type { DataRequests } from './data-requests';
 import { staffOf } from './staff-scope';
-import { dataRequestBody, eraseReply, type DataRequestBody } from '../../contract/staff-admin';
+import {
+  dataRequestApplicantQuery,
+  dataRequestApplicantReply,
+  dataRequestBody,
+  eraseReply,
+  type DataRequestApplicantQuery,
+  type DataRequestBody,
+} from '../../contract/staff-admin';
 
 export interface DataRequestRoutesOptions {
   dataRequests: DataRequests;
@@ -23,11 +30,23 @@ const requester = (request: FastifyRequest) => ({
 });
 
 /**
- * An applicant's data requests, for admins (issue 17): POST /data-requests/export streams a zip
- * of everything held about them, POST /data-requests/erase erases them. Both are audited.
+ * An applicant's data requests, for admins (issue 17): GET /data-requests/applicant says whose an
+ * address is (name, status, submission, documents: the erase dialog's, issue 44), POST
+ * /data-requests/export streams a zip of everything held about them, POST /data-requests/erase
+ * erases them. All are audited.
  */
 export async function dataRequestRoutes(app: FastifyInstance, options: DataRequestRoutesOptions) {
   const { dataRequests } = options;
+
+  app.get<{ Querystring: DataRequestApplicantQuery }>(
+    '/data-requests/applicant',
+    {
+      config: { staffAccess: 'admin' },
+      schema: { querystring: dataRequestApplicantQuery, response: dataRequestApplicantReply },
+      exposeHeadRoute: false,
+    },
+    async (request) => dataRequests.describe(request.query.email, requester(request)),
+  );
 
   app.post<{ Body: DataRequestBody }>(
     '/data-requests/export',

@@ -9,7 +9,8 @@ import { removeOutboxMail } from '../mail/mailer';
 import { AuditLog } from './audit-log';
 import { deleteRowsOf, flushFreedPages } from './erasure-traces';
 import { blobPrefixes, heldAbout } from './held-data';
-import type { Erased } from '../../contract/staff-admin';
+import { applicationSummary } from './applications-query';
+import type { DataRequestApplicant, Erased } from '../../contract/staff-admin';
 
 /** Who asked, for the audit record: "staff:<e-mail>" or "cli:<os user>", and from where. */
 export interface Requester {
@@ -39,6 +40,36 @@ export class DataRequests {
       .executeTakeFirst();
     if (!account) throw errors.APPLICANT_EMAIL_UNKNOWN(normalise(email));
     return account;
+  }
+
+  /**
+   * What an erasure of `email` would remove, for the erase dialog: the applicant's name, status,
+   * submission time and number of documents; APPLICANT_EMAIL_UNKNOWN at once for an address no
+   * account has. It shows personal data, so it is audited (data.lookup).
+   */
+  async describe(email: string, by: Requester): Promise<DataRequestApplicant> {
+    const account = await this.accountOf(email);
+    const [summary, documents] = await Promise.all([
+      applicationSummary(this.db, account.id),
+      this.db
+        .selectFrom('document_answers')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('account_id', '=', account.id)
+        .executeTakeFirstOrThrow(),
+    ]);
+    await new AuditLog(this.db, this.clock).record({
+      actor: by.actor,
+      action: 'data.lookup',
+      subject: account.username,
+      ip: by.ip,
+    });
+    return {
+      email: account.username,
+      name: summary?.name ?? '',
+      status: summary?.status ?? 'none',
+      submittedAt: summary?.submittedAt ?? null,
+      documents: Number(documents.n),
+    };
   }
 
   /**
