@@ -1,83 +1,38 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Migration } from 'kysely';
+import { createTable, type MigrationDb } from './schema-parts';
 
 export const migration: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-  async up(db: Kysely<any>) {
-    await db.schema
-      .createTable('accounts')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('username', 'text', (c) => c.notNull().unique())
-      .addColumn('password_hash', 'text', (c) => c.notNull())
-      .addColumn('confirmed_at', 'text')
-      .addColumn('last_page', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createTable('confirmation_codes')
-      .addColumn('account_id', 'text', (c) =>
-        c.primaryKey().references('accounts.id').onDelete('cascade'),
-      )
-      .addColumn('code_hash', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-      .execute();
-    await db.schema
-      .createTable('password_resets')
-      .addColumn('id_hash', 'text', (c) => c.primaryKey())
-      .addColumn('account_id', 'text', (c) =>
-        c.notNull().references('accounts.id').onDelete('cascade'),
-      )
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .addColumn('used_at', 'text')
-      .execute();
-    await db.schema
-      .createTable('sessions')
-      .addColumn('token_hash', 'text', (c) => c.primaryKey())
-      .addColumn('account_id', 'text', (c) =>
-        c.notNull().references('accounts.id').onDelete('cascade'),
-      )
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('last_seen_at', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema.createIndex('sessions_account').on('sessions').column('account_id').execute();
-    await db.schema
-      .createTable('successful_logins')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('account_id', 'text', (c) =>
-        c.notNull().references('accounts.id').onDelete('cascade'),
-      )
-      .addColumn('logged_in_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex('successful_logins_account')
-      .on('successful_logins')
-      .column('account_id')
-      .execute();
-    await db.schema
-      .createTable('answers')
-      .addColumn('account_id', 'text', (c) =>
-        c.notNull().references('accounts.id').onDelete('cascade'),
-      )
-      .addColumn('key', 'text', (c) => c.notNull())
-      .addColumn('value', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('answers_pk', ['account_id', 'key'])
-      .execute();
-    await db.schema
-      .createTable('web_statuses')
-      .addColumn('account_id', 'text', (c) =>
-        c.notNull().references('accounts.id').onDelete('cascade'),
-      )
-      .addColumn('web_status', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('web_statuses_pk', ['account_id', 'web_status'])
-      .execute();
-    await db.schema
-      .createTable('rate_limits')
-      .addColumn('bucket', 'text', (c) => c.primaryKey())
-      .addColumn('window_start', 'text', (c) => c.notNull())
-      .addColumn('hits', 'integer', (c) => c.notNull())
-      .execute();
+  async up(db: MigrationDb) {
+    await createTable(db, 'accounts', {
+      columns: `id key, username unique text, password_hash text, confirmed_at text?,
+        last_page text default '', created_at text`,
+    });
+    await createTable(db, 'confirmation_codes', {
+      columns: `account_id account key, code_hash text, expires_at text,
+        attempts integer default 0`,
+    });
+    await createTable(db, 'password_resets', {
+      columns: `id_hash key, account_id account, expires_at text, used_at text?`,
+    });
+    await createTable(db, 'sessions', {
+      columns: `token_hash key, account_id account, created_at text, last_seen_at text,
+        expires_at text`,
+      indexes: { sessions_account: ['account_id'] },
+    });
+    await createTable(db, 'successful_logins', {
+      columns: `id key, account_id account, logged_in_at text`,
+      indexes: { successful_logins_account: ['account_id'] },
+    });
+    await createTable(db, 'answers', {
+      columns: `account_id account, key text, value text, updated_at text`,
+      primaryKey: ['account_id', 'key'],
+    });
+    await createTable(db, 'web_statuses', {
+      columns: `account_id account, web_status text, created_at text`,
+      primaryKey: ['account_id', 'web_status'],
+    });
+    await createTable(db, 'rate_limits', {
+      columns: `bucket key, window_start text, hits integer`,
+    });
   },
 };

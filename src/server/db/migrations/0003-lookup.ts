@@ -1,34 +1,20 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Migration } from 'kysely';
 import { dialectOf } from '../dialect';
+import { createTable, type MigrationDb } from './schema-parts';
 
 export const migration: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-  async up(db: Kysely<any>) {
-    await db.schema
-      .createTable('lookup_entries')
-      // A number of our own for each entry; on SQLite the table's rowid, which the full-text
-      // table's rowids point to.
-      .addColumn('entry_no', 'integer', (c) => c.primaryKey())
-      .addColumn('category', 'text', (c) => c.notNull())
-      .addColumn('id', 'text', (c) => c.notNull())
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('ceeb', 'text', (c) => c.notNull())
-      .addColumn('address_line_1', 'text', (c) => c.notNull())
-      .addColumn('city', 'text', (c) => c.notNull())
-      .addColumn('state', 'text', (c) => c.notNull())
-      .addColumn('zip', 'text', (c) => c.notNull())
-      .addColumn('country', 'text', (c) => c.notNull())
-      // The name's words, folded: "name starts with the query" compares against it.
-      .addColumn('name_key', 'text', (c) => c.notNull())
-      // The folded words of name, city and code that the full-text index holds.
-      .addColumn('search_text', 'text', (c) => c.notNull())
-      .addUniqueConstraint('lookup_entries_category_id', ['category', 'id'])
-      .execute();
-    await db.schema
-      .createTable('lookup_meta')
-      .addColumn('key', 'text', (c) => c.primaryKey())
-      .addColumn('value', 'text', (c) => c.notNull())
-      .execute();
+  async up(db: MigrationDb) {
+    await createTable(db, 'lookup_entries', {
+      // entry_no: a number of our own for each entry; on SQLite the table's rowid, which the
+      // full-text table's rowids point to. name_key: the name's words, folded ("name starts with
+      // the query" compares against it). search_text: the folded words of name, city and code
+      // that the full-text index holds.
+      columns: `entry_no integer key, category text, id text, name text, ceeb text,
+        address_line_1 text, city text, state text, zip text, country text, name_key text,
+        search_text text`,
+      unique: { lookup_entries_category_id: ['category', 'id'] },
+    });
+    await createTable(db, 'lookup_meta', { columns: 'key key, value text' });
     if (dialectOf(db) === 'postgres') {
       // 'simple': no stemming and no stop words, so every word of a name is found by prefix.
       await sql`alter table lookup_entries add column search tsvector

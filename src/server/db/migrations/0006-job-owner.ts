@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Migration } from 'kysely';
+import { addColumns, createIndexes, type MigrationDb } from './schema-parts';
 
 /**
  * Jobs name the applicant they work for, so a runner never runs two of one applicant's jobs at
@@ -7,17 +8,8 @@ import type { Kysely, Migration } from 'kysely';
  * is busy with slow conversions.
  */
 export const migration: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-  async up(db: Kysely<any>) {
-    await db.schema.alterTable('jobs').addColumn('owner', 'text').execute();
-    await db.schema
-      .alterTable('jobs')
-      .addColumn('express', 'integer', (c) => c.notNull().defaultTo(0))
-      .execute();
-    await db.schema
-      .createIndex('jobs_owner_running')
-      .on('jobs')
-      .columns(['owner', 'status'])
-      .execute();
+  async up(db: MigrationDb) {
+    await addColumns(db, 'jobs', 'owner text?, express integer default 0');
+    await createIndexes(db, 'jobs', { jobs_owner_running: ['owner', 'status'] });
   },
 };

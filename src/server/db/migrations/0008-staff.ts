@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Migration } from 'kysely';
+import { createTable, type MigrationDb } from './schema-parts';
 
 /**
  * The admissions office's side (issue 17): staff members and their sessions, the staff links
@@ -6,57 +7,24 @@ import type { Kysely, Migration } from 'kysely';
  * log of every read, export and data request.
  */
 export const migration: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-  async up(db: Kysely<any>) {
-    await db.schema
-      .createTable('staff')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('email', 'text', (c) => c.notNull().unique())
-      .addColumn('role', 'text', (c) => c.notNull())
-      .addColumn('password_hash', 'text')
-      .addColumn('totp_secret', 'text')
-      .addColumn('totp_confirmed_at', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createTable('staff_sessions')
-      .addColumn('token_hash', 'text', (c) => c.primaryKey())
-      .addColumn('staff_id', 'text', (c) => c.notNull().references('staff.id').onDelete('cascade'))
-      .addColumn('factor', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('last_seen_at', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex('staff_sessions_staff')
-      .on('staff_sessions')
-      .column('staff_id')
-      .execute();
-    await db.schema
-      .createTable('staff_links')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('account_id', 'text', (c) => c.notNull())
-      .addColumn('created_by', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .addColumn('revoked_at', 'text')
-      .addColumn('revoked_by', 'text')
-      .execute();
-    await db.schema
-      .createIndex('staff_links_account')
-      .on('staff_links')
-      .column('account_id')
-      .execute();
-    await db.schema
-      .createTable('audit_log')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('at', 'text', (c) => c.notNull())
-      .addColumn('actor', 'text', (c) => c.notNull())
-      .addColumn('action', 'text', (c) => c.notNull())
-      .addColumn('subject', 'text')
-      .addColumn('detail', 'text', (c) => c.notNull())
-      .addColumn('ip', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema.createIndex('audit_log_at').on('audit_log').column('at').execute();
+  async up(db: MigrationDb) {
+    await createTable(db, 'staff', {
+      columns: `id key, email unique text, role text, password_hash text?, totp_secret text?,
+        totp_confirmed_at text?, created_at text`,
+    });
+    await createTable(db, 'staff_sessions', {
+      columns: `token_hash key, staff_id staff, factor text, created_at text, last_seen_at text,
+        expires_at text`,
+      indexes: { staff_sessions_staff: ['staff_id'] },
+    });
+    await createTable(db, 'staff_links', {
+      columns: `id key, account_id text, created_by text, created_at text, expires_at text,
+        revoked_at text?, revoked_by text?`,
+      indexes: { staff_links_account: ['account_id'] },
+    });
+    await createTable(db, 'audit_log', {
+      columns: `id key, at text, actor text, action text, subject text?, detail text, ip text`,
+      indexes: { audit_log_at: ['at'] },
+    });
   },
 };

@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Migration } from 'kysely';
+import { addColumns, createTable, type MigrationDb } from './schema-parts';
 
 /**
  * Definition versions (issue 18): the version of forms/ and schemas/ an applicant last saved
@@ -6,16 +7,11 @@ import type { Kysely, Migration } from 'kysely';
  * made before a deploy can be compared with today's forms.
  */
 export const migration: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-  async up(db: Kysely<any>) {
+  async up(db: MigrationDb) {
     // Null for accounts that have not saved since versions were recorded: nothing to compare.
-    await db.schema.alterTable('accounts').addColumn('forms_version', 'text').execute();
-    await db.schema
-      .createTable('definition_snapshots')
-      .addColumn('version', 'text', (c) => c.primaryKey())
-      .addColumn('label', 'text', (c) => c.notNull())
-      .addColumn('definitions', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute();
+    await addColumns(db, 'accounts', 'forms_version text?');
+    await createTable(db, 'definition_snapshots', {
+      columns: `version key, label text, definitions text, created_at text`,
+    });
   },
 };

@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Migration } from 'kysely';
 import { dialectOf } from '../dialect';
+import { createIndexes, type MigrationDb } from './schema-parts';
 
 /**
  * The audit log is append-only (issue 17) in the database itself, not only by the code's habit:
@@ -9,18 +10,11 @@ import { dialectOf } from '../dialect';
  * the records about an applicant), newest first.
  */
 export const migration: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-  async up(db: Kysely<any>) {
-    await db.schema
-      .createIndex('audit_log_subject')
-      .on('audit_log')
-      .columns(['subject', 'at'])
-      .execute();
-    await db.schema
-      .createIndex('audit_log_actor')
-      .on('audit_log')
-      .columns(['actor', 'at'])
-      .execute();
+  async up(db: MigrationDb) {
+    await createIndexes(db, 'audit_log', {
+      audit_log_subject: ['subject', 'at'],
+      audit_log_actor: ['actor', 'at'],
+    });
     if (dialectOf(db) === 'postgres') {
       await sql`create function audit_log_append_only() returns trigger language plpgsql as $$
         begin

@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Migration } from 'kysely';
+import { addColumns, type MigrationDb } from './schema-parts';
 
 /**
  * A staff member's password that was generated for them (by the CLI or an admin: someone else
@@ -6,11 +7,7 @@ import type { Kysely, Migration } from 'kysely';
  * this keep their password as it is.
  */
 export const migration: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-  async up(db: Kysely<any>) {
-    await db.schema
-      .alterTable('staff')
-      .addColumn('password_temporary', 'integer', (c) => c.notNull().defaultTo(0))
-      .execute();
+  async up(db: MigrationDb) {
+    await addColumns(db, 'staff', 'password_temporary integer default 0');
   },
 };

@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Migration } from 'kysely';
 import { dialectOf } from '../dialect';
+import type { MigrationDb } from './schema-parts';
 
 /**
  * PostgreSQL: the staff summary (migration 0010) is kept by statement-level triggers on answers and
@@ -55,8 +56,7 @@ const statusesAdded = `create function application_summaries_statuses() returns 
   end $$`;
 
 export const migration: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-  async up(db: Kysely<any>) {
+  async up(db: MigrationDb) {
     if (dialectOf(db) !== 'postgres') return;
     const statements = [
       'drop trigger application_summaries_answer on answers',

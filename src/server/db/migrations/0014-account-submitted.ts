@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Migration } from 'kysely';
 import { dialectOf } from '../dialect';
+import { addColumns, type MigrationDb } from './schema-parts';
 
 /**
  * The account's row says when its application was submitted, copied from the submission by a
@@ -11,9 +12,8 @@ import { dialectOf } from '../dialect';
  * (begin, the lock, the save, commit), each holding a pooled connection.
  */
 export const migration: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-  async up(db: Kysely<any>) {
-    await db.schema.alterTable('accounts').addColumn('submitted_at', 'text').execute();
+  async up(db: MigrationDb) {
+    await addColumns(db, 'accounts', 'submitted_at text?');
     await sql`update accounts set submitted_at =
       (select submitted_at from submissions where account_id = accounts.id)`.execute(db);
     const copy = `update accounts set submitted_at = new.submitted_at where id = new.account_id;`;

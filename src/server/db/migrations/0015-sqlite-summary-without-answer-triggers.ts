@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Migration } from 'kysely';
 import { dialectOf } from '../dialect';
+import type { MigrationDb } from './schema-parts';
 
 /**
  * SQLite: the staff summary's activity and name are kept by the statements that write answers
@@ -10,8 +11,7 @@ import { dialectOf } from '../dialect';
  * 0010 stay on both (each of their statements writes one row).
  */
 export const migration: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-  async up(db: Kysely<any>) {
+  async up(db: MigrationDb) {
     if (dialectOf(db) !== 'sqlite') return;
     for (const trigger of [
       'application_summaries_answer_insert',

@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Migration } from 'kysely';
 import { dialectOf } from '../dialect';
+import { createTable, type MigrationDb } from './schema-parts';
 
 /**
  * The staff summary's activity and name are brought up to date in batches instead of at every
@@ -18,14 +19,10 @@ import { dialectOf } from '../dialect';
  * the accounts. SQLite: the statements that write answers note them (summary-upkeep.ts).
  */
 export const migration: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-  async up(db: Kysely<any>) {
-    await db.schema
-      .createTable('summary_pending')
-      .addColumn('account_id', 'text', (c) => c.primaryKey())
-      .addColumn('at', 'text', (c) => c.notNull())
-      .addColumn('renamed', 'integer', (c) => c.notNull())
-      .execute();
+  async up(db: MigrationDb) {
+    await createTable(db, 'summary_pending', {
+      columns: `account_id key, at text, renamed integer`,
+    });
     if (dialectOf(db) !== 'postgres') return;
     await sql`create or replace function application_summaries_answers() returns trigger
       language plpgsql as $$

@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Migration } from 'kysely';
+import { createTable, type MigrationDb } from './schema-parts';
 
 /**
  * Each sign-up of an unconfirmed address is a pending_sign_ups row with its own password hash and
@@ -13,27 +14,13 @@ import type { Kysely, Migration } from 'kysely';
  * stays, empty, as the erasure still lists it.
  */
 export const migration: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-  async up(db: Kysely<any>) {
-    await db.schema
-      .createTable('pending_sign_ups')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('account_id', 'text', (c) =>
-        c.notNull().references('accounts.id').onDelete('cascade'),
-      )
-      .addColumn('seq', 'integer', (c) => c.notNull())
-      .addColumn('password_hash', 'text', (c) => c.notNull())
-      .addColumn('code_hash', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addUniqueConstraint('pending_sign_ups_account_seq', ['account_id', 'seq'])
-      .execute();
-    await db.schema
-      .createIndex('pending_sign_ups_expires')
-      .on('pending_sign_ups')
-      .column('expires_at')
-      .execute();
+  async up(db: MigrationDb) {
+    await createTable(db, 'pending_sign_ups', {
+      columns: `id key, account_id account, seq integer, password_hash text, code_hash text,
+        expires_at text, attempts integer default 0, created_at text`,
+      unique: { pending_sign_ups_account_seq: ['account_id', 'seq'] },
+      indexes: { pending_sign_ups_expires: ['expires_at'] },
+    });
     await db.deleteFrom('confirmation_codes').execute();
     await db
       .updateTable('accounts')

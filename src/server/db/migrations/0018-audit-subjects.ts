@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Migration } from 'kysely';
 import { dialectOf } from '../dialect';
+import { createTable, type MigrationDb } from './schema-parts';
 
 /**
  * The audit log names applicants by pseudonym (issue 41): audit_subjects links a random subject
@@ -16,24 +17,18 @@ import { dialectOf } from '../dialect';
  * an id nothing links, and the account id leaves every detail.
  */
 export const migration: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-  async up(db: Kysely<any>) {
+  async up(db: MigrationDb) {
     // PostgreSQL runs every migration in a transaction; Kysely runs SQLite's outside one.
     if (dialectOf(db) === 'postgres') await rewrite(db);
     else await db.transaction().execute(rewrite);
   },
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
-async function rewrite(db: Kysely<any>): Promise<void> {
+async function rewrite(db: MigrationDb): Promise<void> {
   const postgres = dialectOf(db) === 'postgres';
-  await db.schema
-    .createTable('audit_subjects')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('email', 'text', (c) => c.notNull().unique())
-    .addColumn('erased_account_id', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .execute();
+  await createTable(db, 'audit_subjects', {
+    columns: `id key, email unique text, erased_account_id text?, created_at text`,
+  });
 
   if (postgres) {
     await sql`drop trigger audit_log_append_only on audit_log`.execute(db);
