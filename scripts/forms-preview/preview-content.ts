@@ -31,35 +31,46 @@ const shellHtml = `<!doctype html>
   </body>
 </html>`;
 
+/**
+ * Started on first use: the specification sheet (and forms:screenshots, which shows it) needs
+ * neither Vite nor the checks, so a preview nobody opens the applicant's page of costs nothing.
+ */
 export class PreviewContent {
   private version = 0;
-  private current: PreviewState = { ok: false, version: 0, problems: [] };
+  /** The state of the last refresh; undefined until asked for, or after a save nobody saw. */
+  private current: PreviewState | undefined;
   private readonly compileValidators: ReturnType<typeof pageValidatorCompiler>;
+  /** What Vite serves the validator modules from, replaced at each refresh. */
+  private compiled: CompiledSet = { version: 0, modules: {} };
+  private started: Promise<ViteDevServer> | undefined;
 
-  private constructor(
+  constructor(
     private readonly options: ContentOptions,
-    readonly vite: ViteDevServer,
-    /** What Vite serves the validator modules from, replaced at each refresh. */
-    private readonly compiled: { set: CompiledSet },
+    /** The preview's server, which Vite's websocket shares. */
+    private readonly server: HttpServer,
   ) {
     this.compileValidators = pageValidatorCompiler(options.schemasDir);
   }
 
-  static async start(options: ContentOptions, server: HttpServer): Promise<PreviewContent> {
-    const compiled = { set: { version: 0, modules: {} } };
-    const vite = await startVite(() => compiled.set, server);
-    const content = new PreviewContent(options, vite, compiled);
-    content.refresh();
-    return content;
+  /** The Vite server, started on first use. */
+  vite(): Promise<ViteDevServer> {
+    return (this.started ??= startVite(() => this.compiled, this.server));
   }
 
-  /** The state of the last refresh. */
+  /** The state of the last refresh (made now if there is none). */
   state(): PreviewState {
-    return this.current;
+    if (!this.current) this.refresh();
+    return this.current!;
+  }
+
+  /** After a save: reads the folders again at once while an applicant's page may be open. */
+  changed(): void {
+    this.current = undefined;
+    if (this.started) this.refresh();
   }
 
   /** Reads the folders again: compiles the validators, runs forms:check. */
-  refresh(): void {
+  private refresh(): void {
     const version = ++this.version;
     const loaded = load(this.options);
     if (!loaded.ok) {
@@ -67,7 +78,7 @@ export class PreviewContent {
       return;
     }
     const compiled = this.compileValidators(loaded.pages.map((page) => page.id));
-    this.compiled.set = compiled;
+    this.compiled = compiled;
     const findings = checkForms({ ...this.options, now: new Date() });
     const validatorUrl = (pageId: string) => {
       const name = exportName(`${pageId}.schema.json`);
@@ -87,11 +98,11 @@ export class PreviewContent {
   }
 
   /** The applicant's view's HTML, with what Vite adds to a page (React's refresh preamble). */
-  shell(url: string): Promise<string> {
-    return this.vite.transformIndexHtml(url, shellHtml);
+  async shell(url: string): Promise<string> {
+    return (await this.vite()).transformIndexHtml(url, shellHtml);
   }
 
-  close(): Promise<void> {
-    return this.vite.close();
+  async close(): Promise<void> {
+    if (this.started) await (await this.started).close();
   }
 }

@@ -39,7 +39,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const clients = new Set<ServerResponse>();
   // The server first: Vite's websocket shares it.
   const server = createServer();
-  const content = await PreviewContent.start(options, server);
+  const content = new PreviewContent(options, server);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname === '/preview/state.json') {
@@ -65,9 +65,13 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       return;
     }
     if (url.pathname !== '/' && !url.pathname.startsWith('/page/'))
-      return content.vite.middlewares(req, res, () =>
-        send(res, 404, renderError([{ where: url.pathname, message: 'no such page' }])),
-      );
+      return void content
+        .vite()
+        .then((vite) =>
+          vite.middlewares(req, res, () =>
+            send(res, 404, renderError([{ where: url.pathname, message: 'no such page' }])),
+          ),
+        );
     const loaded = load(options);
     // 422: the request was fine, the files are not; the page still reloads once they are fixed.
     if (!loaded.ok) return send(res, 422, renderError(loaded.problems));
@@ -99,7 +103,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     clearTimeout(timer);
     timer = setTimeout(() => {
       // Compiled and checked before the pages are told, so their reload finds the new state ready.
-      content.refresh();
+      content.changed();
       for (const client of clients) client.write('data: reload\n\n');
     }, 30);
   };

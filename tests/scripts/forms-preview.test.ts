@@ -23,7 +23,8 @@ const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const browser = previewBrowser();
 
-describe('forms:preview on the shipped forms', () => {
+// A browser on a busy machine: the first page's modules alone can take seconds.
+describe('forms:preview on the shipped forms', { timeout: 90_000 }, () => {
   let dir: string;
   let preview: Preview;
   let pages: PageDefinition[];
@@ -86,7 +87,7 @@ describe('forms:preview on the shipped forms', () => {
   });
 });
 
-describe('forms:preview on a copy of the forms:check fixture', () => {
+describe('forms:preview on a copy of the forms:check fixture', { timeout: 60_000 }, () => {
   let copy: FixtureCopy;
   let preview: Preview;
   const sample = () => readJson(path.join(copy.forms, 'sample.json')) as PageDefinition;
