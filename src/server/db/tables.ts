@@ -158,7 +158,7 @@ export interface Database extends StaffTables {
     last_error: string | null;
     /** Whose job it is (an account id): at most one of an owner's jobs runs at a time. */
     owner: string | null;
-    /** 1: a job of bounded cost (an image) that may use the runner's express slot. */
+    /** 1: a light job (an image or a small document: uploads/conversion-cost.ts), runner's light slot. */
     express: number;
     created_at: string;
     updated_at: string;
