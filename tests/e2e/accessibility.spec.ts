@@ -18,6 +18,7 @@ import {
   signUpConfirmAndLogIn,
   uniqueEmail,
 } from './journey';
+import { containing, labelOf, pageTitle, tabLabelOf } from '../helpers/shipped-texts';
 
 const pageHeading = (page: Page, name: string) =>
   page.getByRole('heading', { level: 1, name, exact: true });
@@ -92,7 +93,7 @@ test('the three pages as a visitor, with Help, Privacy and the open listboxes', 
   page,
 }) => {
   await page.goto('/about');
-  await expect(pageHeading(page, 'About You')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('about'))).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
   await expectNoAxeViolations(page, '/about as a visitor, with the welcome banner');
 
@@ -104,10 +105,10 @@ test('the three pages as a visitor, with Help, Privacy and the open listboxes', 
   await page.keyboard.press('Escape');
 
   const same = page.getByRole('radiogroup', {
-    name: 'Is your mailing address the same as your permanent address?',
+    name: labelOf('mailing_addr_same_as_perm_addr'),
   });
   await same.getByLabel('No').check();
-  await page.getByRole('combobox', { name: 'Citizenship Status' }).focus();
+  await page.getByRole('combobox', { name: labelOf('citizenship_type') }).focus();
   await page.keyboard.type('non');
   await page.keyboard.press('Enter');
   await expectNoAxeViolations(page, '/about, revealed questions (mailing address, citizenship)');
@@ -123,20 +124,20 @@ test('the three pages as a visitor, with Help, Privacy and the open listboxes', 
   await page.keyboard.press('Escape');
 
   await page.goto('/education');
-  await expect(pageHeading(page, 'Your Academics')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('education'))).toBeVisible();
   await expectNoAxeViolations(page, '/education as a visitor');
-  await page.getByRole('combobox', { name: 'Search for Your School' }).pressSequentially('Lincoln');
+  await page.getByRole('combobox', { name: labelOf('hs_name') }).pressSequentially('Lincoln');
   await expect(page.getByRole('option').first()).toContainText('Lincoln');
   await expectNoAxeViolations(page, '/education, the school search listbox open');
 
   await page.goto('/final-steps');
-  await expect(pageHeading(page, 'Final Steps')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('final-steps'))).toBeVisible();
   await expectNoAxeViolations(page, '/final-steps as a visitor');
   await page.getByRole('checkbox', { name: /I certify that all information/ }).check();
   await expectNoAxeViolations(page, '/final-steps, certified, with its note');
 
   await page.goto('/no/such/page');
-  await expect(pageHeading(page, 'About You')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('about'))).toBeVisible();
   await expectNoAxeViolations(page, 'an unknown route, sent to the default page');
 });
 
@@ -187,7 +188,7 @@ test('an applicant: account menu, error summary, uploads, dialogs, failures and 
   const { first_name: _missing, ...almostComplete } = completeAnswers;
   await saveAnswers(page, { ...almostComplete, first_name: '' });
   await page.goto('/final-steps');
-  await expect(pageHeading(page, 'Final Steps')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('final-steps'))).toBeVisible();
   await expectNoAxeViolations(page, '/final-steps as an applicant');
   await submit(page).click();
   const summary = page.locator('.error-summary');
@@ -195,28 +196,31 @@ test('an applicant: account menu, error summary, uploads, dialogs, failures and 
   await expectNoAxeViolations(page, '/about, the error summary and field errors showing');
   await page.locator('[id="first_name"] input').fill('Ada');
   await page.getByRole('button', { name: 'Save/Next' }).click();
-  await expect(pageHeading(page, 'Your Academics')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('education'))).toBeVisible();
   await expect(
     page.locator('.toast--success').filter({ hasText: 'Your answers have been saved.' }),
   ).toBeVisible();
   await expectNoAxeViolations(page, '/education, the saved toast');
 
   // An upload under way, and the tab that cannot be left while it runs.
-  await expect(page.getByRole('tab', { name: 'Upload my transcript' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: tabLabelOf('transcript', 'upload') })).toBeVisible();
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/uploads', async (route) => {
     await held;
     await route.continue();
   });
-  await page.getByLabel('Unofficial Transcript').setInputFiles({
+  await page.getByLabel(labelOf('transcript_file')).setInputFiles({
     name: 'transcript.png',
     mimeType: 'image/png',
     buffer: onePixelPng(),
   });
   await expect(page.getByRole('progressbar', { name: 'Uploading transcript.png' })).toBeVisible();
   await expectNoAxeViolations(page, 'an upload in progress');
-  const otherTab = page.getByRole('tab').filter({ hasNotText: 'Upload my transcript' }).first();
+  const otherTab = page
+    .getByRole('tab')
+    .filter({ hasNotText: tabLabelOf('transcript', 'upload') })
+    .first();
   await otherTab.click();
   await expect(page.getByRole('dialog', { name: 'File Upload in Progress' })).toBeVisible();
   await expectNoAxeViolations(page, 'the File Upload in Progress dialog open');
@@ -234,9 +238,9 @@ test('an applicant: account menu, error summary, uploads, dialogs, failures and 
   // A full load would land on last_page (SPEC §2): the step navigation moves on.
   await page
     .getByRole('navigation', { name: 'Application steps' })
-    .getByRole('link', { name: /Final Steps/ })
+    .getByRole('link', { name: containing(pageTitle('final-steps')) })
     .click();
-  await expect(pageHeading(page, 'Final Steps')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('final-steps'))).toBeVisible();
   await submit(page).click();
   await expect(page).toHaveURL(/\/completion$/);
   await expect(
@@ -254,7 +258,7 @@ test('every link of the error summary moves focus into its field, on its page', 
   // An empty application: required questions on all three pages.
   await page
     .getByRole('navigation', { name: 'Application steps' })
-    .getByRole('link', { name: /Final Steps/ })
+    .getByRole('link', { name: containing(pageTitle('final-steps')) })
     .click();
   await submit(page).click();
   const summary = page.locator('.error-summary');
@@ -323,7 +327,7 @@ test('the staff view, and a staff link that is not valid', async ({ page, browse
   const staff = await browser.newContext();
   const view = await staff.newPage();
   await view.goto(link);
-  await expect(view.getByRole('article', { name: 'Final Steps' })).toBeVisible();
+  await expect(view.getByRole('article', { name: pageTitle('final-steps') })).toBeVisible();
   await expectNoAxeViolations(view, 'the staff view');
   await view.goto('/about?service_token=not-a-real-token');
   await expect(view.getByRole('alert')).toContainText('This staff link is not valid.');

@@ -10,6 +10,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { readPdf } from '../server/helpers/pdf-text';
 import { onePixelPng, password, passwordField, uniqueEmail } from './journey';
 import { waitForMail } from './outbox';
+import { labelOf, offeredOption, optionLabelOf, pageTitle } from '../helpers/shipped-texts';
 
 const pageHeading = (page: Page, name: string) =>
   page.getByRole('heading', { level: 1, name, exact: true });
@@ -49,12 +50,12 @@ test('visitor to PDF copy: sign up, confirm, log in, three pages with an upload,
 
   // About You, as a visitor.
   await page.goto('/about');
-  await expect(pageHeading(page, 'About You')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('about'))).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
   await field(page, 'first_name').fill('Ada');
   await field(page, 'last_name').fill('Lovelace');
-  await page.getByLabel('Date of Birth').fill('2007-05-01');
-  await page.getByRole('radio', { name: 'Female' }).check();
+  await page.getByLabel(labelOf('birth_date')).fill('2007-05-01');
+  await page.getByRole('radio', { name: optionLabelOf('gender', 'F') }).check();
   await field(page, 'phone_mobile').pressSequentially('5075550100');
   await screenshot(page, 'about-visitor');
   await page.getByRole('button', { name: 'Save/Next' }).click();
@@ -94,17 +95,17 @@ test('visitor to PDF copy: sign up, confirm, log in, three pages with an upload,
   await page.getByRole('button', { name: 'Save/Next' }).click();
 
   // Your Academics, with the transcript uploaded and converted.
-  await expect(pageHeading(page, 'Your Academics')).toBeVisible();
-  await combobox(page, 'When do you plan to enroll?').click();
-  await page.getByRole('option', { name: 'Fall 2027' }).click();
-  await combobox(page, 'What are you interested in studying?').click();
-  await page.getByRole('option', { name: 'Mathematics' }).click();
+  await expect(pageHeading(page, pageTitle('education'))).toBeVisible();
+  await combobox(page, labelOf('entry_term')).click();
+  await page.getByRole('option', { name: offeredOption('entry_term').label }).click();
+  await combobox(page, labelOf('applied_major')).click();
+  await page.getByRole('option', { name: offeredOption('applied_major').label }).click();
   await page
-    .getByRole('combobox', { name: 'Search for Your School' })
+    .getByRole('combobox', { name: labelOf('hs_name') })
     .pressSequentially('Northfield High');
   await page.getByRole('option').filter({ hasText: 'Northfield High School' }).first().click();
   await expect(page.locator('.school-search__line')).toContainText('Northfield High School');
-  await page.getByLabel('Unofficial Transcript').setInputFiles({
+  await page.getByLabel(labelOf('transcript_file')).setInputFiles({
     name: 'transcript.png',
     mimeType: 'image/png',
     buffer: onePixelPng(),
@@ -117,7 +118,7 @@ test('visitor to PDF copy: sign up, confirm, log in, three pages with an upload,
   await page.getByRole('button', { name: 'Save/Next' }).click();
 
   // Final Steps and Submit.
-  await expect(pageHeading(page, 'Final Steps')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('final-steps'))).toBeVisible();
   await page.getByRole('radio', { name: /^I waive my right/ }).check();
   await page.getByRole('checkbox', { name: /I certify that all information/ }).check();
   await screenshot(page, 'final-steps');
@@ -135,7 +136,7 @@ test('visitor to PDF copy: sign up, confirm, log in, three pages with an upload,
   expect(pdf.text).toContain('Lovelace');
   expect(pdf.text).toContain('Northfield High School');
   expect(pdf.outline).toEqual(
-    expect.arrayContaining(['About You', 'Your Academics', 'Final Steps']),
+    expect.arrayContaining([pageTitle('about'), pageTitle('education'), pageTitle('final-steps')]),
   );
   expect(pdf.outline).toContain('Unofficial Transcript: transcript.png');
 });
@@ -188,17 +189,17 @@ test('keyboard only: a visitor signs up, fills the three pages, uploads, submits
   const email = uniqueEmail('keyboard');
 
   await page.goto('/about');
-  await expect(pageHeading(page, 'About You')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('about'))).toBeVisible();
   await typeInto(page, field(page, 'first_name'), 'Grace');
   await typeInto(page, field(page, 'last_name'), 'Hopper');
-  await tabTo(page, page.getByLabel('Date of Birth'));
+  await tabTo(page, page.getByLabel(labelOf('birth_date')));
   // A date the form refuses, put right later through the error summary.
   await page.keyboard.type('12091906');
-  await expect(page.getByLabel('Date of Birth')).toHaveValue('1906-12-09');
+  await expect(page.getByLabel(labelOf('birth_date'))).toHaveValue('1906-12-09');
   // Tab enters a radio group on its first radio; Space checks it.
-  await tabTo(page, page.getByRole('radio', { name: 'Female' }));
+  await tabTo(page, page.getByRole('radio', { name: optionLabelOf('gender', 'F') }));
   await page.keyboard.press('Space');
-  await expect(page.getByRole('radio', { name: 'Female' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: optionLabelOf('gender', 'F') })).toBeChecked();
   await typeInto(page, field(page, 'phone_mobile'), '5075550123');
   await expect(field(page, 'phone_mobile')).toHaveValue('(507) 555-0123');
   await tabTo(page, page.getByRole('button', { name: 'Save/Next' }));
@@ -229,10 +230,20 @@ test('keyboard only: a visitor signs up, fills the three pages, uploads, submits
   await tabTo(page, page.getByRole('button', { name: 'Save/Next' }));
   await page.keyboard.press('Enter');
 
-  await expect(pageHeading(page, 'Your Academics')).toBeVisible();
-  await choose(page, combobox(page, 'When do you plan to enroll?'), 'fall 2027', 'Fall 2027');
-  await choose(page, combobox(page, 'What are you interested in studying?'), 'math', 'Mathematics');
-  const school = page.getByRole('combobox', { name: 'Search for Your School' });
+  await expect(pageHeading(page, pageTitle('education'))).toBeVisible();
+  await choose(
+    page,
+    combobox(page, labelOf('entry_term')),
+    offeredOption('entry_term').label.toLowerCase(),
+    offeredOption('entry_term').label,
+  );
+  await choose(
+    page,
+    combobox(page, labelOf('applied_major')),
+    offeredOption('applied_major').label.toLowerCase(),
+    offeredOption('applied_major').label,
+  );
+  const school = page.getByRole('combobox', { name: labelOf('hs_name') });
   await typeInto(page, school, 'Northfield High');
   // The list's first option is the best match once the search has answered.
   await expect(page.getByRole('option').first()).toContainText('Northfield High School');
@@ -241,7 +252,7 @@ test('keyboard only: a visitor signs up, fills the three pages, uploads, submits
   await expect(school).toHaveValue(/Northfield High School/);
 
   // The file input takes focus like any control; Space opens the file chooser.
-  await tabTo(page, page.getByLabel('Unofficial Transcript'));
+  await tabTo(page, page.getByLabel(labelOf('transcript_file')));
   const [chooser] = await Promise.all([
     page.waitForEvent('filechooser'),
     page.keyboard.press('Space'),
@@ -258,7 +269,7 @@ test('keyboard only: a visitor signs up, fills the three pages, uploads, submits
   await tabTo(page, page.getByRole('button', { name: 'Save/Next' }));
   await page.keyboard.press('Enter');
 
-  await expect(pageHeading(page, 'Final Steps')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('final-steps'))).toBeVisible();
   await tabTo(page, page.getByRole('radio', { name: /^I waive my right/ }));
   await page.keyboard.press('Space');
   await tabTo(page, page.getByRole('checkbox', { name: /I certify that all information/ }));
@@ -275,13 +286,13 @@ test('keyboard only: a visitor signs up, fills the three pages, uploads, submits
   const fix = summary.getByRole('link', { name: 'This date is not supported.', exact: false });
   await tabTo(page, fix);
   await page.keyboard.press('Enter');
-  await expect(page.getByLabel('Date of Birth')).toBeFocused();
+  await expect(page.getByLabel(labelOf('birth_date'))).toBeFocused();
   await page.keyboard.type('12092007');
-  await expect(page.getByLabel('Date of Birth')).toHaveValue('2007-12-09');
+  await expect(page.getByLabel(labelOf('birth_date'))).toHaveValue('2007-12-09');
   await expect(summary).toHaveCount(0);
   await tabTo(page, page.getByRole('link', { name: 'Step 3: Final Steps' }), { backwards: true });
   await page.keyboard.press('Enter');
-  await expect(pageHeading(page, 'Final Steps')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('final-steps'))).toBeVisible();
   await tabTo(page, page.getByRole('button', { name: 'Submit' }));
   await page.keyboard.press('Enter');
 

@@ -8,6 +8,7 @@ import { completeAnswers, saveAnswers, signUpConfirmAndLogIn, uniqueEmail } from
 import { startEditedFormsServer, type EditedFormsServer } from './edited-forms-server';
 import { signedInAdminApi } from './staff-cli';
 import { unzip } from '../helpers/unzip';
+import { containing, optionLabelOf, pageTitle } from '../helpers/shipped-texts';
 
 let edited: EditedFormsServer | undefined;
 test.afterAll(async () => {
@@ -42,13 +43,13 @@ test('a returning applicant is shown what changed in the forms since their last 
   expect(before.value).toBe('Ace');
   expect(before.forms_version).toMatch(/^[0-9a-f]{16}$/);
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: pageTitle('about') })).toBeVisible();
   await expect(page.locator('.definition-changes')).toHaveCount(0);
 
   // The forms are edited and deployed: a server built from the edited copy, same database.
   edited = await startEditedFormsServer(e2eDataDir);
   await page.goto(`${edited.base}/about`);
-  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: pageTitle('about') })).toBeVisible();
   const notice = page.getByRole('group', { name: 'This page has changed since your last visit' });
   await expect(notice).toContainText('We added 1 question since your last visit:');
   await expect(notice).toContainText(
@@ -66,17 +67,23 @@ test('a returning applicant is shown what changed in the forms since their last 
   await expect(page.locator('#preferred_name')).toHaveCount(0);
 
   const steps = page.getByRole('navigation', { name: 'Application steps' });
-  await expect(steps.getByRole('link', { name: /About You/ })).toContainText('Changed');
-  await expect(steps.getByRole('link', { name: /Your Academics/ })).toContainText('Changed');
-  await expect(steps.getByRole('link', { name: /Final Steps/ })).not.toContainText('Changed');
+  await expect(steps.getByRole('link', { name: containing(pageTitle('about')) })).toContainText(
+    'Changed',
+  );
+  await expect(steps.getByRole('link', { name: containing(pageTitle('education')) })).toContainText(
+    'Changed',
+  );
+  await expect(
+    steps.getByRole('link', { name: containing(pageTitle('final-steps')) }),
+  ).not.toContainText('Changed');
   await expectNoAxeViolations(page, 'the notice of changed forms');
 
   await notice.getByRole('link', { name: 'Pronouns' }).click();
   await expect(page.getByLabel('Pronouns')).toBeFocused();
   await page.getByLabel('Pronouns').fill('she/her');
-  await page.getByRole('radio', { name: 'Female' }).check();
+  await page.getByRole('radio', { name: optionLabelOf('gender', 'F') }).check();
   await page.getByRole('button', { name: 'Save/Next' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Your Academics' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: pageTitle('education') })).toBeVisible();
   const academics = page.getByRole('group', {
     name: 'This page has changed since your last visit',
   });
@@ -88,7 +95,7 @@ test('a returning applicant is shown what changed in the forms since their last 
   expect(after.value).toBe('Ace');
   expect(after.forms_version).not.toBe(before.forms_version);
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Your Academics' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: pageTitle('education') })).toBeVisible();
   await expect(page.locator('.definition-changes')).toHaveCount(0);
   await expect(steps.getByText('Changed')).toHaveCount(0);
 

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { PageDefinition, TabsQuestion } from '../../src/engine/definitions';
 import { allQuestions } from '../../src/engine/walk-definition';
 import { onePixelPng, signUpConfirmAndLogIn, uniqueEmail } from './journey';
+import { labelOf, pageTitle, tabLabelOf } from '../helpers/shipped-texts';
 
 test('upload a transcript: progress, converting, attached with name and size, then delete it', async ({
   page,
@@ -31,13 +32,13 @@ test('upload a transcript: progress, converting, attached with name and size, th
   await page.screenshot({ path: 'test-results/screenshots/pdf-download.png' });
 
   await page.goto('/education');
-  await expect(page.getByRole('heading', { level: 1, name: 'Your Academics' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Upload my transcript' })).toHaveAttribute(
+  await expect(page.getByRole('heading', { level: 1, name: pageTitle('education') })).toBeVisible();
+  await expect(page.getByRole('tab', { name: tabLabelOf('transcript', 'upload') })).toHaveAttribute(
     'aria-selected',
     'true',
   );
   const field = page.locator('[id="transcript_file"]');
-  const input = page.getByLabel('Unofficial Transcript');
+  const input = page.getByLabel(labelOf('transcript_file'));
   await expect(input).toBeVisible();
 
   // The upload is held back a moment, so its progress bar can be seen.
@@ -75,10 +76,10 @@ test('upload a transcript: progress, converting, attached with name and size, th
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(field.getByText('transcript.png', { exact: true })).toHaveCount(0);
-  await expect(page.getByLabel('Unofficial Transcript')).toBeVisible();
+  await expect(page.getByLabel(labelOf('transcript_file'))).toBeVisible();
 
   await page.reload();
-  await expect(page.getByLabel('Unofficial Transcript')).toBeVisible();
+  await expect(page.getByLabel(labelOf('transcript_file'))).toBeVisible();
   await expect(field.getByText('transcript.png', { exact: true })).toHaveCount(0);
   expect(problems).toEqual([]);
   expect(prompts).toEqual([]);
@@ -87,7 +88,7 @@ test('upload a transcript: progress, converting, attached with name and size, th
 test('a file the rules refuse is never uploaded', async ({ page }) => {
   await signUpConfirmAndLogIn(page, uniqueEmail('documents'));
   await page.goto('/education');
-  const input = page.getByLabel('Unofficial Transcript');
+  const input = page.getByLabel(labelOf('transcript_file'));
   await expect(input).toBeVisible();
   const uploads: string[] = [];
   page.on('request', (request) => {

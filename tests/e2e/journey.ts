@@ -6,6 +6,7 @@ import { expect, type Page } from '@playwright/test';
 import { e2eDataDir, e2ePort } from '../../playwright.config';
 import { waitForMail } from './outbox';
 import { requiredAnswers } from '../fixtures/answers/required';
+import { pageTitle } from '../helpers/shipped-texts';
 
 const run = promisify(execFile);
 
@@ -33,7 +34,7 @@ export async function signUpConfirmAndLogIn(page: Page, email: string) {
   await page.getByLabel('Email Address').fill(email);
   await passwordField(page).fill(password);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: pageTitle('about') })).toBeVisible();
 }
 
 /**

@@ -8,6 +8,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { completeAnswers, saveAnswers, signUpConfirmAndLogIn, uniqueEmail } from './journey';
+import { pageTitle } from '../helpers/shipped-texts';
 
 const widths = [1280, 900, 675, 390, 320] as const;
 const height = 900;
@@ -128,7 +129,7 @@ test('dialogs take the SPEC §9 width of their size at every width', async ({ pa
 test('form pages: no box touches the next one, at every width', async ({ page }) => {
   await page.clock.install({ time: today });
   await page.goto('/about');
-  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: pageTitle('about') })).toBeVisible();
   const alert = page.getByRole('region', { name: 'Important dates' });
   const welcome = page.locator('.welcome-banner');
   const main = page.locator('#main-content');
@@ -243,6 +244,6 @@ test('a failed profile load shows the header, the fallback texts, help and a wor
 
   failing = false;
   await page.getByRole('button', { name: 'Try again' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: pageTitle('about') })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
 });

@@ -15,6 +15,7 @@ import {
   signUpConfirmAndLogIn,
   uniqueEmail,
 } from './journey';
+import { labelOf, pageTitle } from '../helpers/shipped-texts';
 
 const input = (page: Page, key: string) => page.locator(`[id="${key}"] input`).first();
 const pageHeading = (page: Page, name: string) =>
@@ -76,7 +77,7 @@ test('a visitor without JavaScript sees the whole About You page, today’s aler
   // The server loads the prerendering entry after it starts: the first answers may be plain.
   await expect(async () => {
     await page.goto('/about');
-    await expect(pageHeading(page, 'About You')).toBeVisible({ timeout: 1_000 });
+    await expect(pageHeading(page, pageTitle('about'))).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
   await expect(input(page, 'first_name')).toBeVisible();
   await expect(input(page, 'parent_email_address')).toBeVisible();
@@ -121,7 +122,7 @@ test('every keystroke typed while the page hydrates reaches React, in order', as
   const problems = consoleProblems(page);
   for (const delay of [0, 50, 100, 150, 200, 300, 400, 600]) {
     await page.goto('/about', { waitUntil: 'commit' });
-    const home = page.getByRole('textbox', { name: 'Home Phone' });
+    const home = page.getByRole('textbox', { name: labelOf('phone_home') });
     await home.waitFor();
     await page.waitForTimeout(delay);
     await home.pressSequentially('5075551234');

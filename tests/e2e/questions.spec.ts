@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { blockLabelOf, buttonLabelOf, labelOf, pageTitle } from '../helpers/shipped-texts';
 
 /** The question components on the real pages, as a visitor (no account needed). */
 
@@ -8,10 +9,10 @@ test('About You: masks, selects with type-ahead, dependent state list and reveal
   page,
 }) => {
   await page.goto('/about');
-  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: pageTitle('about') })).toBeVisible();
 
   // The phone formats as it is typed.
-  const home = page.getByRole('textbox', { name: 'Home Phone' });
+  const home = page.getByRole('textbox', { name: labelOf('phone_home') });
   await home.pressSequentially('5075551234');
   await expect(home).toHaveValue('(507) 555-1234');
   await home.press('Backspace');
@@ -46,10 +47,10 @@ test('About You: masks, selects with type-ahead, dependent state list and reveal
 
   // No to "same mailing address" reveals the mailing address; Yes hides and clears it.
   const same = page.getByRole('radiogroup', {
-    name: 'Is your mailing address the same as your permanent address?',
+    name: labelOf('mailing_addr_same_as_perm_addr'),
   });
   await same.getByLabel('No').check();
-  const mailing = page.getByRole('group', { name: 'Mailing Address' });
+  const mailing = page.getByRole('group', { name: blockLabelOf('mailing_') });
   await expect(mailing).toBeVisible();
   await field(page, 'mailing_city').fill('Duluth');
   await same.getByLabel('Yes').check();
@@ -62,7 +63,7 @@ test('Your Academics: school search by keyboard, free text and manual entry; vis
   page,
 }) => {
   await page.goto('/education');
-  const search = page.getByRole('combobox', { name: 'Search for Your School' });
+  const search = page.getByRole('combobox', { name: labelOf('hs_name') });
   await search.pressSequentially('Lincoln High');
   const first = page.getByRole('option').first();
   await expect(first).toContainText('Lincoln High School');
@@ -88,7 +89,9 @@ test('Your Academics: school search by keyboard, free text and manual entry; vis
 
   // Add another: a visitor sees the first block only.
   await expect(page.getByRole('combobox', { name: 'Activity Interest 1' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Add Another Activity' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: buttonLabelOf('activity_interest') })).toHaveCount(
+    0,
+  );
 });
 
 test('Final Steps: the certification checkbox reveals its note', async ({ page }) => {

@@ -9,6 +9,7 @@ import {
   saveAnswers,
   uniqueEmail,
 } from './journey';
+import { containing, pageTitle, requiredMessage, startingWith } from '../helpers/shipped-texts';
 
 /** The text input of an answer key (each field's container has the key as its id). */
 const input = (page: Page, key: string) => page.locator(`[id="${key}"] input`).first();
@@ -50,7 +51,7 @@ test('a visitor fills page one, signs up, confirms, logs in and finds the answer
 }) => {
   const email = uniqueEmail('shell');
   await page.goto('/about');
-  await expect(pageHeading(page, 'About You')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('about'))).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
   await input(page, 'first_name').fill('Ada');
   await input(page, 'last_name').fill('Lovelace');
@@ -78,12 +79,12 @@ test('submit with a missing answer, follow the summary link, fix it, submit, com
 }) => {
   const email = uniqueEmail('shell');
   await signUpConfirmAndLogIn(page, email);
-  await expect(pageHeading(page, 'About You')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('about'))).toBeVisible();
   const { first_name: _missing, ...almostComplete } = completeAnswers;
   await saveAnswers(page, almostComplete);
 
   await page.goto('/final-steps');
-  await expect(pageHeading(page, 'Final Steps')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('final-steps'))).toBeVisible();
   await page.getByRole('button', { name: 'Submit' }).click();
 
   const summary = page.locator('.error-summary');
@@ -94,18 +95,18 @@ test('submit with a missing answer, follow the summary link, fix it, submit, com
   await expect(page).toHaveURL(/\/about$/);
   await expect(page).toHaveTitle(/^Error: About You/);
 
-  await summary.getByRole('link', { name: 'First Name is required.' }).click();
+  await summary.getByRole('link', { name: requiredMessage('first_name') }).click();
   await expect(page).toHaveURL(/\/about#first_name$/);
   await expect(input(page, 'first_name')).toBeFocused();
   await page.keyboard.type('Ada');
   await expect(summary).toHaveCount(0);
-  await expect(page).toHaveTitle(/^About You/);
+  await expect(page).toHaveTitle(startingWith(pageTitle('about')));
 
   await page
     .getByRole('navigation', { name: 'Application steps' })
-    .getByRole('link', { name: /Final Steps/ })
+    .getByRole('link', { name: containing(pageTitle('final-steps')) })
     .click();
-  await expect(pageHeading(page, 'Final Steps')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('final-steps'))).toBeVisible();
   await page.getByRole('button', { name: 'Submit' }).click();
 
   await expect(page).toHaveURL(/\/completion$/);
@@ -129,10 +130,10 @@ test('submit with a missing answer, follow the summary link, fix it, submit, com
 test('a returning applicant lands on the page they last worked on', async ({ page }) => {
   const email = uniqueEmail('shell');
   await signUpConfirmAndLogIn(page, email);
-  await expect(pageHeading(page, 'About You')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('about'))).toBeVisible();
   await input(page, 'first_name').fill('Ada');
   await page.getByRole('button', { name: 'Save/Next' }).click();
-  await expect(pageHeading(page, 'Your Academics')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('education'))).toBeVisible();
   await expect(
     page.locator('.toast--success').filter({ hasText: 'Your answers have been saved.' }),
   ).toBeVisible();
@@ -140,7 +141,7 @@ test('a returning applicant lands on the page they last worked on', async ({ pag
   await logOut(page);
   await logIn(page, email);
   await expect(page).toHaveURL(/\/education$/);
-  await expect(pageHeading(page, 'Your Academics')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('education'))).toBeVisible();
   await expect(page.getByRole('heading', { name: 'WELCOME BACK!' })).toBeVisible();
 });
 
@@ -153,7 +154,7 @@ test('reloading with answers not yet saved asks first; once saved it does not', 
     await dialog.accept();
   });
   await signUpConfirmAndLogIn(page, uniqueEmail('shell'));
-  await expect(pageHeading(page, 'About You')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('about'))).toBeVisible();
   await input(page, 'first_name').fill('Ada');
   await page.reload();
   expect(prompts).toEqual(['beforeunload']);
@@ -162,9 +163,9 @@ test('reloading with answers not yet saved asks first; once saved it does not', 
 
   await input(page, 'first_name').fill('Ada');
   await page.getByRole('button', { name: 'Save/Next' }).click();
-  await expect(pageHeading(page, 'Your Academics')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('education'))).toBeVisible();
   await page.reload();
-  await expect(pageHeading(page, 'Your Academics')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('education'))).toBeVisible();
   expect(prompts).toEqual(['beforeunload']);
 });
 
@@ -173,7 +174,7 @@ test('inactivity: "Still working?" after 14 minutes, logged out after 15', async
   await page.clock.install();
   const idleTimer = idleTimerFetched(page);
   await signUpConfirmAndLogIn(page, email);
-  await expect(pageHeading(page, 'About You')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('about'))).toBeVisible();
   await idleTimerLoaded(page, idleTimer);
 
   await page.clock.fastForward('14:00');
@@ -196,7 +197,7 @@ test('inactivity: "Still working?" after 14 minutes, logged out after 15', async
 test('an unknown route goes to the default route and keeps its query string', async ({ page }) => {
   await page.goto('/no/such/page?utm_source=e-mail&step=2');
   await expect(page).toHaveURL(/\/about\?utm_source=e-mail&step=2$/);
-  await expect(pageHeading(page, 'About You')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('about'))).toBeVisible();
 });
 
 test('Help and Privacy open from the footer, within the Content-Security-Policy', async ({
@@ -208,7 +209,7 @@ test('Help and Privacy open from the footer, within the Content-Security-Policy'
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto('/about');
-  await expect(pageHeading(page, 'About You')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('about'))).toBeVisible();
 
   const footer = page.getByRole('contentinfo');
   await expect(footer).toContainText('100 College Avenue');

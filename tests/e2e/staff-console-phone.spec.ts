@@ -8,6 +8,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectNoAxeViolations } from './axe';
 import { completeAnswers, saveAnswers, signUpConfirmAndLogIn, uniqueEmail } from './journey';
 import { addStaffByCli, signedInAdminApi } from './staff-cli';
+import { pageTitle } from '../helpers/shipped-texts';
 
 let admin: APIRequestContext;
 let adminEmail = '';
@@ -147,7 +148,7 @@ for (const width of [1280, 390]) {
     await expect(
       page.getByRole('heading', { level: 1, name: 'María Fernanda García-López' }),
     ).toBeFocused();
-    await expect(page.getByRole('article', { name: 'About You' })).toBeVisible();
+    await expect(page.getByRole('article', { name: pageTitle('about') })).toBeVisible();
     // Held back at validation: the page says what is still to answer.
     await expect(
       page.getByRole('region', { name: /^Still to answer/ }).getByRole('listitem'),

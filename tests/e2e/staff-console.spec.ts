@@ -16,6 +16,7 @@ import {
   signUpConfirmAndLogIn,
   uniqueEmail,
 } from './journey';
+import { labelOf, pageTitle } from '../helpers/shipped-texts';
 
 interface Analytics {
   funnel: Record<'accounts' | 'confirmed' | 'started' | 'validating' | 'submitted', number>;
@@ -33,7 +34,7 @@ async function submittedApplicant(page: Page, email: string, lastName: string) {
   await signUpConfirmAndLogIn(page, email);
   await saveAnswers(page, { ...completeAnswers, first_name: 'Grace', last_name: lastName });
   await page.goto('/education');
-  await page.getByLabel('Unofficial Transcript').setInputFiles({
+  await page.getByLabel(labelOf('transcript_file')).setInputFiles({
     name: 'transcript.png',
     mimeType: 'image/png',
     buffer: onePixelPng(),
@@ -122,10 +123,10 @@ test('an admin made by the CLI signs in with TOTP and uses every screen of the c
   await expect(
     console_.getByRole('heading', { level: 1, name: `Grace ${lastName}` }),
   ).toBeVisible();
-  const about = console_.getByRole('article', { name: 'About You' });
-  await expect(about.locator('.service-sheet__row', { hasText: 'Last Name' })).toContainText(
-    lastName,
-  );
+  const about = console_.getByRole('article', { name: pageTitle('about') });
+  await expect(
+    about.locator('.service-sheet__row', { hasText: labelOf('last_name') }),
+  ).toContainText(lastName);
   await expectNoAxeViolations(console_, 'one application');
   const packetLink = console_.getByRole('link', { name: 'Open Submission packet in a new tab' });
   await expect(packetLink).toHaveAttribute('target', '_blank');
@@ -173,7 +174,7 @@ test('an admin made by the CLI signs in with TOTP and uses every screen of the c
   const linkPage = await reader.newPage();
   // The link names PUBLIC_URL; the e2e server answers on its own port.
   await linkPage.goto(`/about?service_token=${encodeURIComponent(token)}`);
-  await expect(linkPage.getByRole('article', { name: 'About You' })).toBeVisible();
+  await expect(linkPage.getByRole('article', { name: pageTitle('about') })).toBeVisible();
   await console_
     .getByRole('button', { name: `Revoke the link for ${applicantEmail}` })
     .first()

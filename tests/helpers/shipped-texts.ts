@@ -5,15 +5,26 @@
  * docs/forms.md "What the tests read from your forms" gives the rule; the guard is
  * tests/forms/no-shipped-literals.test.ts.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { KeyedQuestion, OptionItem, PageDefinition } from '../../src/engine/definitions';
 import { optionLabel, resolveOptions, type OptionContext } from '../../src/engine/option-lists';
 import { pageFields } from '../../src/engine/page-fields';
 import { allQuestions } from '../../src/engine/walk-definition';
-import { formPages, pageById } from '../../src/forms/form-pages';
 
 const schemasDir = path.resolve(import.meta.dirname, '../../schemas');
+const formsDir = path.resolve(import.meta.dirname, '../../forms');
+
+/**
+ * forms/*.json in step order, as src/forms/form-pages.ts gives them to the application; read from
+ * disk because Playwright's loader cannot import JSON without an import attribute.
+ */
+const formPages: readonly PageDefinition[] = readdirSync(formsDir)
+  .filter((name) => name.endsWith('.json') && name !== 'site.json')
+  .map((name) => JSON.parse(readFileSync(path.join(formsDir, name), 'utf8')) as PageDefinition)
+  .sort((a, b) => a.step - b.step);
+
+const pageById = (id: string) => formPages.find((p) => p.id === id);
 
 /** A JSON Schema node as the page schemas write it (only what the messages hang on). */
 interface SchemaNode {
@@ -69,9 +80,40 @@ export function blockLabelOf(prefix: string): string {
   throw new Error(`no labelled block with the prefix "${prefix}" in forms/`);
 }
 
+const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** A pattern that finds `text` anywhere in a name, e.g. a step link's "3 Final Steps". */
-export const containing = (text: string): RegExp =>
-  new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+export const containing = (text: string): RegExp => new RegExp(escaped(text));
+
+/** A pattern for a name that starts with `text`, e.g. a page title "About You - …". */
+export const startingWith = (text: string): RegExp => new RegExp(`^${escaped(text)}`);
+
+/** A pattern for exactly `text`, for locators that would otherwise match a part of a name. */
+export const exactly = (text: string): RegExp => new RegExp(`^${escaped(text)}$`);
+
+/** The label of tab `tabId` of the tabs question `tabsId` (e.g. 'transcript', 'upload'). */
+export function tabLabelOf(tabsId: string, tabId: string): string {
+  for (const p of formPages) {
+    for (const question of allQuestions(p)) {
+      if (question.type !== 'tabs' || question.id !== tabsId) continue;
+      const tab = question.tabs.find((t) => t.id === tabId);
+      if (tab) return tab.label;
+    }
+  }
+  throw new Error(`no tab "${tabId}" in a tabs question "${tabsId}" in forms/`);
+}
+
+/** The button label of the add-another question `id` (e.g. 'activity_interest'). */
+export function buttonLabelOf(id: string): string {
+  for (const p of formPages) {
+    for (const question of allQuestions(p)) {
+      if (question.type === 'add-another' && question.id === id && question.buttonLabel) {
+        return question.buttonLabel;
+      }
+    }
+  }
+  throw new Error(`no add-another "${id}" with a button label in forms/`);
+}
 
 /** A page's title (its step name), e.g. pageTitle('about'). */
 export const pageTitle = (pageId: string): string => page(pageId).title;
