@@ -198,14 +198,19 @@ export async function flushSummaries(db: Kysely<Database>, accountId?: string): 
   return flushed;
 }
 
-/** Summary rows whose search text changed since it was folded (migration 0021's partial index). */
+/**
+ * Summary rows whose search text changed since it was folded (migration 0021's partial index), in
+ * account order. On PostgreSQL they are locked, skipping rows a flush's applyNotes holds: the fold
+ * then never waits for a lock while holding one, so the two cannot deadlock (SQLite has one writer).
+ */
 const unfolded = (db: Kysely<Database>, accountId: string | undefined) => {
   let query = db
     .selectFrom('application_summaries')
     .select(['account_id', 'name', 'email', 'search'])
     .where('words', '=', '');
   if (accountId !== undefined) query = query.where('account_id', '=', accountId);
-  return query.limit(FLUSH_BATCH).execute();
+  query = query.orderBy('account_id').limit(FLUSH_BATCH);
+  return (dialectOf(db) === 'postgres' ? query.forUpdate().skipLocked() : query).execute();
 };
 
 /**
@@ -237,15 +242,18 @@ const writeWords = new PreparedQuery((db, p: { folded: string }, dialect) =>
  */
 async function foldSearchWords(db: Kysely<Database>, accountId?: string): Promise<void> {
   for (;;) {
-    const rows = await unfolded(db, accountId);
-    if (rows.length === 0) return;
-    const folded = rows.map((row) => [
-      row.account_id,
-      row.search,
-      searchColumnOf(row.name, row.email),
-    ]);
-    await writeWords.execute(db, { folded: JSON.stringify(folded) });
-    if (rows.length < FLUSH_BATCH) return;
+    const folded = await db.transaction().execute(async (trx) => {
+      const rows = await unfolded(trx, accountId);
+      if (rows.length === 0) return 0;
+      const words = rows.map((row) => [
+        row.account_id,
+        row.search,
+        searchColumnOf(row.name, row.email),
+      ]);
+      await writeWords.execute(trx, { folded: JSON.stringify(words) });
+      return rows.length;
+    });
+    if (folded < FLUSH_BATCH) return;
   }
 }
 
