@@ -10,7 +10,7 @@ export const switchTabTexts = {
 };
 
 /** The name a tab's file goes by in a sentence: its question's label, in lower case. */
-export function fileNameOf(tab: Tab | undefined): string {
+function fileNameOf(tab: Tab | undefined): string {
   const question = tab?.questions.find((q) => 'key' in q && q.key === tab.file);
   return (question?.label ?? 'file').toLowerCase();
 }

@@ -14,7 +14,7 @@ type MaskedProps = QuestionProps<MaskedType> & { mask: TextMask };
  * (ddd) ddd-dddd, the SSN's 3-2-4 digits). A paste the mask would cut is moved or refused, with
  * a message under the input (usePasteElsewhere).
  */
-export function MaskedTextQuestion({ question, mask }: MaskedProps) {
+function MaskedTextQuestion({ question, mask }: MaskedProps) {
   const field = useKeyedField(question.key);
   const paste = usePasteElsewhere(question, mask, field.view.label);
   const noteId = `${question.key}-paste-note`;
