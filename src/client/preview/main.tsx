@@ -1,5 +1,4 @@
 /** The entry of forms:preview's applicant view (scripts/forms-preview/vite-host.ts serves it). */
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../styles/global.css';
 import '../styles/page.css';
@@ -10,8 +9,5 @@ import { PreviewApp } from './preview-app';
 const pageId = decodeURIComponent(location.pathname.replace(/^\/applicant\//, ''));
 const container = document.getElementById('root');
 if (container)
-  createRoot(container).render(
-    <StrictMode>
-      <PreviewApp pageId={pageId} />
-    </StrictMode>,
-  );
+  // No StrictMode: its second render of every component would double each reload's cost.
+  createRoot(container).render(<PreviewApp pageId={pageId} />);
