@@ -115,7 +115,9 @@ for (const width of [1280, 390]) {
     const page = await context.newPage();
 
     await page.goto('/staff');
-    await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeFocused();
+    await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeFocused({
+      timeout: 30_000,
+    });
     await expectNoSidewaysScroll(page, 'Applications');
     await expectHeaderInView(page);
     await expectNoAxeViolations(page, `Applications at ${width} px`);

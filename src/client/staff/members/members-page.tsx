@@ -68,9 +68,10 @@ export function MembersPage() {
               type="button"
               className="button button--secondary"
               onClick={() => ask({ kind: 'role', member })}
+              // The visible words first, then whose role (axe: label-content-name-mismatch).
+              aria-label={`Make ${roleLabels[otherRole(member)].toLowerCase()}: ${member.email}`}
             >
               Make {roleLabels[otherRole(member)].toLowerCase()}
-              <span className="visually-hidden">: {member.email}</span>
             </button>
             <button
               type="button"
