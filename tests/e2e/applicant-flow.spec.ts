@@ -18,6 +18,14 @@ import {
   signUpConfirmAndLogIn,
   uniqueEmail,
 } from './journey';
+import {
+  buttonLabelOf,
+  containing,
+  labelOf,
+  pageTitle,
+  requiredMessage,
+  tabLabelOf,
+} from '../helpers/shipped-texts';
 
 /** The text input of an answer key (each field's container has the key as its id). */
 const input = (page: Page, key: string) => page.locator(`[id="${key}"] input`).first();
@@ -50,7 +58,7 @@ test('a visitor’s answers survive Back from /signup, and Save/Next carries the
 }) => {
   await page.goto('/about');
   // The first page of a fresh server loads its modules cold.
-  await expect(pageHeading(page, 'About You')).toBeVisible({ timeout: 20_000 });
+  await expect(pageHeading(page, pageTitle('about'))).toBeVisible({ timeout: 20_000 });
   await input(page, 'first_name').fill('Ada');
   await input(page, 'last_name').fill('Lovelace');
   await page.getByRole('button', { name: 'Save/Next' }).click();
@@ -68,7 +76,7 @@ test('a visitor’s answers survive Back from /signup, and Save/Next carries the
   await page.setViewportSize({ width: 1280, height: 720 });
 
   await page.goBack();
-  await expect(pageHeading(page, 'About You')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('about'))).toBeVisible();
   await expect(input(page, 'first_name')).toHaveValue('Ada');
   await expect(input(page, 'last_name')).toHaveValue('Lovelace');
   // The history entry keeps them through a reload of the tab, too (past the "Leave site?" prompt
@@ -91,7 +99,7 @@ test('a visitor’s answers survive Back from /signup, and Save/Next carries the
   await page.getByRole('link', { name: 'Log In' }).click();
   await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to the application' }).click();
-  await expect(pageHeading(page, 'About You')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('about'))).toBeVisible();
   await expect(input(page, 'first_name')).toHaveValue('Augusta Ada');
   await expect(input(page, 'last_name')).toHaveValue('Lovelace');
 });
@@ -109,7 +117,7 @@ test('Log Out saves what was typed first, and says so', async ({ page }) => {
   await expectNoAxeViolations(page, '/login after a logout that saved the answers');
 
   await logIn(page, email);
-  await expect(pageHeading(page, 'About You')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('about'))).toBeVisible();
   await expect(input(page, 'first_name')).toHaveValue('Ada');
 });
 
@@ -131,7 +139,7 @@ test('the idle logout saves what was typed first, and says so', async ({ page })
   );
 
   await logIn(page, email);
-  await expect(pageHeading(page, 'About You')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('about'))).toBeVisible();
   await expect(input(page, 'last_name')).toHaveValue('Hopper');
 });
 
@@ -147,33 +155,31 @@ test('an international number alone can submit; SMS opt-in still needs a cell ph
   };
   await saveAnswers(page, { ...abroad, optin_sms_ind: 'true' });
   await page.goto('/final-steps');
-  await expect(pageHeading(page, 'Final Steps')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('final-steps'))).toBeVisible();
   await submit(page).click();
   const summary = page.locator('.error-summary');
   await expect(summary).toBeFocused();
-  await expect(summary).toContainText(
-    'A cell phone number is required to receive text message updates.',
-  );
-  await expect(summary).not.toContainText('Please enter either a home phone or cell phone number.');
+  await expect(summary).toContainText(requiredMessage('phone_mobile'));
+  await expect(summary).not.toContainText(requiredMessage('phone_home'));
 
   // The client and the server (POST /api/submit validates again) both take it without opt-in.
   await saveAnswers(page, { ...abroad, optin_sms_ind: 'false' });
   await page.reload();
-  await expect(pageHeading(page, 'About You')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('about'))).toBeVisible();
   // Still validating, with nothing missing: no summary at all.
   await expect(page.locator('.error-summary')).toHaveCount(0);
   await page
     .getByRole('navigation', { name: 'Application steps' })
-    .getByRole('link', { name: /Final Steps/ })
+    .getByRole('link', { name: containing(pageTitle('final-steps')) })
     .click();
-  await expect(pageHeading(page, 'Final Steps')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('final-steps'))).toBeVisible();
   await submit(page).click();
   await expect(page).toHaveURL(/\/completion$/);
 });
 
 test('a pasted phone number with the country code 1 keeps its own digits', async ({ page }) => {
   await page.goto('/about');
-  await expect(pageHeading(page, 'About You')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('about'))).toBeVisible();
   for (const [key, pasted] of [
     ['phone_home', '+1 (507) 555-0140'],
     ['phone_mobile', '1-507-555-0140'],
@@ -191,14 +197,14 @@ test('/zzz and /completion keep the resume point: they land on last_page and wri
   await signUpConfirmAndLogIn(page, uniqueEmail('flow-redirect'));
   await input(page, 'first_name').fill('Ada');
   await page.getByRole('button', { name: 'Save/Next' }).click();
-  await expect(pageHeading(page, 'Your Academics')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('education'))).toBeVisible();
   await expect
     .poll(async () => (await serverJson<ProfileReply>(page, '/api/profile')).last_page)
     .toBe('/education');
 
   for (const path of ['/zzz?from=mail', '/completion']) {
     await page.goto(path);
-    await expect(pageHeading(page, 'Your Academics')).toBeVisible();
+    await expect(pageHeading(page, pageTitle('education'))).toBeVisible();
     await expect(page).toHaveURL(/\/education(\?from=mail)?$/);
     // Give a stray PUT /api/last-page time to land before reading what the server holds.
     await page.waitForTimeout(300);
@@ -234,7 +240,7 @@ test('a success in a card closes that card’s error toasts', async ({ page }) =
   await expect(loginError).toBeVisible();
   await passwordField(page).fill(password);
   await submit(page).click();
-  await expect(pageHeading(page, 'About You')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('about'))).toBeVisible();
   await expect(loginError).toHaveCount(0);
 });
 
@@ -256,13 +262,13 @@ test('with the password cleared, every requirement is inactive again', async ({ 
 test('failure toasts name the question as the applicant reads it', async ({ page }) => {
   await signUpConfirmAndLogIn(page, uniqueEmail('flow-labels'));
   await page.getByRole('button', { name: 'Save/Next' }).click();
-  await expect(pageHeading(page, 'Your Academics')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('education'))).toBeVisible();
 
   const busy = { status: 503, json: { message: 'The service is busy. Please try again.' } };
   await page.route('**/api/add-another', (route) =>
     route.request().method() === 'PUT' ? route.fulfill(busy) : route.continue(),
   );
-  await page.getByRole('button', { name: 'Add Another Activity' }).click();
+  await page.getByRole('button', { name: buttonLabelOf('activity_interest') }).click();
   await expect(
     page
       .getByRole('alert')
@@ -270,7 +276,7 @@ test('failure toasts name the question as the applicant reads it', async ({ page
   ).toBeVisible();
 
   await page.route('**/api/presigned-url', (route) => route.fulfill(busy));
-  await page.getByLabel('Unofficial Transcript').setInputFiles({
+  await page.getByLabel(labelOf('transcript_file')).setInputFiles({
     name: 'transcript.png',
     mimeType: 'image/png',
     buffer: onePixelPng(),
@@ -287,23 +293,22 @@ test('failure toasts name the question as the applicant reads it', async ({ page
 test('choosing a tab clears its answers on the server in the same step', async ({ page }) => {
   await signUpConfirmAndLogIn(page, uniqueEmail('flow-tabs'));
   await page.getByRole('button', { name: 'Save/Next' }).click();
-  await expect(pageHeading(page, 'Your Academics')).toBeVisible();
-  await page.getByRole('tab', { name: 'Report my GPA' }).click();
-  await expect(page.getByRole('tab', { name: 'Report my GPA' })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  );
-  await page.getByLabel('Cumulative GPA').fill('3.45');
+  await expect(pageHeading(page, pageTitle('education'))).toBeVisible();
+  await page.getByRole('tab', { name: tabLabelOf('transcript', 'self-report') }).click();
+  await expect(
+    page.getByRole('tab', { name: tabLabelOf('transcript', 'self-report') }),
+  ).toHaveAttribute('aria-selected', 'true');
+  await page.getByLabel(labelOf('hs_gpa')).fill('3.45');
   await page.getByRole('button', { name: 'Save/Next' }).click();
-  await expect(pageHeading(page, 'Final Steps')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('final-steps'))).toBeVisible();
   expect((await serverJson<ProfileReply>(page, '/api/profile')).answer.hs_gpa).toBe('3.45');
 
   await page.getByRole('button', { name: 'Back' }).click();
-  await expect(pageHeading(page, 'Your Academics')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('education'))).toBeVisible();
   const chosen = page.waitForResponse(
     (response) => response.url().endsWith('/api/tabs') && response.request().method() === 'PUT',
   );
-  await page.getByRole('tab', { name: 'Upload my transcript' }).click();
+  await page.getByRole('tab', { name: tabLabelOf('transcript', 'upload') }).click();
   expect((await chosen).status()).toBe(200);
   // No save since: the one PUT /api/tabs both chose the tab and cleared the GPA.
   expect(await serverJson<Record<string, string>>(page, '/api/tabs')).toEqual({
@@ -331,7 +336,7 @@ test('an international number pasted into a U.S. phone field goes to Internation
   page,
 }) => {
   await page.goto('/about');
-  await expect(pageHeading(page, 'About You')).toBeVisible();
+  await expect(pageHeading(page, pageTitle('about'))).toBeVisible();
   await pasteInto(page, 'phone_mobile', '+44 20 7946 0958');
   await expect(input(page, 'phone_mobile')).toHaveValue('');
   await expect(input(page, 'phone_international')).toHaveValue('+44 20 7946 0958');

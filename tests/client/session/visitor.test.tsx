@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../render-app';
 import { fakeServer, findPage, inputOf, logIn, profileOf } from './session-fixtures';
+import { containing, pageTitle } from '../../helpers/shipped-texts';
 
 const visitorAnswers = { first_name: 'Ada', last_name: 'Lovelace' };
 
@@ -10,7 +11,7 @@ describe('visitors (SPEC §1, §6)', () => {
   it('Save/Next keeps the answers under a token, then goes to /signup?token= with them', async () => {
     const { calls } = fakeServer({ 'POST /public/tmp': jsonResponse({ token: 'tok-1' }) });
     const { user, app } = renderApp('/about');
-    await findPage('About You');
+    await findPage(pageTitle('about'));
     await user.type(inputOf('first_name'), 'Ada');
     await user.type(inputOf('last_name'), 'Lovelace');
     await user.click(screen.getByRole('button', { name: 'Save/Next' }));
@@ -30,14 +31,14 @@ describe('visitors (SPEC §1, §6)', () => {
       'POST /public/tmp': () => jsonResponse({ token: `tok-back-${++n}` }),
     });
     const { user, app } = renderApp('/about');
-    await findPage('About You');
+    await findPage(pageTitle('about'));
     await user.type(inputOf('first_name'), 'Ada');
     await user.type(inputOf('last_name'), 'Lovelace');
     await user.click(screen.getByRole('button', { name: 'Save/Next' }));
     await screen.findByRole('heading', { name: 'Sign Up' });
 
     await app.router.navigate(-1);
-    await findPage('About You');
+    await findPage(pageTitle('about'));
     expect(inputOf('first_name')).toHaveValue('Ada');
     expect(inputOf('last_name')).toHaveValue('Lovelace');
 
@@ -56,7 +57,7 @@ describe('visitors (SPEC §1, §6)', () => {
     const back = await screen.findByRole('link', { name: 'Back to the application' });
     expect(back).toHaveAttribute('href', '/about?token=tok-5');
     await user.click(back);
-    await findPage('About You');
+    await findPage(pageTitle('about'));
     expect(app.router.state.location.pathname).toBe('/about');
     await waitFor(() => expect(inputOf('first_name')).toHaveValue('Ada'));
   });
@@ -64,9 +65,9 @@ describe('visitors (SPEC §1, §6)', () => {
   it('a step link with answers sends a visitor to /signup too', async () => {
     fakeServer({ 'POST /public/tmp': jsonResponse({ token: 'tok-2' }) });
     const { user, app } = renderApp('/about');
-    await findPage('About You');
+    await findPage(pageTitle('about'));
     await user.type(inputOf('first_name'), 'Ada');
-    await user.click(screen.getByRole('link', { name: /Your Academics/ }));
+    await user.click(screen.getByRole('link', { name: containing(pageTitle('education')) }));
     expect(await screen.findByRole('heading', { name: 'Sign Up' })).toBeInTheDocument();
     expect(app.router.state.location.search).toBe('?token=tok-2');
   });
@@ -104,7 +105,7 @@ describe('visitors (SPEC §1, §6)', () => {
     await user.type(screen.getByLabelText('Password'), 'Correct-Horse-42');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-    await findPage('About You');
+    await findPage(pageTitle('about'));
     expect(inputOf('first_name')).toHaveValue('Ada');
     expect(inputOf('last_name')).toHaveValue('Lovelace');
     // The claimed token is spent: it leaves the address.
@@ -122,7 +123,7 @@ describe('visitors (SPEC §1, §6)', () => {
   it('restores a visitor’s answers from the token after a reload', async () => {
     const { calls } = fakeServer({ 'GET /public/tmp': jsonResponse({ answer: visitorAnswers }) });
     renderApp('/about?token=tok-4');
-    await findPage('About You');
+    await findPage(pageTitle('about'));
     expect(inputOf('first_name')).toHaveValue('Ada');
     expect(calls.map((call) => call.path)).toEqual(['/public/tmp?token=tok-4']);
   });
@@ -135,7 +136,7 @@ describe('visitors (SPEC §1, §6)', () => {
       ),
     });
     renderApp('/about?token=old');
-    await findPage('About You');
+    await findPage(pageTitle('about'));
     expect(inputOf('first_name')).toHaveValue('');
     expect(
       (await screen.findByRole('alert', { name: 'Saved Answers Error' })).textContent,

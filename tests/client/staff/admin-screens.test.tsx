@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../render-app';
 import { admin, staffServer } from './staff-fakes';
+import { labelOf, pageTitle } from '../../helpers/shipped-texts';
 
 describe('one application', () => {
   it('shows the staff view’s sheets with the packet and each document from the staff API', async () => {
@@ -51,12 +52,14 @@ describe('one application', () => {
     expect(screen.getByText('Nov 20, 2026, 3:31 PM UTC')).toBeVisible();
     expect(screen.queryByText('2026.1')).toBeNull();
     // The sheets come with the staff view's module, loaded after the console.
-    const academics = await screen.findByRole('article', { name: 'Your Academics' });
+    const academics = await screen.findByRole('article', { name: pageTitle('education') });
     expect(
       within(academics).getByRole('link', { name: 'Open the document as a PDF' }),
     ).toHaveAttribute('href', '/api/staff/applications/acc-ada/documents/transcript_file');
-    const about = screen.getByRole('article', { name: 'About You' });
-    expect(within(about).getByText('First Name').nextElementSibling).toHaveTextContent('Ada');
+    const about = screen.getByRole('article', { name: pageTitle('about') });
+    expect(within(about).getByText(labelOf('first_name')).nextElementSibling).toHaveTextContent(
+      'Ada',
+    );
     expect(
       screen.getByRole('link', { name: 'Issue a staff link for this applicant' }),
     ).toHaveAttribute('href', '/staff/links?email=ada%40example.edu');
@@ -105,8 +108,8 @@ describe('analytics', () => {
           { day: '2026-11-20', count: 6 },
         ],
         missedFields: [
-          { page: 'about', key: 'birth_date', label: 'Date of Birth', count: 7 },
-          { page: 'education', key: 'hs_name', label: 'Search for Your School', count: 3 },
+          { page: 'about', key: 'birth_date', label: labelOf('birth_date'), count: 7 },
+          { page: 'education', key: 'hs_name', label: labelOf('hs_name'), count: 3 },
         ],
         stoppedAt: [{ page: 'education', count: 8 }],
         failedConversions: [{ reason: 'UNSUPPORTED_TYPE', count: 2 }],
@@ -127,13 +130,13 @@ describe('analytics', () => {
     ]);
     // Page titles come with the staff view's module, loaded after the console.
     expect(rowsOf(await screen.findByRole('table', { name: 'Missed on About You' }))).toEqual([
-      ['Date of Birth', '7'],
+      [labelOf('birth_date'), '7'],
     ]);
     expect(rowsOf(screen.getByRole('table', { name: 'Missed on Your Academics' }))).toEqual([
-      ['Search for Your School', '3'],
+      [labelOf('hs_name'), '3'],
     ]);
     expect(rowsOf(screen.getByRole('table', { name: /Where applicants stop/ }))).toEqual([
-      ['Your Academics', '8'],
+      [pageTitle('education'), '8'],
     ]);
     expect(rowsOf(screen.getByRole('table', { name: /failed, by reason/ }))).toEqual([
       ['UNSUPPORTED_TYPE', '2'],
@@ -152,9 +155,7 @@ describe('analytics', () => {
       screen.getByRole('heading', { level: 2, name: 'Applicants at each step' }),
     ).toBeVisible();
     expect(screen.getByRole('heading', { level: 3, name: 'Missed on About You' })).toBeVisible();
-    expect(
-      within(figure('Missed on Your Academics')).getByTitle('Search for Your School'),
-    ).toBeVisible();
+    expect(within(figure('Missed on Your Academics')).getByTitle(labelOf('hs_name'))).toBeVisible();
   });
 });
 

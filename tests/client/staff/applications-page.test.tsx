@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '../render-app';
 import { adaRow, alanRow, applicationList, reader, staffServer } from './staff-fakes';
+import { pageTitle } from '../../helpers/shipped-texts';
 
 const listCalls = (calls: { url: string }[]) =>
   calls.filter((c) => c.url.startsWith('/api/staff/applications')).map((c) => c.url);
@@ -24,7 +25,7 @@ describe('the applications list at /staff', () => {
         .map((b) => b.textContent),
     ).toEqual(['60All', '10Not started', '20Started', '5Validating', '25Submitted']);
     // The last page is named by its title once the form's pages have loaded.
-    await within(table).findByText('Final Steps');
+    await within(table).findByText(pageTitle('final-steps'));
     const rows = within(table).getAllByRole('row').slice(1);
     expect(
       within(rows[0] as HTMLElement)
@@ -34,7 +35,7 @@ describe('the applications list at /staff', () => {
       'Submitted',
       'Ada Lovelace',
       'ada@example.edu',
-      'Final Steps',
+      pageTitle('final-steps'),
       'Nov 20, 2026, 3:30 PM UTC',
       'Nov 20, 2026, 3:31 PM UTC',
       '1',
