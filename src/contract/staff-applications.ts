@@ -95,6 +95,13 @@ export const analyticsReply = {
       validating: { type: 'integer' },
       submitted: { type: 'integer' },
     }),
+    /** Each account under its status now; the funnel counts a status once reached (issue 44). */
+    statusNow: allRequired({
+      none: { type: 'integer' },
+      started: { type: 'integer' },
+      validating: { type: 'integer' },
+      submitted: { type: 'integer' },
+    }),
     submissionsByDay: { type: 'array', items: allRequired({ day: { type: 'string' }, count }) },
     missedFields: {
       type: 'array',

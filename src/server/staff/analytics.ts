@@ -15,8 +15,12 @@ const countAll = sql<string | number>`count(*)`;
  * from the summary rows migration 0010 keeps (never by reading the answers themselves).
  */
 export const analyticsFigures = {
-  /** Accounts, confirmed, and how many reached each status (a later status counts as reached). */
-  async funnel(db: Db): Promise<Analytics['funnel']> {
+  /**
+   * Accounts, confirmed, and how many reached each status: a later status counts as reached, so
+   * `validating` is "ever reached validating" (the submitted among them); `statusNow` counts each
+   * account under the status it has now (issue 44).
+   */
+  async funnel(db: Db): Promise<Analytics['funnel'] & { statusNow: Analytics['statusNow'] }> {
     const [byStatus, confirmed] = await Promise.all([
       db
         .selectFrom('application_summaries')
@@ -33,12 +37,17 @@ export const analyticsFigures = {
       byStatus
         .filter((row) => Number(row.status) >= status)
         .reduce((n, row) => n + count(row.count), 0);
+    const now = (status: number) =>
+      byStatus
+        .filter((row) => Number(row.status) === status)
+        .reduce((n, row) => n + count(row.count), 0);
     return {
       accounts: reached(0),
       confirmed: count(confirmed.count),
       started: reached(1),
       validating: reached(2),
       submitted: reached(3),
+      statusNow: { none: now(0), started: now(1), validating: now(2), submitted: now(3) },
     };
   },
 
@@ -84,16 +93,25 @@ export const analyticsFigures = {
       .map((row) => ({ ...row, label: labelOf(row.page, row.key) }));
   },
 
-  /** The last page of those who have not submitted. */
-  async stoppedAt(db: Db): Promise<Analytics['stoppedAt']> {
+  /**
+   * The last page of those who have not submitted. One who never left the first page has no last
+   * page recorded yet (''): they stopped there, and are counted under it (issue 44).
+   */
+  async stoppedAt(db: Db, forms: FormsRuntime): Promise<Analytics['stoppedAt']> {
     const rows = await db
       .selectFrom('application_summaries')
       .select(['last_page', countAll.as('count')])
       .where('status', '<', 3)
       .groupBy('last_page')
       .execute();
-    return rows
-      .map((row) => ({ page: row.last_page, count: count(row.count) }))
+    const first = [...forms.pages].sort((a, b) => a.step - b.step)[0]?.route ?? '';
+    const byPage = new Map<string, number>();
+    for (const row of rows) {
+      const page = row.last_page || first;
+      byPage.set(page, (byPage.get(page) ?? 0) + count(row.count));
+    }
+    return [...byPage]
+      .map(([page, n]) => ({ page, count: n }))
       .sort((a, b) => b.count - a.count || a.page.localeCompare(b.page));
   },
 
@@ -113,12 +131,13 @@ export const analyticsFigures = {
 
 /** Every figure of GET /analytics. */
 export async function analytics(db: Db, forms: FormsRuntime): Promise<Analytics> {
-  const [funnel, submissionsByDay, missedFields, stoppedAt, failedConversions] = await Promise.all([
-    analyticsFigures.funnel(db),
-    analyticsFigures.submissionsByDay(db),
-    analyticsFigures.missedFields(db, forms),
-    analyticsFigures.stoppedAt(db),
-    analyticsFigures.failedConversions(db),
-  ]);
-  return { funnel, submissionsByDay, missedFields, stoppedAt, failedConversions };
+  const [{ statusNow, ...funnel }, submissionsByDay, missedFields, stoppedAt, failedConversions] =
+    await Promise.all([
+      analyticsFigures.funnel(db),
+      analyticsFigures.submissionsByDay(db),
+      analyticsFigures.missedFields(db, forms),
+      analyticsFigures.stoppedAt(db, forms),
+      analyticsFigures.failedConversions(db),
+    ]);
+  return { funnel, statusNow, submissionsByDay, missedFields, stoppedAt, failedConversions };
 }
