@@ -82,7 +82,7 @@ export async function purgeExpired(deps: PurgeDeps): Promise<PurgeCounts> {
   const rateLimits = deleted(
     await db
       .deleteFrom('rate_limits')
-      .where('window_start', '<', new Date(now.getTime() - RATE_LIMIT_KEEP_MS).toISOString())
+      .where('window_start', '<=', new Date(now.getTime() - RATE_LIMIT_KEEP_MS).toISOString())
       .executeTakeFirst(),
   );
   const { grants: uploadGrants, blobs: uploadBlobs } = await purgeGrants(deps, now);
