@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { Answers } from '../../engine/definitions';
@@ -63,6 +63,7 @@ export function FormLoader() {
   const claimed = loggedIn && token !== null && visitor.settled;
   const [typed, setTyped] = useState<Answers | undefined>(undefined);
   if (claimed && visitor.answers && typed !== visitor.answers) setTyped(visitor.answers);
+  const forgetTyped = useCallback(() => setTyped(undefined), []);
   useEffect(() => {
     if (!claimed) return;
     void navigate(
@@ -114,7 +115,7 @@ export function FormLoader() {
       initialAnswers={initialAnswers}
     >
       <Outlet />
-      {profile.data && typed && <SignInAnswersChoice typed={typed} />}
+      {profile.data && typed && <SignInAnswersChoice typed={typed} onDone={forgetTyped} />}
     </SessionProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Answers } from '../../engine/definitions';
 import { formPages } from '../../forms/form-pages';
 import { applicationApi } from '../api/application-api';
@@ -25,14 +25,19 @@ export const answersChoiceTexts = {
 /**
  * After signing in with answers typed as a visitor: where they differ from the account's saved
  * answers, the applicant chooses. The saved ones stay (the server kept them) unless they choose
- * the typed ones, which are then saved like any change (PUT /api/answer).
+ * the typed ones, which are then saved like any change (PUT /api/answer). `onDone` is called
+ * once the choice is made, or at once when there is none to make: the loader then forgets the
+ * typed answers, so no later redirect (to the last page, to /completion) asks again.
  */
-export function SignInAnswersChoice({ typed }: { typed: Answers }) {
+export function SignInAnswersChoice({ typed, onDone }: { typed: Answers; onDone: () => void }) {
   const { store } = useApplicationSession();
   const queryClient = useQueryClient();
   const toast = useToast();
   const [conflicts] = useState(() => answerConflicts(formPages, typed, store.getSaved()));
   const [open, setOpen] = useState(conflicts.length > 0);
+  useEffect(() => {
+    if (!open) onDone();
+  }, [open, onDone]);
   const save = useMutation({
     mutationFn: applicationApi.saveAnswers,
     onSuccess: ({ message }, changes) => {

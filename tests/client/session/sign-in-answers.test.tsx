@@ -38,7 +38,7 @@ describe('signing in with answers typed as a visitor', () => {
   });
 
   it('asks, and keeps the saved answers when the applicant says so', async () => {
-    const { user, calls } = signInWith(typed, afterClaim);
+    const { user, calls, app } = signInWith(typed, afterClaim);
     const dialog = await screen.findByRole('dialog', { name: answersChoiceTexts.title });
     expect(dialog).toHaveTextContent(`${labelOf('first_name')}: saved “Sofia”, typed “Sophie”`);
     expect(within(dialog).getAllByRole('listitem')).toHaveLength(1);
@@ -51,6 +51,13 @@ describe('signing in with answers typed as a visitor', () => {
     expect(inputOf('first_name')).toHaveValue('Sofia');
     expect(inputOf('city')).toHaveValue('Oslo');
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+
+    // Asked once: a redirect that draws the pages again (here /completion, not submitted, back
+    // to the first page) does not ask again.
+    await app.router.navigate('/completion');
+    await waitFor(() => expect(app.router.state.location.pathname).toBe(formPages[0]!.route));
+    await findPage(aboutTitle);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('saves the typed answers over the saved ones when the applicant chooses them', async () => {
