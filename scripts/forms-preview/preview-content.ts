@@ -24,6 +24,7 @@ const shellHtml = `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>forms:preview</title>
+    <link rel="icon" href="data:," />
   </head>
   <body>
     <div id="root"></div>

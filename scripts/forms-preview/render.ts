@@ -4,6 +4,7 @@
  * the engine functions used here (the definition walk, page fields, option lists, conditions in
  * words) are the ones the product runs, so the preview says what the product enforces.
  */
+import { localIsoDate } from '../../src/engine/alerts';
 import { allConditionsWords, conditionWords } from '../../src/engine/condition-words';
 import type { OptionSource, PageDefinition, Question } from '../../src/engine/definitions';
 import { resolveOptions } from '../../src/engine/option-lists';
@@ -39,6 +40,14 @@ function layout(title: string, body: string): string {
 </body></html>`;
 }
 
+/** A dated option: offered until its start, or no longer offered once it has started. */
+function startsText(starts: string | undefined): string {
+  if (starts === undefined) return '';
+  return starts <= localIsoDate(new Date())
+    ? ` <span class="msg">(started ${starts}: no longer offered)</span>`
+    : ` (offered until ${starts})`;
+}
+
 function optionsHtml(source: OptionSource | undefined): string {
   if (source === undefined) return '';
   const list = (items: ReturnType<typeof resolveOptions>) =>
@@ -46,7 +55,7 @@ function optionsHtml(source: OptionSource | undefined): string {
       .filter((o) => o.value !== '')
       .map(
         (o) =>
-          `<span class="opt"><span class="key">${escape(o.value)}</span> ${escape(o.label)}${o.starts ? ` (offered until ${o.starts})` : ''}</span>`,
+          `<span class="opt"><span class="key">${escape(o.value)}</span> ${escape(o.label)}${startsText(o.starts)}</span>`,
       )
       .join(' ');
   if (Array.isArray(source)) return `<div class="opts">Options: ${list(source)}</div>`;
@@ -71,9 +80,13 @@ function rulesHtml(schema: unknown, key: string): string {
     messages.get(`${where}|${keyword}`) ?? messages.get(`${where}|all rules`);
   const rows = [...rules.values()].map((r) => {
     const m = message(r.where, r.keyword);
-    const text = m
-      ? `<span class="msg">${escape(JSON.parse(m.value) as string)}</span>`
-      : '<em>no message</em>';
+    // A number bound fills {limit} as the product fills it (src/engine/validation.ts); a date
+    // keyword's limit is worked out on the day, so its message is shown as written.
+    const template = m ? (JSON.parse(m.value) as string) : '';
+    const filled = /^\d+(\.\d+)?$/.test(r.value)
+      ? template.replace(/\{limit\}/g, r.value)
+      : template;
+    const text = m ? `<span class="msg">${escape(filled)}</span>` : '<em>no message</em>';
     const where = r.where ? ` <span class="cond">(${escape(r.where)})</span>` : '';
     return `<tr><td class="rule">${escape(r.keyword)}: ${escape(r.value)}${where}</td><td>${text}</td></tr>`;
   });

@@ -127,6 +127,13 @@ describe('forms:preview on a copy of the forms:check fixture', { timeout: 60_000
     for (const field of pageFields(sample()).filter((f) => f.conditions.length))
       expect(html).toContain(`Shown when ${escapeHtml(allConditionsWords(field.conditions))}`);
     expect(html).toContain('<a href="/applicant/sample">');
+    // A number bound fills {limit}, as the product fills it.
+    expect(html).not.toContain('{limit}');
+    // A term that has started is said to be no longer offered.
+    expect(html).not.toContain('no longer offered');
+    copy.edit('forms/sample.json', '"starts": "2030-08-26"', '"starts": "2020-08-26"');
+    const edited = await (await fetch(`${preview.url}/page/sample`)).text();
+    expect(edited).toContain('(started 2020-08-26: no longer offered)');
   });
 
   it('shows the required messages of the page as after Submit, and none before', async () => {
