@@ -3,60 +3,54 @@
  * /api/add-another and /api/tabs. Only for logged-in applicants; visitors never call /api.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AddAnotherCounts, TabChoices } from '../../contract/application';
 import type { MessageResponse } from '../../contract/wire';
 import { fetchJson } from '../api/fetch-json';
 
-const addAnotherQueryKey = ['add-another'] as const;
-const tabsQueryKey = ['tabs'] as const;
-
-/** GET /api/add-another: button id → number of blocks. Errors are handled by the caller. */
-export function useAddAnotherCounts(enabled: boolean) {
-  return useQuery({
-    queryKey: addAnotherQueryKey,
-    queryFn: ({ signal }) => fetchJson<AddAnotherCounts>('/api/add-another', { signal }),
-    enabled,
-    throwOnError: false,
-  });
+/**
+ * The two hooks of a map the server keeps per applicant at `path`: one reads it (errors are
+ * handled by the caller), one writes one entry (`entry` names it, `body` is what PUT sends) and
+ * the cached map follows.
+ */
+function savedMap<Value, Change>(
+  path: string,
+  entry: (change: Change) => readonly [id: string, value: Value],
+  body: (change: Change) => object,
+) {
+  const queryKey = [path] as const;
+  const useRead = (enabled: boolean) =>
+    useQuery({
+      queryKey,
+      queryFn: ({ signal }) => fetchJson<Record<string, Value>>(path, { signal }),
+      enabled,
+      throwOnError: false,
+    });
+  const useWrite = () => {
+    const queryClient = useQueryClient();
+    return useMutation({
+      mutationFn: (change: Change) =>
+        fetchJson<MessageResponse>(path, { method: 'PUT', body: body(change) }),
+      onSuccess: (_reply, change) => {
+        const [id, value] = entry(change);
+        queryClient.setQueryData<Record<string, Value>>(queryKey, (old) => ({
+          ...old,
+          [id]: value,
+        }));
+      },
+    });
+  };
+  return [useRead, useWrite] as const;
 }
 
-/** PUT /api/add-another with the new count; the cached counts follow. */
-export function useSaveAddAnother() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ buttonId, count }: { buttonId: string; count: number }) =>
-      fetchJson<MessageResponse>('/api/add-another', {
-        method: 'PUT',
-        body: { button_id: buttonId, num_components: count },
-      }),
-    onSuccess: (_reply, { buttonId, count }) =>
-      queryClient.setQueryData<AddAnotherCounts>(addAnotherQueryKey, (old) => ({
-        ...old,
-        [buttonId]: count,
-      })),
-  });
-}
+/** Button id → number of blocks. */
+export const [useAddAnotherCounts, useSaveAddAnother] = savedMap(
+  '/api/add-another',
+  ({ buttonId, count }: { buttonId: string; count: number }) => [buttonId, count] as const,
+  ({ buttonId, count }) => ({ button_id: buttonId, num_components: count }),
+);
 
-/** GET /api/tabs: tabs id → chosen tab. Errors are handled by the caller. */
-export function useTabChoices(enabled: boolean) {
-  return useQuery({
-    queryKey: tabsQueryKey,
-    queryFn: ({ signal }) => fetchJson<TabChoices>('/api/tabs', { signal }),
-    enabled,
-    throwOnError: false,
-  });
-}
-
-/** PUT /api/tabs with the chosen tab; the cached choices follow. */
-export function useSaveTab() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ tabsId, tabId }: { tabsId: string; tabId: string }) =>
-      fetchJson<MessageResponse>('/api/tabs', {
-        method: 'PUT',
-        body: { tab_id: tabsId, chosen_tab: tabId },
-      }),
-    onSuccess: (_reply, { tabsId, tabId }) =>
-      queryClient.setQueryData<TabChoices>(tabsQueryKey, (old) => ({ ...old, [tabsId]: tabId })),
-  });
-}
+/** Tabs id → chosen tab. */
+export const [useTabChoices, useSaveTab] = savedMap(
+  '/api/tabs',
+  ({ tabsId, tabId }: { tabsId: string; tabId: string }) => [tabsId, tabId] as const,
+  ({ tabsId, tabId }) => ({ tab_id: tabsId, chosen_tab: tabId }),
+);

@@ -27,43 +27,40 @@ export interface FormLayoutRoutesOptions {
 export async function formLayoutRoutes(app: FastifyInstance, options: FormLayoutRoutesOptions) {
   const { application, addAnother, tabs, tabClears } = options;
 
-  app.get('/add-another', { schema: { response: addAnotherReply } }, async (request) =>
-    application.addAnother.of(accountOf(request).accountId),
-  );
-
-  app.put<{ Body: AddAnotherBody }>(
-    '/add-another',
-    { schema: { body: addAnotherBody, response: message } },
-    async (request) => {
-      const { button_id: id, num_components: count } = request.body;
-      const max = addAnother.get(id);
-      if (max === undefined) throw errors.ADD_ANOTHER_UNKNOWN(id);
-      if (count > max) throw errors.ADD_ANOTHER_TOO_MANY(id, max);
-      await application.addAnother.set(accountOf(request).accountId, id, count);
+  /** GET reads the applicant's map at `path`; PUT writes one entry once `write` accepts it. */
+  const savedMap = <Body>(
+    path: string,
+    reply: object,
+    body: object,
+    store: { of(accountId: string): Promise<unknown> },
+    write: (accountId: string, body: Body) => Promise<void>,
+  ) => {
+    app.get(path, { schema: { response: reply } }, async (request) =>
+      store.of(accountOf(request).accountId),
+    );
+    app.put<{ Body: Body }>(path, { schema: { body, response: message } }, async (request) => {
+      // The schema checked the body; Fastify's conditional type does not resolve for a parameter.
+      await write(accountOf(request).accountId, request.body as Body);
       return { message: messages.saved };
-    },
-  );
+    });
+  };
 
-  app.get('/tabs', { schema: { response: tabsReply } }, async (request) =>
-    application.tabs.of(accountOf(request).accountId),
-  );
+  const setCount = async (accountId: string, body: AddAnotherBody) => {
+    const { button_id: id, num_components: count } = body;
+    const max = addAnother.get(id);
+    if (max === undefined) throw errors.ADD_ANOTHER_UNKNOWN(id);
+    if (count > max) throw errors.ADD_ANOTHER_TOO_MANY(id, max);
+    await application.addAnother.set(accountId, id, count);
+  };
+  // Choosing a tab and clearing its answers is one step (SPEC §4 "Tabs").
+  const chooseTab = async (accountId: string, { tab_id: id, chosen_tab: chosen }: TabsBody) => {
+    const known = tabs.get(id);
+    if (!known) throw errors.TABS_UNKNOWN(id);
+    if (!known.includes(chosen)) throw errors.TAB_UNKNOWN(id, chosen, known.join(', '));
+    const clears = tabClears.get(id)?.get(chosen) ?? [];
+    await application.tabs.set(accountId, id, chosen, { defaultTab: known[0] ?? chosen, clears });
+  };
 
-  app.put<{ Body: TabsBody }>(
-    '/tabs',
-    { schema: { body: tabsBody, response: message } },
-    async (request) => {
-      const { tab_id: id, chosen_tab: chosen } = request.body;
-      const known = tabs.get(id);
-      if (!known) throw errors.TABS_UNKNOWN(id);
-      if (!known.includes(chosen)) {
-        throw errors.TAB_UNKNOWN(id, chosen, known.join(', '));
-      }
-      // Choosing a tab and clearing its answers is one step (SPEC §4 "Tabs").
-      await application.tabs.set(accountOf(request).accountId, id, chosen, {
-        defaultTab: known[0] ?? chosen,
-        clears: tabClears.get(id)?.get(chosen) ?? [],
-      });
-      return { message: messages.saved };
-    },
-  );
+  savedMap('/add-another', addAnotherReply, addAnotherBody, application.addAnother, setCount);
+  savedMap('/tabs', tabsReply, tabsBody, application.tabs, chooseTab);
 }

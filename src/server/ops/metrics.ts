@@ -64,30 +64,26 @@ export const metrics = fp(async (app: FastifyInstance, options: MetricsOptions) 
     buckets: latencyBuckets,
     registers: [registry],
   });
-  const jobs = new Gauge({
-    name: 'admissions_jobs',
-    help: 'Jobs in the queue table (conversions, application PDFs) by kind and status.',
-    labelNames: ['kind', 'status'] as const,
-    registers: [registry],
-  });
-  const oldestDue = new Gauge({
-    name: 'admissions_jobs_oldest_due_age_seconds',
-    help: 'How long the oldest queued job that is due has waited for a runner, by kind (0: none waits).',
-    labelNames: ['kind'] as const,
-    registers: [registry],
-  });
-  const documents = new Gauge({
-    name: 'admissions_documents',
-    help: 'Uploaded documents by conversion status.',
-    labelNames: ['status'] as const,
-    registers: [registry],
-  });
-  const pdfs = new Gauge({
-    name: 'admissions_application_pdfs',
-    help: 'Application PDFs (draft, final) by build status.',
-    labelNames: ['kind', 'status'] as const,
-    registers: [registry],
-  });
+  const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Gauge({ name, help, labelNames, registers: [registry] });
+  const jobs = gauge(
+    'admissions_jobs',
+    'Jobs in the queue table (conversions, application PDFs) by kind and status.',
+    ['kind', 'status'],
+  );
+  const oldestDue = gauge(
+    'admissions_jobs_oldest_due_age_seconds',
+    'How long the oldest queued job that is due has waited for a runner, by kind (0: none waits).',
+    ['kind'],
+  );
+  const documents = gauge('admissions_documents', 'Uploaded documents by conversion status.', [
+    'status',
+  ]);
+  const pdfs = gauge(
+    'admissions_application_pdfs',
+    'Application PDFs (draft, final) by build status.',
+    ['kind', 'status'],
+  );
 
   app.addHook('onResponse', (request, reply, done) => {
     duration.observe(

@@ -50,28 +50,21 @@ export async function purgeExpired(deps: PurgeDeps): Promise<PurgeCounts> {
   const nowIso = now.toISOString();
   const deleted = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
 
-  const sessions = deleted(
-    await db
-      .deleteFrom('sessions')
-      .where((eb) =>
-        eb.or([
-          eb('expires_at', '<=', nowIso),
-          eb('last_seen_at', '<=', new Date(now.getTime() - SESSION_IDLE_MS).toISOString()),
-        ]),
-      )
-      .executeTakeFirst(),
-  );
-  const staffSessions = deleted(
-    await db
-      .deleteFrom('staff_sessions')
-      .where((eb) =>
-        eb.or([
-          eb('expires_at', '<=', nowIso),
-          eb('last_seen_at', '<=', new Date(now.getTime() - STAFF_IDLE_MS).toISOString()),
-        ]),
-      )
-      .executeTakeFirst(),
-  );
+  // A session goes when it expires or when it has been idle longer than its kind allows.
+  const endSessions = async (table: 'sessions' | 'staff_sessions', idleMs: number) =>
+    deleted(
+      await db
+        .deleteFrom(table)
+        .where((eb) =>
+          eb.or([
+            eb('expires_at', '<=', nowIso),
+            eb('last_seen_at', '<=', new Date(now.getTime() - idleMs).toISOString()),
+          ]),
+        )
+        .executeTakeFirst(),
+    );
+  const sessions = await endSessions('sessions', SESSION_IDLE_MS);
+  const staffSessions = await endSessions('staff_sessions', STAFF_IDLE_MS);
   const { pendingSignUps, unconfirmedAccounts } = await purgeSignUps(db, nowIso);
   const passwordResets = deleted(
     await db.deleteFrom('password_resets').where('expires_at', '<=', nowIso).executeTakeFirst(),
