@@ -5,8 +5,10 @@ import { Modal } from './modal';
 interface ConfirmDialogProps {
   isOpen: boolean;
   title: string;
-  /** The button that goes ahead (a danger button: what it does cannot be undone). */
+  /** The button that goes ahead. */
   confirmLabel: string;
+  /** What it does cannot be undone (a file deleted): the button is red. Default true. */
+  danger?: boolean;
   /** The button that leaves everything as it is; it takes focus, so Enter never destroys. */
   cancelLabel: string;
   /** The confirmed action is under way: both buttons wait and the dialog stays. */
@@ -18,13 +20,15 @@ interface ConfirmDialogProps {
 
 /**
  * The product's confirmation before something that cannot be undone (deleting a file, a tab
- * switch that deletes one): the @reach/dialog modal with Cancel first and focused.
+ * switch that deletes one) or that replaces what was saved: the @reach/dialog modal with the
+ * button that keeps things first and focused.
  */
 export function ConfirmDialog({
   isOpen,
   title,
   confirmLabel,
   cancelLabel,
+  danger = true,
   busy = false,
   onCancel,
   onConfirm,
@@ -48,7 +52,11 @@ export function ConfirmDialog({
           >
             {cancelLabel}
           </BusyButton>
-          <BusyButton className="button button--danger" busy={busy} onClick={onConfirm}>
+          <BusyButton
+            className={`button ${danger ? 'button--danger' : 'button--primary'}`}
+            busy={busy}
+            onClick={onConfirm}
+          >
             {confirmLabel}
           </BusyButton>
         </>

@@ -68,6 +68,8 @@ export function SignInAnswersChoice({ typed, onDone }: { typed: Answers; onDone:
       title={answersChoiceTexts.title}
       confirmLabel={answersChoiceTexts.use}
       cancelLabel={answersChoiceTexts.keep}
+      // Either choice keeps an answer the applicant gave: neither is a deletion.
+      danger={false}
       busy={save.isPending}
       onCancel={() => setOpen(false)}
       onConfirm={useTyped}

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from '../../../src/client/components/confirm-dialog';
 
-function renderDialog(busy = false) {
+function renderDialog(busy = false, danger?: boolean) {
   const onCancel = vi.fn();
   const onConfirm = vi.fn();
   const view = render(
@@ -14,6 +14,7 @@ function renderDialog(busy = false) {
       confirmLabel="Remove"
       cancelLabel="Keep it"
       busy={busy}
+      danger={danger}
       onCancel={onCancel}
       onConfirm={onConfirm}
     >
@@ -52,5 +53,16 @@ describe('the confirmation dialog shared by the file deletions', () => {
     expect(remove).toHaveAttribute('aria-busy', 'true');
     await user.keyboard('{Escape}');
     expect(onCancel).not.toHaveBeenCalled();
+  });
+
+  it('draws the button that goes ahead red unless it destroys nothing', async () => {
+    const { unmount } = renderDialog();
+    await screen.findByRole('dialog');
+    expect(screen.getByRole('button', { name: 'Remove' })).toHaveClass('button--danger');
+    unmount();
+    renderDialog(false, false);
+    await screen.findByRole('dialog');
+    expect(screen.getByRole('button', { name: 'Remove' })).toHaveClass('button--primary');
+    expect(screen.getByRole('button', { name: 'Remove' })).not.toHaveClass('button--danger');
   });
 });
