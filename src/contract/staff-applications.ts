@@ -17,8 +17,15 @@ const applicationSorts = [
  * GET /applications: filters, search, sort and page. Query parameters are strings (the server
  * does not coerce types); the page is a number from 1, the page size from 1 to 100.
  */
-/** The exports take no parameters: anything in the query is refused rather than ignored. */
-export const exportQuery = { type: 'object', additionalProperties: false } as const;
+/**
+ * The exports' one parameter: `header=labels` puts a row of the questions' labels above the CSV's
+ * row of keys (for a spreadsheet's reader); anything else in the query is refused, not ignored.
+ */
+export const exportQuery = {
+  type: 'object',
+  properties: { header: { type: 'string', enum: ['keys', 'labels'] } },
+  additionalProperties: false,
+} as const;
 
 export const applicationsQuery = {
   type: 'object',
@@ -124,4 +131,5 @@ export type ApplicationRow = Wire<typeof applicationRow>;
 export type ApplicationParams = Wire<typeof applicationParams>;
 export type ApplicationDocumentParams = Wire<typeof applicationDocumentParams>;
 export type StaffApplication = Wire<(typeof applicationReply)[200]>;
+export type ExportQuery = Wire<typeof exportQuery>;
 export type Analytics = Wire<(typeof analyticsReply)[200]>;

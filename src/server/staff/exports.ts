@@ -24,15 +24,28 @@ interface Submitted {
   answers: Answers;
 }
 
-/** Every submission, in account-id order, read in batches by keyset (never by offset). */
+/**
+ * Every submission in submission order (the account id breaking ties), read in batches by keyset
+ * on (submitted_at, account_id), never by offset.
+ */
 async function* submitted(db: Db): AsyncGenerator<Submitted[]> {
-  let after = '';
+  let after: { at: string; id: string } | undefined;
   for (;;) {
-    const rows = await db
+    let query = db
       .selectFrom('submissions as s')
       .innerJoin('accounts as a', 'a.id', 's.account_id')
-      .select(['s.account_id', 'a.username', 's.answers', 's.forms_version', 's.submitted_at'])
-      .where('s.account_id', '>', after)
+      .select(['s.account_id', 'a.username', 's.answers', 's.forms_version', 's.submitted_at']);
+    if (after) {
+      const { at, id } = after;
+      query = query.where((eb) =>
+        eb.or([
+          eb('s.submitted_at', '>', at),
+          eb.and([eb('s.submitted_at', '=', at), eb('s.account_id', '>', id)]),
+        ]),
+      );
+    }
+    const rows = await query
+      .orderBy('s.submitted_at')
       .orderBy('s.account_id')
       .limit(BATCH)
       .execute();
@@ -45,7 +58,8 @@ async function* submitted(db: Db): AsyncGenerator<Submitted[]> {
       answers: JSON.parse(row.answers) as Answers,
     }));
     if (rows.length < BATCH) return;
-    after = rows[rows.length - 1]!.account_id;
+    const last = rows[rows.length - 1]!;
+    after = { at: last.submitted_at, id: last.account_id };
     await turn();
   }
 }
@@ -87,10 +101,19 @@ async function exportKeys(db: Db, forms: FormsRuntime): Promise<string[]> {
 }
 
 /**
- * A CSV cell (RFC 4180): quoted when it holds a quote, comma or line break. Applicants write these
- * cells: one a spreadsheet would run as a formula is neutralised (csv-cell.ts).
+ * An international phone number as applicants type it: a + then digits, spaces, dots, hyphens and
+ * brackets. A spreadsheet could read it as arithmetic at worst, never call a function or another
+ * program, so it is exported as it is, quoted, not with the apostrophe that would show in the cell.
+ */
+const PHONE = /^\+[0-9][0-9 ().-]{3,30}$/;
+
+/**
+ * A CSV cell (RFC 4180): quoted when it holds a quote, comma or line break, or is a phone number.
+ * Applicants write these cells: one a spreadsheet would run as a formula is neutralised
+ * (csv-cell.ts).
  */
 export function csvCell(value: string): string {
+  if (PHONE.test(value)) return `"${value}"`;
   const safe = neutralised(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
@@ -98,18 +121,43 @@ export function csvCell(value: string): string {
 const csvLine = (cells: readonly string[]) => cells.map(csvCell).join(',') + '\r\n';
 
 const META = ['account_id', 'email', 'submitted_at', 'forms_version'];
+const META_LABELS = ['Account', 'E-mail address', 'Submitted at', 'Form version'];
+
+/** What the CSV's first rows name: the keys alone, or the questions' labels above the keys. */
+export type CsvHeader = 'keys' | 'labels';
 
 /**
- * The submitted applications as CSV, one chunk per batch: a header of every key (the data model's,
- * their `_desc` companions and any key a submission kept from a question since removed), then a
- * row per application with the definition version it was answered against. Starts with a UTF-8
+ * Each column's label: the question's label as the form asks it, "(as shown)" after it for a
+ * `_desc` companion, the key itself for a key no page asks any more.
+ */
+function labelsOf(forms: FormsRuntime, keys: readonly string[]): string[] {
+  const labels = new Map<string, string>();
+  for (const field of forms.pages.flatMap((page) => pageFields(page))) {
+    const label = field.question.label?.trim();
+    if (!label || labels.has(field.key)) continue;
+    labels.set(field.key, label);
+    labels.set(descKey(field.key), `${label} (as shown)`);
+  }
+  return keys.map((key) => labels.get(key) ?? key);
+}
+
+/**
+ * The submitted applications as CSV, one chunk per batch: with `header` 'labels', a row of the
+ * questions' labels for a spreadsheet's reader; a header of every key (the data model's, their
+ * `_desc` companions and any key a submission kept from a question since removed); then a row per
+ * application in submission order with the definition version it was answered against. Starts with a UTF-8
  * byte order mark so spreadsheets read the accents right. The keys come from a first pass over
  * the submissions, so the header is complete before the first row.
  */
-export async function* applicationsCsv(db: Db, forms: FormsRuntime): AsyncGenerator<string> {
+export async function* applicationsCsv(
+  db: Db,
+  forms: FormsRuntime,
+  header: CsvHeader = 'keys',
+): AsyncGenerator<string> {
   const keys = await exportKeys(db, forms);
   const options = optionQuestions(forms);
-  yield '\uFEFF' + csvLine([...META, ...keys]);
+  const labels = header === 'labels' ? csvLine([...META_LABELS, ...labelsOf(forms, keys)]) : '';
+  yield '\uFEFF' + labels + csvLine([...META, ...keys]);
   for await (const batch of submitted(db)) {
     let chunk = '';
     for (const application of batch) {

@@ -17,6 +17,7 @@ import {
   applicationsQuery,
   applicationsReply,
   exportQuery,
+  type ExportQuery,
   type ApplicationDocumentParams,
   type ApplicationParams,
   type ApplicationsQuery,
@@ -35,6 +36,16 @@ export async function staffApplicationsRoutes(app: FastifyInstance, services: Se
   const { db, forms, audit, application } = services;
   const { documents, pdfs } = services.documents;
 
+  /** How many applications an export holds, for its audit record's sentence. */
+  const submittedCount = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('submissions')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const record = (
     request: FastifyRequest,
     action: string,
@@ -145,7 +156,7 @@ export async function staffApplicationsRoutes(app: FastifyInstance, services: Se
       .header('Cache-Control', 'no-store')
       .send(Readable.from(chunks));
 
-  app.get(
+  app.get<{ Querystring: ExportQuery }>(
     '/exports/applications.csv',
     {
       config: { staffAccess: 'admin' },
@@ -153,12 +164,15 @@ export async function staffApplicationsRoutes(app: FastifyInstance, services: Se
       exposeHeadRoute: false,
     },
     async (request, reply) => {
-      await record(request, 'export.csv', null, { formsVersion: forms.version });
+      await record(request, 'export.csv', null, {
+        formsVersion: forms.version,
+        applications: await submittedCount(),
+      });
       return download(
         reply,
         'text/csv; charset=utf-8',
         'applications.csv',
-        applicationsCsv(db, forms),
+        applicationsCsv(db, forms, request.query.header),
       );
     },
   );
@@ -171,7 +185,10 @@ export async function staffApplicationsRoutes(app: FastifyInstance, services: Se
       exposeHeadRoute: false,
     },
     async (request, reply) => {
-      await record(request, 'export.jsonl', null, { formsVersion: forms.version });
+      await record(request, 'export.jsonl', null, {
+        formsVersion: forms.version,
+        applications: await submittedCount(),
+      });
       return download(
         reply,
         'application/jsonl; charset=utf-8',
