@@ -6,7 +6,7 @@ import { pageValidator } from '../../../src/forms/page-validators';
 import type { CompiledValidator } from '../../../src/engine/validation';
 import { createAjv } from '../../../scripts/build-validators';
 import { pageOf, renderForm, type RenderFormOptions } from './render-form';
-import { labelOf, requiredMessage } from '../../helpers/shipped-texts';
+import { containing, labelOf, requiredMessage } from '../../helpers/shipped-texts';
 
 describe('text question', () => {
   const page = pageOf([
@@ -68,7 +68,7 @@ describe('text question', () => {
     });
     const input = screen.getByRole('textbox', {
       name: labelOf('first_name'),
-      description: /required/,
+      description: containing(requiredMessage('first_name')),
     });
     expect(screen.getByText(requiredMessage('first_name'))).toBeInTheDocument();
     expect(input).toHaveAttribute('aria-invalid', 'true');
