@@ -35,7 +35,7 @@ async function medianAsync(fn: () => Promise<unknown>, runs = 9, warmup = 2): Pr
 export async function run(): Promise<BenchRow[]> {
   const docx = new JavascriptDocxConverter();
   const photo = paddedJpeg(1_000_000, 6);
-  const essay = longDocx(5);
+  const essay = await longDocx(5);
   const now = new Date();
 
   const photoPdf = await convertToPdf('jpeg', photo, docx);

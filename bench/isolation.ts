@@ -147,8 +147,8 @@ export async function run(): Promise<BenchRow[]> {
 
     const hostileStart = performance.now();
     await upload(attacker1!, pixelBomb(), 'bomb.png');
-    await upload(attacker2!, pagesDocx(), 'pages.docx');
-    await upload(attacker3!, tableDocx(), 'tables.docx');
+    await upload(attacker2!, await pagesDocx(), 'pages.docx');
+    await upload(attacker3!, await tableDocx(), 'tables.docx');
     await waitFor('a hostile conversion under way', async () =>
       (await Promise.all([attacker2!, attacker3!].map(status))).some(
         (s) => s.status === 'IN_PROGRESS',
@@ -165,15 +165,19 @@ export async function run(): Promise<BenchRow[]> {
     // Fair conversions (issue 41, F5): three accounts' heavy Word files hold the general slots,
     // then a fourth account's 1 KB Word file, timed to COMPLETED (the idle one as reference).
     const [heavy1, heavy2, heavy3, light] = fair as [string, string, string, string];
-    const idleLightMs = await converted(saver!, lightDocx(), 'light.docx');
-    await upload(heavy1, tableDocx(), 'tables.docx');
-    await upload(heavy2, pagesDocx(), 'pages.docx');
-    await upload(heavy3, tableDocx(), 'tables.docx');
+    const idleLightMs = await converted(saver!, await lightDocx(), 'light.docx');
+    await upload(heavy1, await tableDocx(), 'tables.docx');
+    await upload(heavy2, await pagesDocx(), 'pages.docx');
+    await upload(heavy3, await tableDocx(), 'tables.docx');
     await waitFor('two heavy conversions under way', async () => {
       const all = await Promise.all([heavy1, heavy2, heavy3].map(status));
       return all.filter((s) => s.status === 'IN_PROGRESS').length >= 2;
     });
-    const { ms: lightMs, queuedMs: lightQueuedMs } = await timed(light, lightDocx(), 'light.docx');
+    const { ms: lightMs, queuedMs: lightQueuedMs } = await timed(
+      light,
+      await lightDocx(),
+      'light.docx',
+    );
     const heavyBusy = await underWay([heavy1, heavy2, heavy3]);
     await ended([heavy1, heavy2, heavy3]);
     const outcome = (s: { status: string; message: string }) =>

@@ -100,7 +100,11 @@ describe.skipIf(!postgresUrl)('worker processes on one PostgreSQL queue', () => 
       .execute();
     const form = await documents.documents.presign(accountId, 'transcript_file');
     const key = form.fields.key!;
-    await documents.blobs.put(key, instructedDocx(accountId, options), 'application/octet-stream');
+    await documents.blobs.put(
+      key,
+      await instructedDocx(accountId, options),
+      'application/octet-stream',
+    );
     await documents.documents.requestConversion(accountId, 'transcript_file', key, 'essay.docx');
     const job = await db
       .selectFrom('jobs')

@@ -56,6 +56,14 @@ const docxConverter = {
   }),
 } satisfies DocxConverter;
 
+// Archives are written asynchronously, and the it.each tables below are read at collection time.
+const notWord = await zip([{ name: 'evil.sh', data: '#!/bin/sh\n' }]);
+const [declaredBomb, deflatedBomb, manyEntries] = [
+  await declaredZipBomb(),
+  await deflatedZipBomb(),
+  await manyEntriesZip(2500),
+];
+
 describe.each(databases)('hostile uploads on $name', ({ url }) => {
   let t: TestApp;
   let ada: Record<string, string>;
@@ -299,7 +307,7 @@ describe.each(databases)('hostile uploads on $name', ({ url }) => {
         'an SVG',
         new Uint8Array(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')),
       ],
-      ['a zip that is no Word document', zip([{ name: 'evil.sh', data: '#!/bin/sh\n' }])],
+      ['a zip that is no Word document', notWord],
       ['a PDF signature too late', new Uint8Array(Buffer.from('junk%PDF-1.7\n'))],
     ])('refuses %s named .pdf at the upload, storing nothing', async (_name, bytes) => {
       const issued = await form();
@@ -316,9 +324,9 @@ describe.each(databases)('hostile uploads on $name', ({ url }) => {
 
   describe('zip bombs', () => {
     it.each([
-      ['declares 4 GB unpacked', declaredZipBomb()],
-      ['holds 30 MB of zeros in some 30 KB', deflatedZipBomb()],
-      ['has 2500 entries', manyEntriesZip(2500)],
+      ['declares 4 GB unpacked', declaredBomb],
+      ['holds 30 MB of zeros in some 30 KB', deflatedBomb],
+      ['has 2500 entries', manyEntries],
     ])('refuses a Word document that %s before unpacking any of it', async (_name, bytes) => {
       expect(bytes.length).toBeLessThan(1048576);
       const unpack = vi.spyOn(yauzl.ZipFile.prototype, 'openReadStream');
@@ -340,7 +348,7 @@ describe.each(databases)('hostile uploads on $name', ({ url }) => {
 
     it('fails the conversion of one that understates its size, before the converter sees it', async () => {
       const issued = await form();
-      const bytes = understatedZipBomb();
+      const bytes = await understatedZipBomb();
       expect(
         (await postUpload(t, issued.url, issued.fields, { name: 'essay.docx', bytes })).statusCode,
       ).toBe(204);
@@ -358,7 +366,10 @@ describe.each(databases)('hostile uploads on $name', ({ url }) => {
 
     it('still converts an honest Word document (the converter is reached)', async () => {
       const issued = await form();
-      await postUpload(t, issued.url, issued.fields, { name: 'e.docx', bytes: docx(['Hello']) });
+      await postUpload(t, issued.url, issued.fields, {
+        name: 'e.docx',
+        bytes: await docx(['Hello']),
+      });
       expect((await convert(issued.fields.key!, 'e.docx')).statusCode).toBe(200);
       await t.jobs.runUntilIdle();
       expect(docxConverter.convert).toHaveBeenCalledTimes(1);

@@ -83,7 +83,10 @@ export async function installFakeSoffice(): Promise<FakeSoffice> {
 }
 
 /** A Word document that tells the fake soffice which job it is and how to behave. */
-export function instructedDocx(job: string, options: { sleep?: number; fail?: boolean } = {}) {
+export function instructedDocx(
+  job: string,
+  options: { sleep?: number; fail?: boolean } = {},
+): Promise<Uint8Array> {
   const words = [`job=${job}`];
   if (options.sleep) words.push(`sleep=${options.sleep}`);
   if (options.fail) words.push('fail=always');

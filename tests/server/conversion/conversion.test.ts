@@ -87,7 +87,7 @@ describe('conversion to PDF', () => {
   it('lays a Word document out in JavaScript, keeping its words, headings and Unicode', async () => {
     const out = await convertToPdf(
       'docx',
-      docx([{ heading: 1, text: 'Transcript' }, 'Zoë Łukasz Привет', { bold: 'GPA 3.85' }]),
+      await docx([{ heading: 1, text: 'Transcript' }, 'Zoë Łukasz Привет', { bold: 'GPA 3.85' }]),
       js,
     );
     const reading = await readPdf(out);
@@ -96,19 +96,19 @@ describe('conversion to PDF', () => {
   });
 
   it('keeps every letter of a document made after one in Cyrillic (fonts are not shared)', async () => {
-    await convertToPdf('docx', docx(['Привет']), js);
-    const reading = await readPdf(await convertToPdf('docx', docx(['Tree the eel']), js));
+    await convertToPdf('docx', await docx(['Привет']), js);
+    const reading = await readPdf(await convertToPdf('docx', await docx(['Tree the eel']), js));
     expect(reading.text).toBe('Tree the eel');
   });
 
   it('adds pages for a long Word document', async () => {
-    const reading = await readPdf(await convertToPdf('docx', longDocx(5), js));
+    const reading = await readPdf(await convertToPdf('docx', await longDocx(5), js));
     expect(reading.pages).toBeGreaterThanOrEqual(5);
     expect(reading.text).toContain('Section 5');
   });
 
   it('refuses a Word document whose entries unpack to more than they declare', async () => {
-    expect(await failure(convertToPdf('docx', understatedZipBomb(), js))).toMatch(
+    expect(await failure(convertToPdf('docx', await understatedZipBomb(), js))).toMatch(
       /Word document could not be read/,
     );
   });
@@ -145,7 +145,7 @@ describe('choosing the Word converter', () => {
     // A Node script: outside the sandbox (Node is not under /usr here), with room for V8's reservations.
     const converter = chooseDocxConverter(dir, { sandbox: 'none', memoryMb: 65_536 });
     expect(converter.name).toBe('soffice');
-    const reading = await readPdf(await convertToPdf('docx', docx(['Hello']), converter));
+    const reading = await readPdf(await convertToPdf('docx', await docx(['Hello']), converter));
     expect(reading.pageTexts).toEqual(['From soffice 1']);
   });
 });

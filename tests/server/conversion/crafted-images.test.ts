@@ -156,7 +156,7 @@ describe('a crafted image is refused with the catalogue message', () => {
   });
 
   it('refuses a Word document holding the probe PNG', async () => {
-    expect(await failure(convertToPdf('docx', docxWithPicture(twoHeaderPng()), js))).toBe(
+    expect(await failure(convertToPdf('docx', await docxWithPicture(twoHeaderPng()), js))).toBe(
       imageTooLarge,
     );
   }, 60_000);
@@ -252,8 +252,8 @@ describe('ordinary images still convert', () => {
   });
 
   it('converts a Word document holding an ordinary PNG', async () => {
-    expect(await imageSizes(await convertToPdf('docx', docxWithPicture(png(30, 20)), js))).toEqual([
-      '30x20',
-    ]);
+    expect(
+      await imageSizes(await convertToPdf('docx', await docxWithPicture(png(30, 20)), js)),
+    ).toEqual(['30x20']);
   }, 60_000);
 });

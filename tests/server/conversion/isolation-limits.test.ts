@@ -138,7 +138,7 @@ describe('limits before work', () => {
 
   it('refuses a Word document that lays out to more pages than the cap', async () => {
     const limits = { ...defaultDocumentLimits, maxPages: 3 };
-    expect(await failure(convertToPdf('docx', longDocx(5), js, undefined, { limits }))).toBe(
+    expect(await failure(convertToPdf('docx', await longDocx(5), js, undefined, { limits }))).toBe(
       conversionMessages.tooManyPages,
     );
   }, 60_000);
@@ -185,7 +185,7 @@ describe('off the thread that answers HTTP', () => {
         }
       }
     }, 1);
-    await convertToPdf('docx', longDocx(3), js);
+    await convertToPdf('docx', await longDocx(3), js);
     clearInterval(watch);
     expect([...seen]).toEqual([19]);
     expect(getPriority()).toBe(own);
@@ -193,14 +193,14 @@ describe('off the thread that answers HTTP', () => {
 
   it('stops a conversion at its deadline: FAILED as too slow, its process killed', async () => {
     const limits = { ...defaultDocumentLimits, timeoutMs: 300 };
-    expect(await failure(convertToPdf('docx', longDocx(40), js, undefined, { limits }))).toBe(
+    expect(await failure(convertToPdf('docx', await longDocx(40), js, undefined, { limits }))).toBe(
       conversionMessages.tooSlow,
     );
   }, 60_000);
 
   it('stops a conversion when its job is aborted', async () => {
     const controller = new AbortController();
-    const converting = convertToPdf('docx', longDocx(40), js, controller.signal);
+    const converting = convertToPdf('docx', await longDocx(40), js, controller.signal);
     setTimeout(() => controller.abort(), 200);
     expect(await failure(converting)).toBe(conversionMessages.tooSlow);
   }, 60_000);

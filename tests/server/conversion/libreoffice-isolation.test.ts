@@ -43,7 +43,7 @@ const picture = (rel: string, id: number) =>
   `<w:p><w:r><w:drawing><wp:inline><wp:extent cx="952500" cy="952500"/><wp:docPr id="${id}" name="Picture ${id}"/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic><pic:nvPicPr><pic:cNvPr id="${id}" name="p${id}.png"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:link="${rel}"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill><pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="952500" cy="952500"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`;
 
 /** A Word document of one paragraph and images linked (not embedded) from the given URLs. */
-function linkingDocx(urls: string[]): Uint8Array {
+function linkingDocx(urls: string[]): Promise<Uint8Array> {
   const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><w:body><w:p><w:r><w:t>Linked images below</w:t></w:r></w:p>${urls.map((_, i) => picture(`rIdImg${i}`, i + 1)).join('')}</w:body></w:document>`;
   const rels = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -62,7 +62,7 @@ function linkingDocx(urls: string[]): Uint8Array {
 }
 
 /** A Word document of `pages` paragraphs, each after a page break. */
-function pageBreaksDocx(pages: number): Uint8Array {
+function pageBreaksDocx(pages: number): Promise<Uint8Array> {
   const body = Array.from(
     { length: pages },
     (_, i) => `<w:p><w:r><w:br w:type="page"/><w:t>Page ${i + 1}</w:t></w:r></w:p>`,
@@ -118,7 +118,7 @@ describe.runIf(soffice)('LibreOffice in a box', () => {
 
   it('strips every external relationship from the package', async () => {
     const { bytes, removed } = await stripExternalLinks(
-      linkingDocx([`${url}/a.png?token=1`, `file://${secretImage}`]),
+      await linkingDocx([`${url}/a.png?token=1`, `file://${secretImage}`]),
     );
     expect(removed).toBe(2);
     const text = Buffer.from(bytes).toString('latin1');
@@ -129,7 +129,7 @@ describe.runIf(soffice)('LibreOffice in a box', () => {
     requests.length = 0;
     const bare = new SofficeDocxConverter(soffice!, { sandbox: 'none' });
     const out = await bare.convert(
-      linkingDocx([`${url}/control.png?metadata=1`, `file://${secretImage}`]),
+      await linkingDocx([`${url}/control.png?metadata=1`, `file://${secretImage}`]),
     );
     expect(requests.some((r) => r.includes('/control.png?metadata=1'))).toBe(true);
     expect(hasImage(out)).toBe(true);
@@ -141,7 +141,7 @@ describe.runIf(soffice)('LibreOffice in a box', () => {
       requests.length = 0;
       const boxed = new SofficeDocxConverter(soffice!, { sandbox: 'bwrap' });
       const out = await boxed.convert(
-        linkingDocx([`${url}/boxed.png?metadata=1`, `file://${secretImage}`]),
+        await linkingDocx([`${url}/boxed.png?metadata=1`, `file://${secretImage}`]),
       );
       expect(requests).toEqual([]);
       expect(hasImage(out)).toBe(false);
@@ -153,7 +153,7 @@ describe.runIf(soffice)('LibreOffice in a box', () => {
     requests.length = 0;
     const out = await convertToPdf(
       'docx',
-      linkingDocx([`${url}/pipeline.png?metadata=1`, `file://${secretImage}`]),
+      await linkingDocx([`${url}/pipeline.png?metadata=1`, `file://${secretImage}`]),
       new SofficeDocxConverter(soffice!),
     );
     expect(requests).toEqual([]);
@@ -164,7 +164,7 @@ describe.runIf(soffice)('LibreOffice in a box', () => {
   it('refuses a document longer than the page cap', async () => {
     const error = await convertToPdf(
       'docx',
-      pageBreaksDocx(150),
+      await pageBreaksDocx(150),
       new SofficeDocxConverter(soffice!),
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConversionError);
@@ -175,7 +175,7 @@ describe.runIf(soffice)('LibreOffice in a box', () => {
     const before = profileFolders();
     // Shorter than LibreOffice takes even to start, on a quiet machine as on a busy one.
     const slow = new SofficeDocxConverter(soffice!, { timeoutMs: 300 });
-    const error = await slow.convert(pageBreaksDocx(10)).catch((e: unknown) => e);
+    const error = await slow.convert(await pageBreaksDocx(10)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConversionError);
     expect((error as Error).message).toBe(conversionMessages.tooSlow);
     expect(await leftoverProcesses(0)).toEqual([]);

@@ -29,7 +29,7 @@ describe.runIf(soffice)('converting Word documents with LibreOffice', () => {
     const reading = await readPdf(
       await convertToPdf(
         'docx',
-        docx([
+        await docx([
           { heading: 1, text: 'Unofficial Transcript' },
           'Mathematics A',
           { bold: 'GPA 3.85' },
@@ -47,22 +47,22 @@ describe.runIf(soffice)('converting Word documents with LibreOffice', () => {
   }, 60_000);
 
   it('lays a long document out over several pages', async () => {
-    const reading = await readPdf(await convertToPdf('docx', longDocx(4), converter));
+    const reading = await readPdf(await convertToPdf('docx', await longDocx(4), converter));
     expect(reading.pages).toBeGreaterThanOrEqual(4);
     expect(reading.text).toContain('Section 4');
   }, 60_000);
 
   it('runs two conversions side by side, each with its own profile', async () => {
     const [a, b] = await Promise.all([
-      convertToPdf('docx', docx(['First document']), converter),
-      convertToPdf('docx', docx(['Second document']), converter),
+      convertToPdf('docx', await docx(['First document']), converter),
+      convertToPdf('docx', await docx(['Second document']), converter),
     ]);
     expect((await readPdf(a)).text).toBe('First document');
     expect((await readPdf(b)).text).toBe('Second document');
   }, 90_000);
 
   it('answers a document it cannot read with the message for the applicant', async () => {
-    const broken = zip([
+    const broken = await zip([
       { name: 'word/document.xml', data: '<w:document>not closed', deflate: true },
     ]);
     const error = await convertToPdf('docx', broken, converter).catch((e: unknown) => e);

@@ -60,11 +60,11 @@ describe.each(databases)('the light slot of the job queue on $name', ({ url }) =
 
   it('claims a light document of a fourth account before heavy ones queued earlier, while three accounts each run one', async () => {
     const [ann, bob, cy, eve, dee] = await upload([
-      ['ann', heavyDocx()],
-      ['bob', heavyDocx()],
-      ['cy', heavyDocx()],
-      ['eve', heavyDocx()],
-      ['dee', lightDocx()],
+      ['ann', await heavyDocx()],
+      ['bob', await heavyDocx()],
+      ['cy', await heavyDocx()],
+      ['eve', await heavyDocx()],
+      ['dee', await lightDocx()],
     ]);
     const { queue } = t.documents;
     const general = [];
@@ -79,10 +79,10 @@ describe.each(databases)('the light slot of the job queue on $name', ({ url }) =
 
   it('runs the light document beside three heavy ones that hold every general slot', async () => {
     const [, , , dee] = await upload([
-      ['ann', heavyDocx()],
-      ['bob', heavyDocx()],
-      ['cy', heavyDocx()],
-      ['dee', lightDocx()],
+      ['ann', await heavyDocx()],
+      ['bob', await heavyDocx()],
+      ['cy', await heavyDocx()],
+      ['dee', await lightDocx()],
     ]);
     const started: string[] = [];
     let release: () => void = () => {};

@@ -13,7 +13,7 @@ describe('the cost estimate of a conversion', () => {
   });
 
   it('takes a short Word file or PDF as light', async () => {
-    const short = docx(['My transcript, one short page.']);
+    const short = await docx(['My transcript, one short page.']);
     expect(short.length).toBeLessThan(2048);
     expect(await isLightConversion('docx', short)).toBe(true);
     expect(await isLightConversion('pdf', await pdf(2))).toBe(true);
@@ -21,10 +21,10 @@ describe('the cost estimate of a conversion', () => {
 
   it('takes a Word file whose main part unpacks past the limit as heavy, however few its bytes', async () => {
     const lines = Array.from({ length: 3000 }, (_, i) => `Line ${i + 1} of a long document`);
-    const packed = docx(lines);
+    const packed = await docx(lines);
     expect(packed.length).toBeLessThan(lightDocument.maxBytes);
     expect(await isLightConversion('docx', packed)).toBe(false);
-    expect(await isLightConversion('docx', longDocx(40))).toBe(false);
+    expect(await isLightConversion('docx', await longDocx(40))).toBe(false);
   });
 
   it('takes a file past the byte limit as heavy, and a Word file it cannot read', async () => {

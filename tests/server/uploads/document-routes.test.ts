@@ -57,7 +57,7 @@ describe.each(databases)('documents of an applicant on $name', ({ url }) => {
     for (const [bytes, name, pages] of [
       [jpeg(6), 'photo.jpg', 1],
       [await pdf(2), 'grades.pdf', 2],
-      [docx(['Grades: A, A, B']), 'grades.docx', 1],
+      [await docx(['Grades: A, A, B']), 'grades.docx', 1],
     ] as const) {
       expect((await uploadDocument(t, ada, bytes, name)).statusCode).toBe(200);
       await t.jobs.runUntilIdle();
