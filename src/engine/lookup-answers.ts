@@ -3,7 +3,12 @@
  * answers"): the parts of an address or school-search block, with the `_desc` of the country and
  * state selects. The country comes first, because changing it clears the state.
  */
-import type { AddressQuestion, Answers, SchoolSearchQuestion } from './definitions';
+import {
+  addressParts,
+  type AddressQuestion,
+  type Answers,
+  type SchoolSearchQuestion,
+} from './definitions';
 import { optionLabel } from './option-lists';
 import { blockParts } from './page-fields';
 
@@ -16,16 +21,8 @@ export interface AnswerChange {
 
 export type LookupBlock = AddressQuestion | SchoolSearchQuestion;
 
-const order = [
-  'country',
-  'name',
-  'ceeb',
-  'address_line_1',
-  'address_line_2',
-  'city',
-  'state',
-  'zip',
-] as const;
+// A school's name and code, then the address parts: addressParts starts with the country.
+const order = ['country', 'name', 'ceeb', ...addressParts.slice(1)] as const;
 
 /**
  * The parts a lookup result may fill, by name: the wire's lookup record (src/contract/lookup.ts)

@@ -5,6 +5,7 @@
  */
 import { conditionKeys } from '../../engine/conditions';
 import type { PageDefinition } from '../../engine/definitions';
+import { NestedCache } from '../../engine/nested-cache';
 import { fieldIndex } from '../../engine/page-fields';
 
 export const answerTopic = (key: string): string => `a:${key}`;
@@ -14,7 +15,7 @@ export const isErrorTopic = (topic: string): boolean => topic.startsWith('e:');
 export const isAnswerTopic = (topic: string): boolean => topic.startsWith('a:');
 export const blockTopic = (id: string): string => `b:${id}`;
 
-const cache = new WeakMap<PageDefinition, Map<string, readonly string[]>>();
+const cache = new NestedCache<PageDefinition, string, readonly string[]>();
 const quietCache = new WeakMap<readonly string[], readonly string[]>();
 
 /** A field's topics without its errors, for while errors are not shown. */
@@ -29,13 +30,7 @@ export function quietTopics(topics: readonly string[]): readonly string[] {
  * conditions and its `required` condition name, its tab, its block count and its errors.
  */
 export function fieldTopics(page: PageDefinition, key: string): readonly string[] {
-  let byKey = cache.get(page);
-  if (!byKey) {
-    byKey = new Map();
-    cache.set(page, byKey);
-  }
-  let topics = byKey.get(key);
-  if (!topics) {
+  return cache.get(page, key, () => {
     const field = fieldIndex(page).get(key);
     const set = new Set([errorTopic(key)]);
     if (field) {
@@ -49,8 +44,6 @@ export function fieldTopics(page: PageDefinition, key: string): readonly string[
       if (field.tab) set.add(tabTopic(field.tab.tabs));
       if (field.instance) set.add(blockTopic(field.instance.id));
     }
-    topics = [...set];
-    byKey.set(key, topics);
-  }
-  return topics;
+    return [...set];
+  });
 }
