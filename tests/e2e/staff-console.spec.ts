@@ -76,7 +76,7 @@ test('an admin made by the CLI signs in with TOTP and uses every screen of the c
     console_.getByRole('heading', { level: 1, name: 'Choose your own password' }),
   ).toBeVisible();
   await expectNoAxeViolations(console_, 'the new password step');
-  await console_.getByLabel('New password').fill(OWN_PASSWORD);
+  await console_.getByLabel('New password', { exact: true }).fill(OWN_PASSWORD);
   await console_.getByLabel('Type the new password again').fill(OWN_PASSWORD);
   await console_.getByRole('button', { name: 'Continue' }).click();
   await expect(
