@@ -1,9 +1,11 @@
 /**
- * `npm run forms:screenshots -- <git-ref>`: for each form page changed since the ref, a full-page
- * PNG of the page before and after the change, as forms:preview shows it, with the changed
- * questions outlined and badged ("added", "changed", "removed"), in artifacts/forms-screenshots/
- * (the forms workflow uploads them). Chromium is the system one, as for the e2e tests
- * (CHROMIUM_PATH to use another). Exit 2 on a bad ref, 3 when a definition is not valid JSON
+ * `npm run forms:screenshots -- <git-ref>`: for each form page changed since the ref, full-page
+ * PNGs of the page before and after the change: first as the applicant sees it (forms:preview's
+ * applicant view, its switches set so that the changed questions show: `<page>-before.png`,
+ * `<page>-after.png`), then its specification sheet (`<page>-sheet-before.png`, `-sheet-after`),
+ * with the changed questions outlined and badged ("added", "changed", "removed"), in
+ * artifacts/forms-screenshots/ (the forms workflow uploads them). Chromium is the system one, as
+ * for the e2e tests (CHROMIUM_PATH to use another). Exit 2 on a bad ref, 3 when a definition is not valid JSON
  * (as forms:diff). Options:
  *   --out DIR   another output folder
  */

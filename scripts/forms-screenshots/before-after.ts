@@ -2,22 +2,26 @@
  * Before and after screenshots of each page a change touched, for a pull request's reviewers:
  * forms:diff says which pages and questions changed, the preview serves each side (the ref's
  * files from a temporary folder, the working tree's as they are), and the system Chromium
- * (launched as the e2e tests launch it) takes a full-page PNG of each side with the changed
- * questions outlined: in the "after" image what was added or changed, in the "before" image
- * what was removed or changed.
+ * (launched as the e2e tests launch it) photographs each side twice, full page: the applicant's
+ * view (the product's own components, with the preview's switches set so that the changed
+ * questions show), then the specification sheet. The changed questions are outlined: in the
+ * "after" images what was added or changed, in the "before" images what was removed or changed.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../playwright.config';
-import { diffDefinitions, type Change } from '../forms-diff/compare';
+import type { PreviewState } from '../../src/client/preview/preview-state';
+import { diffDefinitions } from '../forms-diff/compare';
 import {
   definitionsAtRef,
   definitionsInWorkingTree,
   type Definitions,
 } from '../forms-diff/definition-files';
 import { readPages } from '../forms-diff/read-pages';
-import { startPreview } from '../forms-preview/server';
+import { startPreview, type Preview } from '../forms-preview/server';
+import { branchAnswers, marksOf, type Mark } from './marks';
+import { outline, type View } from './outline';
 import { refFolder } from './ref-folder';
 
 export interface ScreenshotOptions {
@@ -31,61 +35,50 @@ export interface ScreenshotOptions {
 export interface Screenshot {
   page: string;
   side: 'before' | 'after';
+  /** The applicant's page, or the specification sheet. */
+  view: View;
   file: string;
   /** The changed questions outlined in the image, by key. */
   marked: string[];
-  /** Changed questions the page has but the image could not outline (none, normally). */
+  /** Changed questions the page has but the image could not outline (hidden by a tab, or by
+   * conditions no one choice of the switches satisfies together). */
   unmarked: string[];
 }
 
-/** A question to outline: where the preview draws it, and the word on its badge. */
-interface Mark {
-  key: string;
-  pointer: string;
-  note: string;
+// A busy machine's first applicant page waits for Vite to prepare the product's modules.
+const DRAWN_TIMEOUT = 90_000;
+
+/** Opens a page's applicant view and sets the switches its changed questions need to show. */
+async function openApplicant(page: Page, preview: Preview, id: string, marks: readonly Mark[]) {
+  // 'load', not 'networkidle': the reload channel stays open.
+  await page.goto(`${preview.url}/applicant/${encodeURIComponent(id)}`, { waitUntil: 'load' });
+  // Drawn, or the preview's own account of why it cannot draw the page.
+  await page.waitForSelector('html[data-preview-version], .preview-problems, [role="alert"]', {
+    timeout: DRAWN_TIMEOUT,
+  });
+  const state = (await (await fetch(`${preview.url}/preview/state.json`)).json()) as PreviewState;
+  const shown = state.ok ? state.pages.find((p) => p.definition.id === id) : undefined;
+  if (!shown) return;
+  const answers = branchAnswers(shown.definition, marks, shown.branches);
+  for (const [key, value] of Object.entries(answers))
+    await page.selectOption(`[id="preview-branch-${key.replace(/["\\]/g, '\\$&')}"]`, value);
 }
 
-const note = (c: Change) => (c.kind === 'added' || c.kind === 'removed' ? c.kind : 'changed');
-
-/** The changed questions of a page as one side's file has them (first change names each). */
-function marks(defs: Definitions, pageId: string, changes: readonly Change[]): Mark[] {
-  const fields = readPages(defs).get(pageId)?.fields;
-  const out = new Map<string, Mark>();
-  for (const c of changes) {
-    const field = c.key === undefined ? undefined : fields?.get(c.key);
-    if (field && !out.has(c.key!))
-      out.set(c.key!, { key: c.key!, pointer: field.field.pointer, note: note(c) });
-  }
-  return [...out.values()];
+async function photograph(
+  page: Page,
+  view: View,
+  marks: readonly Mark[],
+  file: string,
+): Promise<Pick<Screenshot, 'marked' | 'unmarked'>> {
+  const marked = await outline(page, view, marks);
+  await page.screenshot({ path: file, fullPage: true });
+  return { marked, unmarked: marks.flatMap((m) => m.keys).filter((k) => !marked.includes(k)) };
 }
 
-/** Outlines each mark's question on the open page; returns the keys it found. */
-async function outline(page: Page, list: Mark[]): Promise<string[]> {
-  return page.evaluate((targets) => {
-    const found: string[] = [];
-    for (const t of targets) {
-      const el =
-        document.querySelector<HTMLElement>(`[data-pointer="${CSS.escape(t.pointer)}"]`) ??
-        document.getElementById(t.key);
-      if (!el) continue;
-      // Red outline and badge: visible on any page colour, and the word says it without colour.
-      el.style.outline = '4px solid #d4351c';
-      el.style.outlineOffset = '3px';
-      el.style.position = 'relative';
-      const badge = document.createElement('span');
-      badge.textContent = t.note;
-      badge.setAttribute(
-        'style',
-        'position:absolute;top:-12px;right:8px;background:#d4351c;color:#fff;font:700 13px system-ui;padding:1px 6px;border-radius:3px',
-      );
-      el.append(badge);
-      found.push(t.key);
-    }
-    return found;
-  }, list);
-}
-
-/** Writes `<page>-before.png` and `<page>-after.png` for each page changed since `ref`. */
+/**
+ * Writes `<page>-before.png` and `<page>-after.png` (the applicant's view) and
+ * `<page>-sheet-before.png` and `<page>-sheet-after.png` for each page changed since `ref`.
+ */
 export async function takeBeforeAfter({
   repo,
   ref,
@@ -117,22 +110,35 @@ export async function takeBeforeAfter({
       try {
         for (const { id, changes } of changed) {
           if (!ids.has(id)) continue;
-          // 'load', not 'networkidle': the reload channel stays open.
-          await page.goto(`${preview.url}/page/${encodeURIComponent(id)}`, { waitUntil: 'load' });
-          const list = marks(defs, id, changes);
-          const marked = await outline(page, list);
+          const marks = marksOf(defs, id, changes);
+          await openApplicant(page, preview, id, marks);
           const file = path.join(outDir, `${id}-${side}.png`);
-          await page.screenshot({ path: file, fullPage: true });
-          const unmarked = list.map((m) => m.key).filter((k) => !marked.includes(k));
-          shots.push({ page: id, side, file, marked, unmarked });
+          shots.push({
+            page: id,
+            side,
+            view: 'applicant',
+            file,
+            ...(await photograph(page, 'applicant', marks, file)),
+          });
+          await page.goto(`${preview.url}/page/${encodeURIComponent(id)}`, { waitUntil: 'load' });
+          const sheet = path.join(outDir, `${id}-sheet-${side}.png`);
+          shots.push({
+            page: id,
+            side,
+            view: 'sheet',
+            file: sheet,
+            ...(await photograph(page, 'sheet', marks, sheet)),
+          });
         }
       } finally {
         await preview.close();
       }
     }
-    // Page by page, before then after, as a reviewer compares them.
+    // Page by page, the applicant's view first, before then after, as a reviewer compares them.
     const order = changed.map((p) => p.id);
-    return shots.sort((x, y) => order.indexOf(x.page) - order.indexOf(y.page));
+    const rank = (s: Screenshot) =>
+      order.indexOf(s.page) * 4 + (s.view === 'sheet' ? 2 : 0) + (s.side === 'after' ? 1 : 0);
+    return shots.sort((x, y) => rank(x) - rank(y));
   } finally {
     await browser.close();
     old.remove();
