@@ -1,8 +1,9 @@
-import { PDFArray, PDFName, PDFNumber, PDFStream, type PDFDocument } from 'pdf-lib';
+import { PDFName, PDFNumber, PDFStream, type PDFDocument } from 'pdf-lib';
 import { ConversionError, conversionMessages } from './conversion-messages';
 import { jpegStructure } from './jpeg-structure';
 import { defaultDocumentLimits } from './limits';
 import { inlineImagePixels } from './pdf-inline-images';
+import { decodeBytes, filterChain } from './pdf-stream-filters';
 
 /**
  * Refuses a PDF (converted, or uploaded) that holds an image of more than `maxPixels`, with the
@@ -28,21 +29,20 @@ export function checkPdfImages(doc: PDFDocument, maxPixels: number): void {
   }
 }
 
-/** The pixels a JPEG (DCTDecode) or JPEG 2000 (JPXDecode) image stream declares; 0 otherwise. */
+/**
+ * The pixels a JPEG (DCTDecode) or JPEG 2000 (JPXDecode) image stream declares, after the byte
+ * filters before it (Flate then DCT: pdf.js sizes the JPEG from its own frame header), decoded
+ * up to the inflation bound; 0 for other codecs, whose dictionary's size is what decodes. A chain
+ * a viewer would read in a way this cannot (an unknown filter, a codec not last, a predictor
+ * before a codec) is refused as unreadable.
+ */
 function decodedPixels(stream: PDFStream): number {
-  const filter = stream.dict.lookup(PDFName.of('Filter'));
-  const names =
-    filter instanceof PDFArray
-      ? filter.asArray().map((name) => (name instanceof PDFName ? name.asString() : ''))
-      : filter instanceof PDFName
-        ? [filter.asString()]
-        : [];
-  // Only a lone image filter: a chain (Flate then DCT) would need inflating first, and the
-  // dictionary's size still bounds what such a stream may decode to in pdf.js and Ghostscript.
-  if (names.length !== 1) return 0;
-  if (names[0] === '/DCTDecode') return jpegStructure(stream.getContents()).largestPixels;
-  if (names[0] === '/JPXDecode') return jpeg2000Pixels(stream.getContents());
-  return 0;
+  const chain = filterChain(stream);
+  if (!chain) throw new ConversionError(conversionMessages.pdfUnreadable);
+  if (chain.codec !== 'DCTDecode' && chain.codec !== 'JPXDecode') return 0;
+  const bytes = decodeBytes(stream, defaultDocumentLimits.maxInflatedBytes);
+  if (!bytes) throw new ConversionError(conversionMessages.pdfUnreadable);
+  return chain.codec === 'DCTDecode' ? jpegStructure(bytes).largestPixels : jpeg2000Pixels(bytes);
 }
 
 /**
