@@ -81,7 +81,22 @@ export const auditReply = {
         subject: nullableText,
         detail: { type: 'object', additionalProperties: true },
         ip: { type: 'string' },
+        /** The same in words (issue 44): who, the action, the applicant's name, a sentence. */
+        actorText: { type: 'string' },
+        actionText: { type: 'string' },
+        subjectName: nullableText,
+        detailText: { type: 'string' },
       }),
+    },
+  }),
+} as const;
+
+/** GET /audit/actions: every action the Action filter offers, with its words. */
+export const auditActionsReply = {
+  200: allRequired({
+    actions: {
+      type: 'array',
+      items: allRequired({ action: { type: 'string' }, text: { type: 'string' } }),
     },
   }),
 } as const;
@@ -122,6 +137,7 @@ export type IssuedLink = Wire<(typeof issueLinkReply)[201]>;
 export type RevokedLink = Wire<(typeof revokeLinkReply)[200]>;
 export type AuditQuery = Wire<typeof auditQuery>;
 export type AuditPage = Wire<(typeof auditReply)[200]>;
+export type AuditActions = Wire<(typeof auditActionsReply)[200]>;
 export type DataRequestBody = Wire<typeof dataRequestBody>;
 export type DataRequestApplicantQuery = Wire<typeof dataRequestApplicantQuery>;
 export type DataRequestApplicant = Wire<(typeof dataRequestApplicantReply)[200]>;

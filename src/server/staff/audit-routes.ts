@@ -1,15 +1,22 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { errors } from '../errors';
 import type { AuditLog } from './audit-log';
-import { knownSubjectId, withEmails } from './audit-subjects';
+import { queryWords } from '../application/search-words';
+import { flushSummaries } from '../application/summary-upkeep';
+import { readableRows } from './audit-rows';
+import { knownSubjectId } from './audit-subjects';
+import { actionWords } from './audit-words';
 import { neutralised } from './csv-cell';
 import { staffOf } from './staff-scope';
 import {
+  auditActionsReply,
   auditQuery,
   auditReply,
+  type AuditActions,
   type AuditPage,
   type AuditQuery,
 } from '../../contract/staff-admin';
@@ -29,6 +36,8 @@ interface AuditFilter {
   actor?: string;
   action?: string;
   subject?: string;
+  /** The subject as the audit's own record of the view keeps it. */
+  recordedSubject?: string;
   /** Inclusive lower bound of `at`, an ISO time. */
   from?: string;
   /** Exclusive upper bound of `at`: the day after the "to" date. */
@@ -45,37 +54,85 @@ function dayOf(name: string, value: string): Date {
 }
 
 /**
- * The filter a query asks for. A subject is typed as an e-mail and looked up as its subject id; an
- * e-mail the audit does not link (never read, or erased) matches nothing, and a subject id typed
- * as such (an erased subject's, as the page shows it) matches its rows.
+ * The filter a query asks for. Who and subject are any part of a name or address, in any case:
+ * who matches the actor, or the issuer of the service link that read; subject matches the e-mail
+ * the audit still links, or the applicant's name (every word a word's start, as the
+ * Applications search). A subject id typed whole (an erased subject's, as the page shows it)
+ * matches its rows.
  */
 async function filterOf(db: Db, query: AuditQuery): Promise<AuditFilter> {
   const from = query.from ? dayOf('from', query.from) : undefined;
   const to = query.to ? dayOf('to', query.to) : undefined;
   if (from && to && from > to) throw errors.AUDIT_DATES_REVERSED(query.from!, query.to!);
+  const subject = query.subject?.trim().toLowerCase() || undefined;
   return {
-    actor: query.actor || undefined,
+    actor: query.actor?.trim().toLowerCase() || undefined,
     action: query.action || undefined,
-    subject: await subjectFilter(db, query.subject),
+    subject,
+    recordedSubject: subject && (await recordedSubjectOf(db, subject)),
     from: from?.toISOString(),
     before: to ? new Date(to.getTime() + 24 * 60 * 60 * 1000).toISOString() : undefined,
   };
 }
 
-/** A subject no row has (ids are UUIDs): the filter of an e-mail the audit does not link. */
-const NO_SUBJECT = '-';
-
-async function subjectFilter(db: Db, typed: string | undefined): Promise<string | undefined> {
-  const subject = typed?.trim().toLowerCase();
-  if (!subject) return undefined;
-  return subject.includes('@') ? ((await knownSubjectId(db, subject)) ?? NO_SUBJECT) : subject;
+/**
+ * A subject filter as the audit records it: a subject id (typed, or of a whole e-mail the audit
+ * links), never a name or e-mail, which would outlive the applicant's erasure in this append-only
+ * table; only that a search was made is kept.
+ */
+async function recordedSubjectOf(db: Db, subject: string): Promise<string> {
+  if (SUBJECT_ID.test(subject)) return subject;
+  return (subject.includes('@') && (await knownSubjectId(db, subject))) || '(a search)';
 }
+
+const SUBJECT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function filtered(db: Db, filter: AuditFilter) {
   let query = db.selectFrom('audit_log');
-  if (filter.actor) query = query.where('actor', '=', filter.actor);
+  const { actor, subject } = filter;
+  if (actor) {
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(actor)`, 'like', sql`${contains(actor)} escape '\\'`),
+        eb(
+          'actor',
+          'in',
+          eb
+            .selectFrom('staff_links')
+            .select(sql<string>`'link:' || id`.as('actor'))
+            .where(sql`lower(created_by)`, 'like', sql`${contains(actor)} escape '\\'`),
+        ),
+      ]),
+    );
+  }
   if (filter.action) query = query.where('action', '=', filter.action);
-  if (filter.subject) query = query.where('subject', '=', filter.subject);
+  if (subject && SUBJECT_ID.test(subject)) query = query.where('subject', '=', subject);
+  else if (subject) {
+    const words = queryWords(subject);
+    query = query.where('subject', 'in', (eb) =>
+      eb
+        .selectFrom('audit_subjects')
+        .select('id')
+        .where((sub) =>
+          sub.or([
+            sub('email', 'like', sql<string>`${contains(subject)} escape '\\'`),
+            ...(words.length
+              ? [
+                  sub(
+                    'email',
+                    'in',
+                    words.reduce(
+                      (names, word) => names.where(sql<boolean>`words like ${`% ${word}%`}`),
+                      sub.selectFrom('application_summaries').select('email'),
+                    ),
+                  ),
+                ]
+              : []),
+          ]),
+        ),
+    );
+  }
   if (filter.from) query = query.where('at', '>=', filter.from);
   if (filter.before) query = query.where('at', '<', filter.before);
   return query;
@@ -86,16 +143,14 @@ export function csvCell(value: string): string {
   return `"${neutralised(value).replaceAll('"', '""')}"`;
 }
 
-/**
- * The filters as the audit records them: a subject as its subject id, never the e-mail typed,
- * which would outlive the applicant's erasure in this append-only table.
- */
+/** The filters as the audit records them, the subject as recordedSubjectOf gives it. */
 function recordedFilters(query: AuditQuery, filter: AuditFilter): Record<string, string> {
   const { page: _page, pageSize: _pageSize, subject: _subject, ...filters } = query;
-  return { ...filters, ...(filter.subject ? { subject: filter.subject } : {}) };
+  return { ...filters, ...(filter.recordedSubject ? { subject: filter.recordedSubject } : {}) };
 }
 
-const CSV_COLUMNS = ['at', 'actor', 'action', 'subject', 'detail', 'ip'] as const;
+/** The CSV's columns: the record in words (issue 44), then its codes for a program to read. */
+const CSV_HEADER = 'at,who,action,subject,name,detail,ip,actor,action_code,detail_json';
 
 /**
  * The audit log, for admins (issue 17): GET /audit filters and pages it, newest first;
@@ -112,6 +167,8 @@ export async function auditRoutes(app: FastifyInstance, options: AuditRoutesOpti
       exposeHeadRoute: false,
     },
     async (request): Promise<AuditPage> => {
+      // Names are read from the summary rows: the answers written since the last flush first.
+      await flushSummaries(db);
       const filter = await filterOf(db, request.query);
       const page = Number(request.query.page ?? 1);
       const pageSize = Math.min(Number(request.query.pageSize ?? DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
@@ -139,10 +196,23 @@ export async function auditRoutes(app: FastifyInstance, options: AuditRoutesOpti
         total: Number(total),
         page,
         pageSize,
-        rows: (await withEmails(db, rows)).map((row) => ({
-          ...row,
-          detail: JSON.parse(row.detail) as Record<string, unknown>,
-        })),
+        rows: await readableRows(db, rows),
+      };
+    },
+  );
+
+  app.get(
+    '/audit/actions',
+    { config: { staffAccess: 'admin' }, schema: { response: auditActionsReply } },
+    async (): Promise<AuditActions> => {
+      // Every action in the table, and every one the code base records (in words), so the
+      // filter offers each that appears, staff.password-change included.
+      const stored = await db.selectFrom('audit_log').select('action').distinct().execute();
+      const actions = new Set([...Object.keys(actionWords), ...stored.map((row) => row.action)]);
+      return {
+        actions: [...actions]
+          .map((action) => ({ action, text: actionWords[action] ?? action }))
+          .sort((a, b) => a.text.localeCompare(b.text)),
       };
     },
   );
@@ -155,6 +225,8 @@ export async function auditRoutes(app: FastifyInstance, options: AuditRoutesOpti
       exposeHeadRoute: false,
     },
     async (request, reply) => {
+      // Names are read from the summary rows: the answers written since the last flush first.
+      await flushSummaries(db);
       const filter = await filterOf(db, request.query);
       await audit.record({
         actor: `staff:${staffOf(request).email}`,
@@ -163,7 +235,7 @@ export async function auditRoutes(app: FastifyInstance, options: AuditRoutesOpti
         ip: request.ip,
       });
       async function* lines(): AsyncGenerator<string> {
-        yield `${CSV_COLUMNS.join(',')}\r\n`;
+        yield `${CSV_HEADER}\r\n`;
         // Keyset paging on (at, id), oldest first: each batch starts after the last row sent.
         let after: { at: string; id: string } | undefined;
         for (;;) {
@@ -176,10 +248,24 @@ export async function auditRoutes(app: FastifyInstance, options: AuditRoutesOpti
           }
           const rows = await query.orderBy('at').orderBy('id').limit(CSV_BATCH).execute();
           if (rows.length > 0) {
-            yield (await withEmails(db, rows))
-              .map(
-                (row) => `${CSV_COLUMNS.map((column) => csvCell(row[column] ?? '')).join(',')}\r\n`,
+            yield (await readableRows(db, rows))
+              .map((row) =>
+                [
+                  row.at,
+                  row.actorText,
+                  row.actionText,
+                  row.subject ?? '',
+                  row.subjectName ?? '',
+                  row.detailText,
+                  row.ip,
+                  row.actor,
+                  row.action,
+                  JSON.stringify(row.detail),
+                ]
+                  .map(csvCell)
+                  .join(','),
               )
+              .map((line) => `${line}\r\n`)
               .join('');
           }
           if (rows.length < CSV_BATCH) return;

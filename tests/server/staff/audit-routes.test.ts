@@ -131,14 +131,15 @@ describe.each(databases)('the audit log on $name', ({ url }) => {
       /^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const lines = response.body.split('\r\n');
-    expect(lines[0]).toBe('at,actor,action,subject,detail,ip');
+    expect(lines[0]).toBe('at,who,action,subject,name,detail,ip,actor,action_code,detail_json');
     // 48 of the 72 seeded are reads, and the one above: oldest first, then the blank after the last \r\n.
     expect(lines).toHaveLength(1 + 48 + 1 + 1);
+    // In words first (who, action, detail as a sentence), then the codes for a program.
     expect(lines[1]).toBe(
-      `"2026-01-15T13:00:00.000Z","staff:reader@x.edu","application.read","ada@example.org","{""hour"":1}","10.0.0.1"`,
+      `"2026-01-15T13:00:00.000Z","reader@x.edu","Read an application","ada@example.org","","Read the application","10.0.0.1","staff:reader@x.edu","application.read","{""hour"":1}"`,
     );
     expect(lines[49]).toBe(
-      `"2026-01-18T12:00:00.000Z","staff:a@x.edu","application.read","'=hyperlink(""http://evil"",""x"")@example.org","{""note"":""+1, \\""quoted\\""\\nline""}","'@10.0.0.2"`,
+      `"2026-01-18T12:00:00.000Z","a@x.edu","Read an application","'=hyperlink(""http://evil"",""x"")@example.org","","Read the application","'@10.0.0.2","staff:a@x.edu","application.read","{""note"":""+1, \\""quoted\\""\\nline""}"`,
     );
     const exports = await t.db
       .selectFrom('audit_log')

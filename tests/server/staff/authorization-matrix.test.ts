@@ -161,6 +161,7 @@ const planned: Record<string, StaffAccess> = {
   'POST /api/staff/links/:id/revoke': 'admin',
   'GET /api/staff/audit': 'admin',
   'GET /api/staff/audit.csv': 'admin',
+  'GET /api/staff/audit/actions': 'admin',
   'GET /api/staff/data-requests/applicant': 'admin',
   'POST /api/staff/data-requests/export': 'admin',
   'POST /api/staff/data-requests/erase': 'admin',
