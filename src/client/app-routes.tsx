@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
 import { LoadingSpinner } from './components/loading-spinner';
 import { RedirectToDefault } from './redirect-to-default';
@@ -20,80 +20,47 @@ function RootLayout() {
   );
 }
 
+/** A lazily loaded page at `path`, or a layout over `children` (`load` resolves to it). */
+function page(
+  path: string | undefined,
+  load: () => Promise<ComponentType>,
+  children?: RouteObject[],
+): RouteObject {
+  return lazyRoute(load, (component) => component, {
+    ...(path === undefined ? {} : { path }),
+    ...(children && { children }),
+  });
+}
+
+// The sign-in screens share the header and footer (not the step layout).
+const authRoutes = page(undefined, () => import('./auth/auth-layout').then((m) => m.AuthLayout), [
+  page('signup', () => import('./auth/sign-up-page').then((m) => m.SignUpPage)),
+  page('confirm', () => import('./auth/confirm-page').then((m) => m.ConfirmPage)),
+  page('login', () => import('./auth/login-page').then((m) => m.LoginPage)),
+  page('forgot', () => import('./auth/forgot-password-page').then((m) => m.ForgotPasswordPage)),
+  page('reset', () => import('./auth/reset-password-page').then((m) => m.ResetPasswordPage)),
+]);
+
+// The profile loader, the session and the routing rules of the form routes. The pages come from
+// forms/*.json, which load with the form (not with this module): form-page.tsx finds the page for
+// the path and sends unknown ones to the default.
+const formLoader = () => import('./session/form-loader').then((m) => m.FormLoader);
+const formRoutes = page(undefined, formLoader, [
+  page(undefined, () => import('./layout/form-layout').then((m) => m.FormLayout), [
+    page(':page', () => import('./pages/form-page').then((m) => m.FormPage)),
+  ]),
+  page('completion', () => import('./pages/completion-page').then((m) => m.CompletionPage)),
+]);
+
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      // The sign-in screens share the header and footer (not the step layout).
-      lazyRoute(
-        () => import('./auth/auth-layout'),
-        (m) => m.AuthLayout,
-        {
-          children: [
-            lazyRoute(
-              () => import('./auth/sign-up-page'),
-              (m) => m.SignUpPage,
-              { path: 'signup' },
-            ),
-            lazyRoute(
-              () => import('./auth/confirm-page'),
-              (m) => m.ConfirmPage,
-              { path: 'confirm' },
-            ),
-            lazyRoute(
-              () => import('./auth/login-page'),
-              (m) => m.LoginPage,
-              { path: 'login' },
-            ),
-            lazyRoute(
-              () => import('./auth/forgot-password-page'),
-              (m) => m.ForgotPasswordPage,
-              { path: 'forgot' },
-            ),
-            lazyRoute(
-              () => import('./auth/reset-password-page'),
-              (m) => m.ResetPasswordPage,
-              { path: 'reset' },
-            ),
-          ],
-        },
-      ),
-      // The profile loader, the session and the routing rules of the form routes.
-      lazyRoute(
-        () => import('./session/form-loader'),
-        (m) => m.FormLoader,
-        {
-          children: [
-            // The pages come from forms/*.json, which load with the form (not with this module):
-            // form-page.tsx finds the page for the path and sends unknown ones to the default.
-            lazyRoute(
-              () => import('./layout/form-layout'),
-              (m) => m.FormLayout,
-              {
-                children: [
-                  lazyRoute(
-                    () => import('./pages/form-page'),
-                    (m) => m.FormPage,
-                    { path: ':page' },
-                  ),
-                ],
-              },
-            ),
-            lazyRoute(
-              () => import('./pages/completion-page'),
-              (m) => m.CompletionPage,
-              { path: 'completion' },
-            ),
-          ],
-        },
-      ),
+      authRoutes,
+      formRoutes,
       // The staff console (issue 17) is one branch with its own routes inside, loaded only
       // here: an applicant's load of the form fetches none of its code.
-      lazyRoute(
-        () => import('./staff/staff-console'),
-        (m) => m.StaffConsole,
-        { path: 'staff/*' },
-      ),
+      page('staff/*', () => import('./staff/staff-console').then((m) => m.StaffConsole)),
       { index: true, element: <RedirectToDefault /> },
       { path: '*', element: <RedirectToDefault /> },
     ],
