@@ -15,6 +15,7 @@ import { SecretHasher, verifyPassword } from '../../src/server/identity/secrets'
 import { StaffSessions } from '../../src/server/staff/staff-sessions';
 import { withFreshPostgres } from '../helpers/live-server';
 import { databases } from '../server/helpers/test-app';
+import { ruleMessage } from '../helpers/shipped-texts';
 
 const SECRET = 'a-test-secret-that-is-at-least-32-characters-long';
 
@@ -204,7 +205,7 @@ describe.each(databases)('npm run staff ($name)', ({ url }) => {
         expect(twice.stderr.trim()).toBe('A staff member with this e-mail address already exists.');
 
         const badAddress = staffCli(env, ['add', 'not-an-address', '--role', 'reader']);
-        expect(badAddress.stderr.trim()).toBe('Your email address must be valid.');
+        expect(badAddress.stderr.trim()).toBe(ruleMessage('username', { schema: 'signup' }));
 
         const unknown = staffCli(env, ['remove', 'nobody@staff.example.edu']);
         expect(unknown.status).toBe(1);

@@ -30,7 +30,7 @@ describe.runIf(soffice)('converting Word documents with LibreOffice', () => {
       await convertToPdf(
         'docx',
         await docx([
-          { heading: 1, text: 'Unofficial Transcript' },
+          { heading: 1, text: 'Transcript of Records' },
           'Mathematics A',
           { bold: 'GPA 3.85' },
         ]),
@@ -38,7 +38,7 @@ describe.runIf(soffice)('converting Word documents with LibreOffice', () => {
       ),
     );
     expect(reading.pages).toBe(1);
-    expect(reading.text).toContain('Unofficial Transcript');
+    expect(reading.text).toContain('Transcript of Records');
     expect(reading.text).toContain('Mathematics A');
     expect(reading.text).toContain('GPA 3.85');
     const [width, height] = reading.sizes[0]!;

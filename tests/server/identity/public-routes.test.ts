@@ -9,6 +9,7 @@ import {
   signedIn,
   type TestApp,
 } from '../helpers/test-app';
+import { ruleMessage } from '../../helpers/shipped-texts';
 
 const USER = 'ada@example.org';
 
@@ -41,9 +42,9 @@ describe.each(databases)('public routes on $name', ({ url }) => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
-        message: 'Your email address must be valid.',
+        message: ruleMessage('username', { schema: 'signup' }),
         code: 'BAD_REQUEST',
-        errors: { username: ['Your email address must be valid.'] },
+        errors: { username: [ruleMessage('username', { schema: 'signup' })] },
       });
     });
 
@@ -104,7 +105,7 @@ describe.each(databases)('public routes on $name', ({ url }) => {
     it('refuses a code that is not 6 digits with the spec message', async () => {
       const response = await t.call('POST', '/public/confirm', { username: USER, code: '12345' });
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe('The confirmation code must be exactly 6 numbers.');
+      expect(response.json().message).toBe(ruleMessage('code', { schema: 'confirm' }));
     });
 
     it('refuses an expired code after 24 hours', async () => {
@@ -151,9 +152,7 @@ describe.each(databases)('public routes on $name', ({ url }) => {
     it('refuses a resend to an invalid address with the spec message', async () => {
       const response = await t.call('POST', '/public/resend-confirm', { username: 'nope' });
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe(
-        'You must provide a valid email address to resend a confirmation code.',
-      );
+      expect(response.json().message).toBe(ruleMessage('username', { schema: 'resend-confirm' }));
     });
   });
 
@@ -188,8 +187,8 @@ describe.each(databases)('public routes on $name', ({ url }) => {
       const response = await t.call('POST', '/public/login', { username: 'x', password: '' });
       expect(response.statusCode).toBe(400);
       expect(response.json().errors).toEqual({
-        username: ['Please provide a valid email address.'],
-        password: ['Password is required.'],
+        username: [ruleMessage('username', { schema: 'login' })],
+        password: [ruleMessage('password', { schema: 'login' })],
       });
     });
 
@@ -353,7 +352,9 @@ describe.each(databases)('public routes on $name', ({ url }) => {
         confirm_password: 'New-Battery-Staple-8',
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json().errors).toEqual({ confirm_password: ['passwords must match'] });
+      expect(response.json().errors).toEqual({
+        confirm_password: [ruleMessage('confirm_password', { schema: 'reset-password' })],
+      });
     });
 
     it('answers an unknown e-mail exactly like a known one and mails nothing', async () => {

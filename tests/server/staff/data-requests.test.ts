@@ -81,7 +81,12 @@ async function applicant(
     cookies,
   );
   await t.call('PUT', '/api/tabs', { tab_id: 'transcript', chosen_tab: 'upload' }, cookies);
-  await t.call('POST', '/api/validations', { first_name: ['First Name is required.'] }, cookies);
+  await t.call(
+    'POST',
+    '/api/validations',
+    { first_name: ['First name missing (fixture).'] },
+    cookies,
+  );
   await t.call('POST', '/api/web-status', { web_status: 'validating' }, cookies);
   expect((await uploadDocument(t, cookies, png(), 'transcript.png')).statusCode).toBe(200);
   await t.jobs.runUntilIdle();

@@ -8,6 +8,7 @@ import { PDFDocument } from 'pdf-lib';
 import { readPdf } from '../helpers/pdf-text';
 import { addStaff, type TestStaff } from './staff-helpers';
 import { applicant, type SeededApplicant } from './staff-seed';
+import { pageTitle, sectionTitle } from '../../helpers/shipped-texts';
 
 describe.each(databases)('staff applications ($name)', ({ url }) => {
   let t: TestApp;
@@ -246,13 +247,17 @@ describe.each(databases)('staff applications ($name)', ({ url }) => {
     expect(packet.headers['content-type']).toBe('application/pdf');
     const reading = await readPdf(new Uint8Array(packet.rawPayload));
     expect(reading.text).toContain('Alan Turing');
-    expect(reading.outline).toEqual(['About You', 'Your Academics', 'Final Steps']);
+    expect(reading.outline).toEqual([
+      pageTitle('about'),
+      pageTitle('education'),
+      pageTitle('final-steps'),
+    ]);
     // Each page's bookmark holds its sections' (the About page's first is the name).
     const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
     const doc = await pdfjs.getDocument({ data: new Uint8Array(packet.rawPayload) }).promise;
     const [about] = (await doc.getOutline()) ?? [];
     expect(about?.items.length).toBeGreaterThan(0);
-    expect(about?.items[0]?.title).toBe('Your Name and Birth Date');
+    expect(about?.items[0]?.title).toBe(sectionTitle('about', 'name-and-birth'));
     const audit = await withEmails(
       t.db,
       await t.db
