@@ -28,6 +28,12 @@ export const errorCatalogue = {
   },
   // One answer for a wrong, an expired and an over-tried code: an unknown address can only ever
   // get "wrong", so a separate "expired" would tell that an unconfirmed account exists.
+  CODE_ELSEWHERE: {
+    code: 'CODE_ELSEWHERE',
+    status: 400,
+    message:
+      'This e-mail address was signed up more than once. Enter your code in the browser you signed up in, or sign up again here.',
+  },
   CODE_INVALID: {
     code: 'CODE_INVALID',
     status: 400,

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  cookieJar,
   createTestApp,
   databases,
   fixtureForms,
@@ -156,9 +157,10 @@ describe.each(databases)('accounts cannot be taken over on $name', ({ url }) => 
     expect(again.json()).toEqual(first.json());
     const codes = t.mail.filter((m) => m.to === username && /confirmation code/.test(m.text));
     expect(codes).toHaveLength(2);
-    // The owner confirms with the owner's own code: the account has the owner's password only.
+    // The owner confirms with the owner's own code, in the browser that signed up: the account
+    // has the owner's password only.
     const ownersCode = codes[0]!.text.match(/confirmation code is (\d{6})/)![1]!;
-    await t.call('POST', '/public/confirm', { username, code: ownersCode });
+    await t.call('POST', '/public/confirm', { username, code: ownersCode }, cookieJar(first));
     const attacker = await t.call('POST', '/public/login', {
       username,
       password: 'Attacker-Chosen-99',

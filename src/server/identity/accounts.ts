@@ -109,8 +109,9 @@ export class AccountService {
     // A confirmed account answers any code as an unknown address does (its code is spent), so
     // confirm tells no one which addresses have an account.
     if (!account || account.confirmed_at) throw new AppError('CODE_INVALID');
-    const signUp = await this.pending.passwordFor(account.id, code, this.now(), signUpId);
-    if (!signUp) throw new AppError('CODE_INVALID');
+    const signUp = await this.pending.match(account.id, code, this.now(), signUpId);
+    if (signUp === 'ambiguous') throw new AppError('CODE_ELSEWHERE');
+    if (signUp === 'invalid') throw new AppError('CODE_INVALID');
     const { passwordHash } = signUp;
     const confirmed = await this.deps.db.transaction().execute(async (trx) => {
       // The account's row first, as a sign-up takes it: two codes confirmed at once, one wins.

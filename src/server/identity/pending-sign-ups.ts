@@ -96,18 +96,21 @@ export class PendingSignUps {
   }
 
   /**
-   * The password hash of the live sign-up whose code `code` is, or undefined; with `signUpId`
-   * (the browser's own sign-up) only that sign-up's code counts. Each guess takes
-   * one attempt of every live sign-up of the address before it is compared, in one conditional
-   * statement: guesses sent at once cannot all read the same count (issue 14), and more sign-ups
-   * do not give a guesser more tries than one.
+   * The sign-up whose code `code` is, of the address's live ones. With `signUpId` (the browser's
+   * own sign-up, sign-up-cookie.ts) only that sign-up's code counts, and none once it is gone (a
+   * stranger's sign-ups may have pushed it out). Without it (the code typed on another device),
+   * a right code confirms only while the address has one live sign-up: with several, the newest
+   * code in the mailbox may be a stranger's, so the visitor confirms where they signed up
+   * ('ambiguous'). Each guess takes one attempt of every live sign-up of the address before it
+   * is compared, in one conditional statement: guesses sent at once cannot all read the same
+   * count (issue 14), and more sign-ups do not give a guesser more tries than one.
    */
-  async passwordFor(
+  async match(
     accountId: string,
     code: string,
     now: Date,
     signUpId?: string,
-  ): Promise<{ id: string; passwordHash: string } | undefined> {
+  ): Promise<{ id: string; passwordHash: string } | 'invalid' | 'ambiguous'> {
     const rows = await this.db
       .updateTable('pending_sign_ups')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
@@ -116,12 +119,28 @@ export class PendingSignUps {
       .where('expires_at', '>', now.toISOString())
       .returning(['id', 'code_hash', 'password_hash'])
       .execute();
+    const own = signUpId !== undefined && (await this.ownedBy(signUpId, accountId));
     const row = rows.find(
-      (r) =>
-        (signUpId === undefined || r.id === signUpId) &&
-        this.hasher.matches('confirm', code, r.code_hash),
+      (r) => (!own || r.id === signUpId) && this.hasher.matches('confirm', code, r.code_hash),
     );
-    return row && { id: row.id, passwordHash: row.password_hash };
+    if (!row) return 'invalid';
+    // Said only to whoever holds a live code, so it tells a stranger nothing about the address.
+    if (!own && rows.length > 1) return 'ambiguous';
+    return { id: row.id, passwordHash: row.password_hash };
+  }
+
+  /**
+   * Whether the browser's sign-up `signUpId` is this account's: true also once it is gone, so
+   * its browser confirms nothing else; false when it names another address's sign-up (one
+   * browser signing up two addresses), which then counts as no cookie at all.
+   */
+  private async ownedBy(signUpId: string, accountId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('pending_sign_ups')
+      .select('account_id')
+      .where('id', '=', signUpId)
+      .executeTakeFirst();
+    return row === undefined || row.account_id === accountId;
   }
 
   /**

@@ -101,11 +101,16 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
     const { username, code } = request.body;
     await accounts.confirm(username, code, signUpCookies.read(request));
     signUpCookies.clear(reply);
+    // The code proved the mailbox: this device is the owner's (F4: a way in during an attack).
+    await login.succeeded(request, { address: normalise(username) }, reply);
     return { message: messages.confirmed };
   });
 
-  post<UsernameBody>('/resend-confirm', 'resendConfirm', async (request) => {
-    await accounts.resendCode(request.body.username, signUpCookies.read(request));
+  post<UsernameBody>('/resend-confirm', 'resendConfirm', async (request, reply) => {
+    const signUpId = signUpCookies.read(request);
+    await accounts.resendCode(request.body.username, signUpId);
+    // The renewed code lives another day: so does the browser's tie to its sign-up.
+    if (signUpId) signUpCookies.issue(reply, signUpId);
     return { message: messages.codeResent };
   });
 
@@ -130,9 +135,11 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
     return { message: messages.resetSent };
   });
 
-  post<ResetPasswordBody>('/reset-password', 'resetPassword', async (request) => {
+  post<ResetPasswordBody>('/reset-password', 'resetPassword', async (request, reply) => {
     const { username, id, password } = request.body;
     await accounts.resetPassword(username, id, password);
+    // The reset link proved the mailbox: an owner locked out by others' failures gets back in.
+    await login.succeeded(request, { address: normalise(username) }, reply);
     return { message: messages.passwordReset };
   });
 }

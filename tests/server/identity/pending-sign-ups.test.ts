@@ -4,7 +4,7 @@
  * the owner's password, never a stranger's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, databases, PASSWORD, type TestApp } from '../helpers/test-app';
+import { cookieJar, createTestApp, databases, PASSWORD, type TestApp } from '../helpers/test-app';
 
 const STRANGER = 'Stranger-Chose-77';
 const THIRD = 'Third-Signup-55!';
@@ -31,8 +31,9 @@ describe.each(databases)('a code confirms its own sign-up on $name', ({ url }) =
 
   const signUp = (username: string, password: string) =>
     t.call('POST', '/public/signup', { username, password });
-  const confirm = (username: string, code: string) =>
-    t.call('POST', '/public/confirm', { username, code });
+  /** Confirms from the browser whose cookies are `browser`; with none, from another device. */
+  const confirm = (username: string, code: string, browser?: Record<string, string>) =>
+    t.call('POST', '/public/confirm', { username, code }, browser);
   const logIn = async (username: string, password: string) =>
     (await t.call('POST', '/public/login', { username, password })).statusCode;
   const pendingOf = async (username: string) =>
@@ -49,30 +50,36 @@ describe.each(databases)('a code confirms its own sign-up on $name', ({ url }) =
 
   it('stranger first: the owner confirming the owner’s code activates the owner’s password', async () => {
     const username = 'stranger-first@example.org';
-    expect((await signUp(username, STRANGER)).statusCode).toBe(200);
+    const stranger = await signUp(username, STRANGER);
+    expect(stranger.statusCode).toBe(200);
     // Before any confirmation no password opens the account, the stranger's included.
     expect(await logIn(username, STRANGER)).toBe(403);
-    expect((await signUp(username, PASSWORD)).statusCode).toBe(200);
+    const owner = await signUp(username, PASSWORD);
+    expect(owner.statusCode).toBe(200);
     const [strangers, owners] = codesTo(t, username);
     expect(owners).toBeDefined();
-    expect((await confirm(username, owners!)).statusCode).toBe(200);
+    expect((await confirm(username, owners!, cookieJar(owner))).statusCode).toBe(200);
     expect(await logIn(username, PASSWORD)).toBe(200);
     expect(await logIn(username, STRANGER)).toBe(400);
     // The stranger's sign-up went with the confirmation: its code confirms nothing now.
     expect(await pendingOf(username)).toBe(0);
-    expect((await confirm(username, strangers!)).json().code).toBe('CODE_INVALID');
+    expect((await confirm(username, strangers!, cookieJar(stranger))).json().code).toBe(
+      'CODE_INVALID',
+    );
     expect(await logIn(username, STRANGER)).toBe(400);
   });
 
   it('owner first: a stranger signing up after the owner changes nothing', async () => {
     const username = 'owner-first@example.org';
-    await signUp(username, PASSWORD);
-    await signUp(username, STRANGER);
+    const owner = cookieJar(await signUp(username, PASSWORD));
+    const stranger = cookieJar(await signUp(username, STRANGER));
     const [owners, strangers] = codesTo(t, username);
-    expect((await confirm(username, owners!)).statusCode).toBe(200);
+    // From another device the owner cannot tell the two codes apart, so neither confirms there.
+    expect((await confirm(username, strangers!)).json().code).toBe('CODE_ELSEWHERE');
+    expect((await confirm(username, owners!, owner)).statusCode).toBe(200);
     expect(await logIn(username, PASSWORD)).toBe(200);
     expect(await logIn(username, STRANGER)).toBe(400);
-    expect((await confirm(username, strangers!)).statusCode).toBe(400);
+    expect((await confirm(username, strangers!, stranger)).statusCode).toBe(400);
   });
 
   it.each([0, 1, 2])(
@@ -80,17 +87,20 @@ describe.each(databases)('a code confirms its own sign-up on $name', ({ url }) =
     async (chosen) => {
       const username = `three-${chosen}@example.org`;
       const passwords = [PASSWORD, THIRD, STRANGER];
-      for (const password of passwords) await signUp(username, password);
+      const browsers = [];
+      for (const password of passwords) browsers.push(cookieJar(await signUp(username, password)));
       const codes = codesTo(t, username);
       expect(new Set(codes).size).toBe(3);
       expect(await pendingOf(username)).toBe(3);
-      expect((await confirm(username, codes[chosen]!)).statusCode).toBe(200);
+      expect((await confirm(username, codes[chosen]!, browsers[chosen])).statusCode).toBe(200);
       expect(await pendingOf(username)).toBe(0);
       for (const [i, password] of passwords.entries()) {
         expect(await logIn(username, password), `password ${i}`).toBe(i === chosen ? 200 : 400);
       }
       for (const [i, code] of codes.entries()) {
-        if (i !== chosen) expect((await confirm(username, code)).statusCode).toBe(400);
+        if (i !== chosen) {
+          expect((await confirm(username, code, browsers[i])).statusCode).toBe(400);
+        }
       }
     },
   );
@@ -121,18 +131,19 @@ describe.each(databases)('a code confirms its own sign-up on $name', ({ url }) =
 
   it('resends a fresh code for the newest sign-up only, in place of its old code', async () => {
     const username = 'resend@example.org';
-    await signUp(username, STRANGER);
-    await signUp(username, PASSWORD);
+    const stranger = cookieJar(await signUp(username, STRANGER));
+    const owner = cookieJar(await signUp(username, PASSWORD));
     const [first, second] = codesTo(t, username);
+    // From a browser that names no sign-up, the newest one's code is renewed.
     expect((await t.call('POST', '/public/resend-confirm', { username })).statusCode).toBe(200);
     const resent = codesTo(t, username)[2];
     expect(resent).toBeDefined();
     // The newest sign-up's old code was replaced by the resent one.
-    if (resent !== second) expect((await confirm(username, second!)).statusCode).toBe(400);
-    expect((await confirm(username, resent!)).statusCode).toBe(200);
+    if (resent !== second) expect((await confirm(username, second!, owner)).statusCode).toBe(400);
+    expect((await confirm(username, resent!, owner)).statusCode).toBe(200);
     expect(await logIn(username, PASSWORD)).toBe(200);
     expect(await logIn(username, STRANGER)).toBe(400);
-    expect((await confirm(username, first!)).statusCode).toBe(400);
+    expect((await confirm(username, first!, stranger)).statusCode).toBe(400);
   });
 
   it('spends one attempt of every pending sign-up with each wrong guess', async () => {
@@ -165,10 +176,13 @@ describe.each(databases)('a code confirms its own sign-up on $name', ({ url }) =
 
   it('confirms one sign-up when two codes are confirmed at once', async () => {
     const username = 'race@example.org';
-    await signUp(username, STRANGER);
-    await signUp(username, PASSWORD);
+    const stranger = cookieJar(await signUp(username, STRANGER));
+    const owner = cookieJar(await signUp(username, PASSWORD));
     const [a, b] = codesTo(t, username);
-    const answers = await Promise.all([confirm(username, a!), confirm(username, b!)]);
+    const answers = await Promise.all([
+      confirm(username, a!, stranger),
+      confirm(username, b!, owner),
+    ]);
     const statuses = answers.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, 400]);
     const winner = answers[0]!.statusCode === 200 ? STRANGER : PASSWORD;

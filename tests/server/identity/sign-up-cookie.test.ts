@@ -73,6 +73,33 @@ describe.each(databases)('a browser confirms the sign-up it made on $name', ({ u
     expect(await logIn(username, PASSWORD)).toBe(200);
   });
 
+  it('from another device, confirms an address signed up once, and none signed up twice', async () => {
+    const once = 'signed-up-once@example.org';
+    await signUp(once, PASSWORD);
+    expect((await confirm(once, codesTo(t, once)[0]!)).statusCode).toBe(200);
+    const twice = 'signed-up-twice@example.org';
+    await signUp(twice, PASSWORD);
+    await signUp(twice, STRANGER);
+    for (const code of codesTo(t, twice)) {
+      expect((await confirm(twice, code)).json().code).toBe('CODE_ELSEWHERE');
+    }
+    expect(await logIn(twice, STRANGER)).toBe(403);
+  });
+
+  it('reads a cookie naming another address’s sign-up as none', async () => {
+    const other = await signUp('first-address@example.org', PASSWORD);
+    const username = 'second-address@example.org';
+    await t.call('POST', '/public/signup', { username, password: PASSWORD });
+    expect((await confirm(username, codesTo(t, username)[0]!, other)).statusCode).toBe(200);
+  });
+
+  it('trusts the device that confirmed, as a sign-in would (F4)', async () => {
+    const username = 'trusted-by-confirm@example.org';
+    const browser = await signUp(username, PASSWORD);
+    const confirmed = await confirm(username, codesTo(t, username)[0]!, browser);
+    expect(confirmed.cookies.map((c) => c.name)).toContain('device_admissions_identity');
+  });
+
   it('sets the cookie for a confirmed address too, so the answer tells nothing', async () => {
     const username = 'already-confirmed@example.org';
     await signUp(username, PASSWORD);
