@@ -7,8 +7,13 @@
 const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/u;
 /** TAB and LF: kept by a multi-line text, where they are lines and indents. */
 const TAB_OR_LINE_FEED = /[\t\n]/u;
-/** Bidi embeddings, overrides and isolates: they reorder how text reads ("Trojan Source"). */
-const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/u;
+/**
+ * Bidi embeddings, overrides and isolates: they reorder how text reads ("Trojan Source"). The
+ * line and paragraph separators, which break a one-line answer where a reader sees no break, and
+ * the invisible zero-width space, word joiner and BOM. Marks (LRM, RLM, ALM) and the zero-width
+ * joiner and non-joiner stay: right-to-left typing, Persian, Indic scripts and emoji need them.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u2028\u2029\u200B\u2060\uFEFF]/u;
 
 /**
  * Whether an answer holds a character no answer may hold: a control character (TAB and LF

@@ -21,6 +21,11 @@ const refused: Record<string, string> = {
   RLI: '\u2067',
   FSI: '\u2068',
   PDI: '\u2069',
+  'LINE SEPARATOR': '\u2028',
+  'PARAGRAPH SEPARATOR': '\u2029',
+  'ZERO WIDTH SPACE': '\u200b',
+  'WORD JOINER': '\u2060',
+  BOM: '\ufeff',
 };
 
 describe('hasHiddenCharacters', () => {
