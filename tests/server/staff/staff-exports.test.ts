@@ -7,6 +7,7 @@ import { ApplicationService } from '../../../src/server/application/application-
 import { SecretHasher } from '../../../src/server/identity/secrets';
 import { addStaff, type TestStaff } from './staff-helpers';
 import { applicant, type SeededApplicant } from './staff-seed';
+import { labelOf, optionLabelOf } from '../../helpers/shipped-texts';
 
 const forms = loadFormsRuntime();
 
@@ -120,7 +121,7 @@ describe.each(databases)('staff exports and analytics ($name)', ({ url }) => {
       first_name: `'=HYPERLINK("http://evil.example","click")`,
       last_name: 'Turing, "the" first\nof two lines',
       gender: 'F',
-      gender_desc: 'Female',
+      gender_desc: optionLabelOf('gender', 'F'),
       old_question: 'kept',
       middle_name: '',
     });
@@ -144,7 +145,10 @@ describe.each(databases)('staff exports and analytics ($name)', ({ url }) => {
       account_id: alan.accountId,
       email: alan.email,
       forms_version: 'forms-v1',
-      answers: { first_name: '=HYPERLINK("http://evil.example","click")', gender_desc: 'Female' },
+      answers: {
+        first_name: '=HYPERLINK("http://evil.example","click")',
+        gender_desc: optionLabelOf('gender', 'F'),
+      },
     });
     expect(record.answers.old_question).toBe('kept');
     for (const key of forms.knownKeys) expect(record.answers).toHaveProperty(key);
@@ -161,8 +165,8 @@ describe.each(databases)('staff exports and analytics ($name)', ({ url }) => {
       statusNow: { none: 1, started: 1, validating: 1, submitted: 1 },
       submissionsByDay: [{ day, count: 1 }],
       missedFields: [
-        { page: 'about', key: 'gender', label: 'Gender', count: 2 },
-        { page: 'about', key: 'birth_date', label: 'Date of Birth', count: 1 },
+        { page: 'about', key: 'gender', label: labelOf('gender'), count: 2 },
+        { page: 'about', key: 'birth_date', label: labelOf('birth_date'), count: 1 },
       ],
       // The applicant who never left the first page stopped there: no unnamed bar.
       stoppedAt: [
