@@ -1,6 +1,6 @@
 /** An applicant's answers, progress, submission and form layout choices (SPEC §3, §4, §7). */
 import { webStatuses } from '../engine/web-status';
-import { allRequired, stringMap, type Wire } from './wire';
+import { allRequired, stringMap, type Wire, string, integer } from './wire';
 
 /** Add-another blocks may not exceed this many (SPEC §9: a larger setting is a configuration error). */
 const MAX_COMPONENTS = 10;
@@ -51,13 +51,13 @@ export const visitorAnswers = allRequired({ answer: answersBody });
 export const answersReply = { 200: visitorAnswers } as const;
 
 export const visitorTokenReply = {
-  200: allRequired({ token: { type: 'string' } }),
+  200: allRequired({ token: string }),
 } as const;
 
 const changedQuestion = {
-  key: { type: 'string' },
-  label: { type: 'string' },
-  href: { type: 'string' },
+  key: string,
+  label: string,
+  href: string,
 } as const;
 
 /**
@@ -66,19 +66,19 @@ const changedQuestion = {
  * chosen options no longer offered and the keys of answers no page asks any more.
  */
 const definitionChanges = allRequired({
-  since: { type: 'string' },
+  since: string,
   pages: {
     type: 'array',
     items: allRequired({
-      page: { type: 'string' },
-      title: { type: 'string' },
-      route: { type: 'string' },
+      page: string,
+      title: string,
+      route: string,
       added: { type: 'array', items: allRequired(changedQuestion) },
       options: {
         type: 'array',
-        items: allRequired({ ...changedQuestion, was: { type: 'string' } }),
+        items: allRequired({ ...changedQuestion, was: string }),
       },
-      removed: { type: 'array', items: { type: 'string' } },
+      removed: { type: 'array', items: string },
     }),
   },
 });
@@ -86,12 +86,12 @@ const definitionChanges = allRequired({
 const profile = allRequired({
   answer: stringMap,
   document_answer: { type: 'object', additionalProperties: true },
-  username: { type: 'string' },
-  last_page: { type: 'string' },
-  successful_login: { type: 'array', items: { type: 'string' } },
+  username: string,
+  last_page: string,
+  successful_login: { type: 'array', items: string },
   web_status: {
     type: 'array',
-    items: { type: 'object', properties: { web_status: { type: 'string' } } },
+    items: { type: 'object', properties: { web_status: string } },
   },
 });
 
@@ -102,7 +102,7 @@ export const profileReply = {
 
 /** add-another id → number of blocks shown. */
 export const addAnotherReply = {
-  200: { type: 'object', additionalProperties: { type: 'integer' } },
+  200: { type: 'object', additionalProperties: integer },
 } as const;
 
 /** tabs id → chosen tab id. */

@@ -2,7 +2,7 @@
  * The admins' part of the staff API (issue 17), under /api/staff: service links issued from the
  * console, the audit log, and applicants' data requests (export, erasure).
  */
-import { allRequired, type Wire } from './wire';
+import { allRequired, type Wire, string, integer } from './wire';
 
 const text = { type: 'string', maxLength: 320, pattern: '^[^\\u0000]*$' } as const;
 const nullableText = { type: ['string', 'null'] } as const;
@@ -17,12 +17,12 @@ export const linkListQuery = {
 } as const;
 
 const link = allRequired({
-  id: { type: 'string' },
-  accountId: { type: 'string' },
+  id: string,
+  accountId: string,
   email: nullableText,
-  createdBy: { type: 'string' },
-  createdAt: { type: 'string' },
-  expiresAt: { type: 'string' },
+  createdBy: string,
+  createdAt: string,
+  expiresAt: string,
   revokedAt: nullableText,
 });
 
@@ -41,16 +41,16 @@ export const issueLinkBody = {
 
 export const issueLinkReply = {
   201: allRequired({
-    id: { type: 'string' },
-    url: { type: 'string' },
-    expiresAt: { type: 'string' },
+    id: string,
+    url: string,
+    expiresAt: string,
   }),
 } as const;
 
 export const linkParams = allRequired({ id: uuid });
 
 export const revokeLinkReply = {
-  200: allRequired({ id: { type: 'string' }, revokedAt: { type: 'string' } }),
+  200: allRequired({ id: string, revokedAt: string }),
 } as const;
 
 export const auditQuery = {
@@ -68,24 +68,24 @@ export const auditQuery = {
 
 export const auditReply = {
   200: allRequired({
-    total: { type: 'integer' },
-    page: { type: 'integer' },
-    pageSize: { type: 'integer' },
+    total: integer,
+    page: integer,
+    pageSize: integer,
     rows: {
       type: 'array',
       items: allRequired({
-        id: { type: 'string' },
-        at: { type: 'string' },
-        actor: { type: 'string' },
-        action: { type: 'string' },
+        id: string,
+        at: string,
+        actor: string,
+        action: string,
         subject: nullableText,
         detail: { type: 'object', additionalProperties: true },
-        ip: { type: 'string' },
+        ip: string,
         /** The same in words (issue 44): who, the action, the applicant's name, a sentence. */
-        actorText: { type: 'string' },
-        actionText: { type: 'string' },
+        actorText: string,
+        actionText: string,
         subjectName: nullableText,
-        detailText: { type: 'string' },
+        detailText: string,
       }),
     },
   }),
@@ -96,7 +96,7 @@ export const auditActionsReply = {
   200: allRequired({
     actions: {
       type: 'array',
-      items: allRequired({ action: { type: 'string' }, text: { type: 'string' } }),
+      items: allRequired({ action: string, text: string }),
     },
   }),
 } as const;
@@ -110,22 +110,22 @@ export const dataRequestApplicantQuery = allRequired({ email: text });
 /** What the erase dialog shows before anything goes: whose, how far, and how many documents. */
 export const dataRequestApplicantReply = {
   200: allRequired({
-    email: { type: 'string' },
-    name: { type: 'string' },
+    email: string,
+    name: string,
     status: { type: 'string', enum: ['none', 'started', 'validating', 'submitted'] },
     submittedAt: nullableText,
-    documents: { type: 'integer' },
+    documents: integer,
   }),
 } as const;
 
 export const eraseReply = {
   200: allRequired({
     erased: allRequired({
-      email: { type: 'string' },
-      documents: { type: 'integer' },
-      blobs: { type: 'integer' },
-      answers: { type: 'integer' },
-      sessions: { type: 'integer' },
+      email: string,
+      documents: integer,
+      blobs: integer,
+      answers: integer,
+      sessions: integer,
     }),
   }),
 } as const;

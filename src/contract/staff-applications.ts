@@ -1,6 +1,6 @@
 /** The staff console's applications, exports and analytics (issue 17), under /api/staff. */
 import { serviceAnswersReply } from './service';
-import { allRequired, answerKey, type Wire } from './wire';
+import { allRequired, answerKey, type Wire, string, integer } from './wire';
 
 const day = { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' } as const;
 const statuses = ['none', 'started', 'validating', 'submitted'] as const;
@@ -45,28 +45,28 @@ const status = { type: 'string', enum: statuses } as const;
 const nullableTime = { type: ['string', 'null'] } as const;
 
 const applicationRow = allRequired({
-  accountId: { type: 'string' },
-  email: { type: 'string' },
-  name: { type: 'string' },
+  accountId: string,
+  email: string,
+  name: string,
   status,
-  lastPage: { type: 'string' },
-  lastActivityAt: { type: 'string' },
+  lastPage: string,
+  lastActivityAt: string,
   submittedAt: nullableTime,
-  documents: { type: 'integer' },
+  documents: integer,
 });
 
 export const applicationsReply = {
   200: allRequired({
     counts: allRequired({
-      all: { type: 'integer' },
-      none: { type: 'integer' },
-      started: { type: 'integer' },
-      validating: { type: 'integer' },
-      submitted: { type: 'integer' },
+      all: integer,
+      none: integer,
+      started: integer,
+      validating: integer,
+      submitted: integer,
     }),
-    total: { type: 'integer' },
-    page: { type: 'integer' },
-    pageSize: { type: 'integer' },
+    total: integer,
+    page: integer,
+    pageSize: integer,
     rows: { type: 'array', items: applicationRow },
   }),
 } as const;
@@ -82,8 +82,8 @@ export const applicationDocumentParams = allRequired({
 /** GET /applications/:accountId: the applicant and what the service link's view shows. */
 export const applicationReply = {
   200: allRequired({
-    email: { type: 'string' },
-    name: { type: 'string' },
+    email: string,
+    name: string,
     status,
     submittedAt: nullableTime,
     formsVersion: { type: ['string', 'null'] },
@@ -91,36 +91,36 @@ export const applicationReply = {
   }),
 } as const;
 
-const count = { type: 'integer' } as const;
+const count = integer;
 
 export const analyticsReply = {
   200: allRequired({
     funnel: allRequired({
-      accounts: { type: 'integer' },
-      confirmed: { type: 'integer' },
-      started: { type: 'integer' },
-      validating: { type: 'integer' },
-      submitted: { type: 'integer' },
+      accounts: integer,
+      confirmed: integer,
+      started: integer,
+      validating: integer,
+      submitted: integer,
     }),
     /** Each account under its status now; the funnel counts a status once reached (issue 44). */
     statusNow: allRequired({
-      none: { type: 'integer' },
-      started: { type: 'integer' },
-      validating: { type: 'integer' },
-      submitted: { type: 'integer' },
+      none: integer,
+      started: integer,
+      validating: integer,
+      submitted: integer,
     }),
-    submissionsByDay: { type: 'array', items: allRequired({ day: { type: 'string' }, count }) },
+    submissionsByDay: { type: 'array', items: allRequired({ day: string, count }) },
     missedFields: {
       type: 'array',
       items: allRequired({
-        page: { type: 'string' },
-        key: { type: 'string' },
-        label: { type: 'string' },
+        page: string,
+        key: string,
+        label: string,
         count,
       }),
     },
-    stoppedAt: { type: 'array', items: allRequired({ page: { type: 'string' }, count }) },
-    failedConversions: { type: 'array', items: allRequired({ reason: { type: 'string' }, count }) },
+    stoppedAt: { type: 'array', items: allRequired({ page: string, count }) },
+    failedConversions: { type: 'array', items: allRequired({ reason: string, count }) },
   }),
 } as const;
 

@@ -1,5 +1,5 @@
 /** Staff sign-in and staff members (issue 17), under /api/staff. */
-import { allRequired, type Wire } from './wire';
+import { allRequired, type Wire, string } from './wire';
 
 const email = { type: 'string', minLength: 1, maxLength: 254, pattern: '^[^\\u0000]*$' } as const;
 const role = { type: 'string', enum: ['reader', 'admin'] } as const;
@@ -28,9 +28,9 @@ export const staffLoginReply = {
 /** GET /totp/setup: the secret to enrol, as a URI, a QR code (SVG markup) and text to type. */
 export const totpSetupReply = {
   200: allRequired({
-    otpauthUri: { type: 'string' },
-    qrSvg: { type: 'string' },
-    secret: { type: 'string' },
+    otpauthUri: string,
+    qrSvg: string,
+    secret: string,
   }),
 } as const;
 
@@ -45,7 +45,7 @@ export const newPasswordReply = {
 export const totpBody = allRequired({ code: { type: 'string', minLength: 1, maxLength: 16 } });
 
 /** The signed-in member: POST /totp and GET /me. */
-export const staffMeReply = { 200: allRequired({ email: { type: 'string' }, role }) } as const;
+export const staffMeReply = { 200: allRequired({ email: string, role }) } as const;
 
 export const logoutReply = noContent;
 
@@ -61,10 +61,10 @@ export const oidcCallbackQuery = {
 export const redirectReply = { 302: { type: 'null' } } as const;
 
 const member = allRequired({
-  id: { type: 'string' },
-  email: { type: 'string' },
+  id: string,
+  email: string,
   role,
-  createdAt: { type: 'string' },
+  createdAt: string,
   totp: { type: 'boolean' },
 });
 export const membersReply = {
@@ -80,10 +80,10 @@ export const addMemberBody = allRequired({ email: memberEmail, role });
 /** The new member's password, shown once to the admin who hands it on. */
 export const addMemberReply = {
   201: allRequired({
-    id: { type: 'string' },
-    email: { type: 'string' },
+    id: string,
+    email: string,
     role,
-    temporaryPassword: { type: 'string' },
+    temporaryPassword: string,
   }),
 } as const;
 

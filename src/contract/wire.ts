@@ -33,6 +33,10 @@ export function allRequired<const P extends Record<string, JSONSchema>>(properti
   } as const;
 }
 
+/** The plain scalar schemas, said once: most reply fields are one of these. */
+export const string = { type: 'string' } as const;
+export const integer = { type: 'integer' } as const;
+
 /** The usual reply of a write: a message to show. */
 export const messageReply = { 200: allRequired({ message: { type: 'string' } }) } as const;
 export type MessageResponse = Wire<(typeof messageReply)[200]>;
