@@ -127,16 +127,27 @@ describe.each(databases)('rate limits on $name', ({ url }) => {
   );
 
   it.each(usernameRoutes)(
-    'answers %s 429 for one username after its share, from any IP and in any spelling',
+    'answers %s 429 for one username and IP after its share, in any spelling, and for one username after five shares from any IP',
     async (route) => {
       const username = `target-${nextIp}@example.org`;
       const spellings = [username, username.toUpperCase(), `  ${username} `];
+      // One source: its own share (2 an hour in these tests) per address.
+      const source = ip();
       const statuses: number[] = [];
       for (const spelling of spellings) {
-        statuses.push((await send(route, ip(), { username: spelling })).statusCode);
+        // The per-IP limit is 2 a minute: the minute moves on between this source's requests.
+        statuses.push((await send(route, source, { username: spelling })).statusCode);
+        t.clock.advance(60 * 1000);
       }
       expect(statuses.slice(0, 2)).not.toContain(429);
       expect(statuses[2]).toBe(429);
+      // Another source still has its own share of the same address: a stranger never spends it.
+      expect((await send(route, ip(), { username })).statusCode).not.toBe(429);
+      // Across sources the address has five shares (10), then none for anyone.
+      const many: number[] = [];
+      for (let i = 0; i < 10; i++) many.push((await send(route, ip(), { username })).statusCode);
+      expect(many.slice(0, 7)).not.toContain(429);
+      expect(many.at(-1)).toBe(429);
       // Another username from a fresh address is not held back.
       expect((await send(route, ip(), { username: `free-${nextIp}@ex.org` })).statusCode).not.toBe(
         429,

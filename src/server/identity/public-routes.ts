@@ -45,8 +45,16 @@ type WithUsername = FastifyRequest<{ Body: { username: string } }>;
 const ownAddressLimit = new Set(['/public/login']);
 
 /**
- * Limits every route of a scope per IP and, once the body names one, per address (login per
- * address and source, so a stranger's failures do not lock the owner out: see LoginLimits).
+ * A stranger spends an address's shared budget on a route only this many times faster than
+ * each source's own: enough to stop mail-bombing an address from many IPs, while an owner's own
+ * budget (per address and IP) is never another's to spend below it.
+ */
+const ADDRESS_BUDGET_PER_SOURCE_BUDGETS = 5;
+
+/**
+ * Limits every route of a scope per IP and, once the body names one, per address and source
+ * together, with a larger budget per address across all sources (login: see LoginLimits), so a
+ * stranger's requests do not lock the owner out of sign-up, confirm or a password reset.
  */
 export function addRateLimits(
   app: FastifyInstance,
@@ -63,8 +71,14 @@ export function addRateLimits(
     if (typeof username !== 'string') return;
     const route = request.routeOptions.url ?? request.url;
     if (ownAddressLimit.has(route)) return;
-    const bucket = `user:${normalise(username)}:${route}`;
-    await limiter.check(bucket, rateLimit.perUsernamePerHour, HOUR);
+    const address = normalise(username);
+    await limiter.check(
+      `user:${address}:${request.ip}:${route}`,
+      rateLimit.perUsernamePerHour,
+      HOUR,
+    );
+    const shared = rateLimit.perUsernamePerHour * ADDRESS_BUDGET_PER_SOURCE_BUDGETS;
+    await limiter.check(`user:${address}:${route}`, shared, HOUR);
   });
 }
 
