@@ -46,9 +46,8 @@ function MaskedTextQuestion({ question, mask }: MaskedProps) {
             // Always there, so what it comes to say is announced; no room taken while empty.
             <p
               id={noteId}
-              className="question__note"
+              className={paste.note ? 'question__note' : 'question__note question__note--empty'}
               role="status"
-              style={paste.note ? undefined : { margin: 0 }}
             >
               {paste.note}
             </p>
