@@ -1,50 +1,92 @@
-import { PDFName, PDFNumber, PDFRawStream, PDFRef, type PDFDocument } from 'pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  PDFName,
+  PDFNumber,
+  PDFRawStream,
+  PDFRef,
+  PDFStream,
+  type PDFDocument,
+  type PDFObject,
+} from 'pdf-lib';
 import { ConversionError, conversionMessages } from './conversion-messages';
 import { ContentLexer, type Token } from './pdf-content-lexer';
 import { decodeBytes, filterChain } from './pdf-stream-filters';
 
-/** Streams that hold no drawing operators: fonts (Length1, a subtype), ICC profiles (N), the rest. */
-const notContent = ['Length1', 'N', 'Subtype'];
-const notContentTypes = new Set(['/XRef', '/ObjStm', '/Metadata', '/EmbeddedFile', '/XObject']);
 /** "BI" followed by whitespace, a delimiter or the end: where a reader may start an inline image. */
 const beginInline = /BI(?=[\0\t\n\f\r ()<>[\]{}/%]|$)/g;
 /** Nesting deeper than this in an inline image's dictionary is refused rather than followed. */
 const maxDepth = 100;
 
 /**
- * The most pixels an inline image (BI … ID … EI, in a page's content, a form, a pattern or a
- * Type 3 glyph) declares, read from every stream that may hold drawing operators. Inline images
- * may be compressed, so a few bytes in a content stream can declare 16000×16000 pixels; a viewer
- * decodes them as it does an image XObject. Each stream is decoded (any chain of Flate, LZW,
- * ASCII85, ASCIIHex and RunLength) up to `bound` bytes; one that cannot be is refused as
- * unreadable, since it may hide an inline image. Every "BI" starts a dictionary, wherever it
- * sits (readers disagree on where an inline image's data ends), read with a real lexer.
+ * The most pixels an inline image (BI … ID … EI, in a page's content, a form, a pattern, a Type 3
+ * glyph or an appearance) declares. Inline images may be compressed, so a few bytes in a content
+ * stream can declare 16000×16000 pixels; a viewer decodes them as it does an image XObject. Every
+ * stream but an image codec's is decoded (any chain of Flate, LZW, ASCII85, ASCIIHex and
+ * RunLength) up to `bound` bytes and read, whatever its dictionary says it is (a viewer runs a
+ * page's contents whatever keys they carry); one that cannot be decoded is refused as unreadable
+ * when it is used as content, since it may hide an inline image. Every "BI" starts a dictionary,
+ * wherever it sits (readers disagree on where an inline image's data ends).
  */
 export function inlineImagePixels(doc: PDFDocument, bound: number): number {
+  const content = contentStreams(doc);
   let largest = 0;
   for (const [, object] of doc.context.enumerateIndirectObjects()) {
     if (!(object instanceof PDFRawStream)) continue;
-    const dict = object.dict;
-    const type = dict.lookupMaybe(PDFName.of('Type'), PDFName)?.asString();
-    const subtype = dict.lookupMaybe(PDFName.of('Subtype'), PDFName)?.asString();
-    const form = subtype === '/Form';
-    const picture = filterChain(object)?.codec !== undefined || dict.has(PDFName.of('Width'));
-    if (
-      !form &&
-      (picture ||
-        notContent.some((key) => dict.has(PDFName.of(key))) ||
-        notContentTypes.has(type ?? ''))
-    ) {
+    const chain = filterChain(object);
+    if (chain?.codec !== undefined) continue;
+    const bytes = decodeBytes(object, bound);
+    if (!bytes) {
+      if (content.has(object)) throw new ConversionError(conversionMessages.pdfUnreadable);
       continue;
     }
-    const bytes = decodeBytes(object, bound);
-    if (!bytes) throw new ConversionError(conversionMessages.pdfUnreadable);
     largest = Math.max(
       largest,
       largestDeclared(bytes, (ref) => doc.context.lookup(ref)),
     );
   }
   return largest;
+}
+
+/**
+ * Streams some dictionary uses as drawing operators: a page's /Contents, a form XObject (any
+ * XObject but an image: viewers go by its /Subtype), a tiling pattern, a Type 3 glyph, an
+ * annotation's appearance. Found in every dictionary of the file, reachable or not.
+ */
+function contentStreams(doc: PDFDocument): Set<PDFObject> {
+  const found = new Set<PDFObject>();
+  const lookup = (value: PDFObject | undefined) => (value ? doc.context.lookup(value) : undefined);
+  const mark = (value: PDFObject | undefined, unlessImage = false) => {
+    const target = lookup(value);
+    if (target instanceof PDFArray) target.asArray().forEach((item) => mark(item, unlessImage));
+    if (!(target instanceof PDFStream)) return;
+    const subtype = target.dict.lookup(PDFName.of('Subtype'));
+    if (!(unlessImage && subtype === PDFName.of('Image'))) found.add(target);
+  };
+  const eachValue = (value: PDFObject | undefined, then: (item: PDFObject) => void) => {
+    const dict = lookup(value);
+    if (dict instanceof PDFDict) for (const [, item] of dict.entries()) then(item);
+  };
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    const dicts = [object instanceof PDFStream ? object.dict : object];
+    for (let dict = dicts.pop(); dict; dict = dicts.pop()) {
+      if (!(dict instanceof PDFDict)) continue;
+      mark(dict.get(PDFName.of('Contents')));
+      eachValue(dict.get(PDFName.of('XObject')), (item) => mark(item, true));
+      eachValue(dict.get(PDFName.of('Pattern')), (item) => mark(item));
+      eachValue(dict.get(PDFName.of('CharProcs')), (item) => mark(item));
+      eachValue(dict.get(PDFName.of('AP')), (item) => {
+        mark(item);
+        eachValue(item, (state) => mark(state));
+      });
+      // Direct dictionaries inside this one (a page's /Resources, an /Annots entry written in place).
+      for (const [, value] of dict.entries()) {
+        if (value instanceof PDFDict) dicts.push(value);
+        if (value instanceof PDFArray) dicts.push(...value.asArray());
+      }
+    }
+  }
+  return found;
 }
 
 type Resolve = (ref: PDFRef) => unknown;

@@ -129,6 +129,21 @@ describe('a content stream of any filter is decoded, or refused', () => {
     expect(await pageCount(normalisePdf(small))).toBe(1);
   });
 
+  it('reads a content stream whatever its dictionary claims it is (a profile, a font)', async () => {
+    for (const claim of [{ N: 3 }, { Length1: 10 }, { Type: 'Metadata' }]) {
+      const pdf = await pdfWithContent(inlineImage(dict), deflateSync, {
+        Filter: 'FlateDecode',
+        ...claim,
+      });
+      expect(await failure(checkPdf(pdf))).toBe(imageTooLarge);
+    }
+    const undecodable = await pdfWithContent(inlineImage(dict), (bytes) => bytes, {
+      Filter: 'Magic',
+      Type: 'Metadata',
+    });
+    expect(await failure(checkPdf(undecodable))).toBe(pdfUnreadable);
+  });
+
   it('refuses a content stream it cannot decode: a predictor, an unknown filter', async () => {
     const predicted = await pdfWithContent(inlineImage(dict), deflateSync, {
       Filter: 'FlateDecode',
