@@ -1,3 +1,4 @@
+import { constants, inflateSync } from 'node:zlib';
 import {
   decodePDFRawStream,
   PDFArray,
@@ -84,6 +85,14 @@ export function decodeBytes(stream: PDFStream, bound: number): Uint8Array | unde
   if (!chain || chain.predicted) return undefined;
   const contents = stream.getContents();
   if (chain.bytes.length === 0) return contents;
+  if (chain.bytes.length === 1 && chain.bytes[0] === 'FlateDecode') {
+    // zlib itself: faster, and it hands back what a truncated stream holds, as viewers draw it.
+    try {
+      return inflateSync(contents, { maxOutputLength: bound, finishFlush: constants.Z_SYNC_FLUSH });
+    } catch {
+      return undefined;
+    }
+  }
   const dict = PDFDict.withContext(stream.dict.context);
   const names = chain.bytes.map((name) => PDFName.of(name));
   dict.set(PDFName.of('Filter'), stream.dict.context.obj(names));
