@@ -19,6 +19,7 @@ import {
   falseMarkerJpeg,
   inlineImage,
   jpegStartingWith,
+  lzw,
   pdfWithContent,
   pdfWithFilteredImage,
   pdfWithNumberObject,
@@ -116,7 +117,7 @@ describe('an inline image dictionary is read as a viewer reads it', () => {
 describe('a content stream of any filter is decoded, or refused', () => {
   const dict = `/W ${huge} /H ${huge}`;
 
-  it('decodes ASCII85, and a chain of ASCIIHex then Flate', async () => {
+  it('decodes ASCII85, LZW, and a chain of ASCIIHex then Flate', async () => {
     const a85 = await pdfWithContent(inlineImage(dict), ascii85, { Filter: 'ASCII85Decode' });
     expect(await failure(normalisePdf(a85))).toBe(imageTooLarge);
     const chain = await pdfWithContent(
@@ -125,6 +126,8 @@ describe('a content stream of any filter is decoded, or refused', () => {
       { Filter: ['ASCIIHexDecode', 'FlateDecode'] },
     );
     expect(await failure(normalisePdf(chain))).toBe(imageTooLarge);
+    const compressed = await pdfWithContent(inlineImage(dict), lzw, { Filter: 'LZWDecode' });
+    expect(await failure(checkPdf(compressed))).toBe(imageTooLarge);
     const small = await pdfWithContent(inlineImage('/W 8 /H 8'), ascii85, { Filter: 'A85' });
     expect(await pageCount(normalisePdf(small))).toBe(1);
   });

@@ -120,3 +120,26 @@ export async function pdfWithFilteredImage(
   page.node.set(PDFName.of('Contents'), doc.context.register(content));
   return doc.save({ useObjectStreams: false });
 }
+
+/**
+ * LZW as PDF's LZWDecode reads it, without compressing: a clear code, then each byte as its own
+ * 9-bit code, cleared again every 200 bytes so the code width never grows; then end-of-data.
+ */
+export function lzw(bytes: Buffer): Buffer {
+  const codes: number[] = [];
+  bytes.forEach((byte, index) => {
+    if (index % 200 === 0) codes.push(256);
+    codes.push(byte);
+  });
+  codes.push(257);
+  const out = Buffer.alloc(Math.ceil((codes.length * 9) / 8));
+  codes.forEach((code, index) => {
+    for (let bit = 0; bit < 9; bit++) {
+      if ((code >> (8 - bit)) & 1) {
+        const at = index * 9 + bit;
+        out[at >> 3]! |= 0x80 >> (at & 7);
+      }
+    }
+  });
+  return out;
+}
