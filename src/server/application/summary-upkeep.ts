@@ -241,6 +241,10 @@ const writeWords = new PreparedQuery((db, p: { folded: string }, dialect) =>
  * of `accountId`'s alone: JavaScript folds them, so "García" is "garcia" on SQLite as on PostgreSQL.
  */
 async function foldSearchWords(db: Kysely<Database>, accountId?: string): Promise<void> {
+  // Most flushes find nothing to fold: a look through the partial index, with no transaction.
+  let pending = db.selectFrom('application_summaries').select('account_id').where('words', '=', '');
+  if (accountId !== undefined) pending = pending.where('account_id', '=', accountId);
+  if (!(await pending.limit(1).executeTakeFirst())) return;
   for (;;) {
     const folded = await db.transaction().execute(async (trx) => {
       const rows = await unfolded(trx, accountId);
