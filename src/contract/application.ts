@@ -125,7 +125,5 @@ export type ValidationsBody = Wire<typeof validationsBody>;
 export type VisitorTokenBody = Wire<typeof visitorTokenBody>;
 export type VisitorAnswers = Wire<typeof visitorAnswers>;
 export type VisitorToken = Wire<(typeof visitorTokenReply)[200]>;
-export type AddAnotherCounts = Wire<(typeof addAnotherReply)[200]>;
-export type TabChoices = Wire<(typeof tabsReply)[200]>;
 export type AddAnotherBody = Wire<typeof addAnotherBody>;
 export type TabsBody = Wire<typeof tabsBody>;

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-export const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../..');
 
 export interface ShippedText {
   text: string;
@@ -60,7 +60,7 @@ const readJson = (file: string): unknown =>
   JSON.parse(readFileSync(path.join(root, file), 'utf8')) as unknown;
 
 /** Every label, message and option code the shipped definitions hold (site.json aside). */
-export function shippedTexts(): ShippedText[] {
+function shippedTexts(): ShippedText[] {
   const out: ShippedText[] = [];
   for (const name of readdirSync(path.join(root, 'forms'))) {
     if (!name.endsWith('.json') || name === 'site.json') continue;
@@ -84,7 +84,7 @@ const unescapeRegex = (source: string): string =>
   source.replace(/^\^|\$$/g, '').replace(/\\(.)/g, '$1');
 
 /** The string literals, template pieces, JSX texts and regular expressions of a test file. */
-export function literalsOf(file: string): Literal[] {
+function literalsOf(file: string): Literal[] {
   const source = ts.createSourceFile(
     file,
     readFileSync(file, 'utf8'),

@@ -40,7 +40,7 @@ function page(pageId: string): PageDefinition {
 }
 
 /** The page that asks `key` (address and school parts, checkbox boxes and add-another included). */
-export function pageOfKey(key: string): PageDefinition {
+function pageOfKey(key: string): PageDefinition {
   const found = formPages.find((p) => pageFields(p).some((field) => field.key === key));
   if (!found) throw new Error(`no page in forms/ asks "${key}"`);
   return found;
@@ -58,13 +58,6 @@ export function labelOf(key: string): string {
   const label = questionOf(key).label;
   if (label === undefined) throw new Error(`the question of "${key}" has no label`);
   return label;
-}
-
-/** The hint under the question that stores `key`. */
-export function hintOf(key: string): string {
-  const hint = questionOf(key).hint;
-  if (hint === undefined) throw new Error(`the question of "${key}" has no hint`);
-  return hint;
 }
 
 /** The label of the address or school-search block whose keys start with `prefix` ('mailing_'). */
@@ -133,17 +126,10 @@ export function summaryTitle(pageId: string, groupId: string): string {
 }
 
 /** The options the question of `key` offers (with the leading '--'), on `context.now`'s day. */
-export function optionsOf(key: string, context: OptionContext = {}): OptionItem[] {
+function optionsOf(key: string, context: OptionContext = {}): OptionItem[] {
   const source = questionOf(key).options;
   if (source === undefined) throw new Error(`the question of "${key}" has no options`);
   return resolveOptions(source, context);
-}
-
-/** The codes offered for `key`, without the empty option. */
-export function optionCodes(key: string, context: OptionContext = {}): string[] {
-  return optionsOf(key, context)
-    .map((option) => option.value)
-    .filter((value) => value !== '');
 }
 
 /** The label of option `code` of `key` (what `{key}_desc` stores). */
@@ -165,7 +151,7 @@ export function offeredOption(key: string, index = 0, context: OptionContext = {
 const schemaCache = new Map<string, SchemaNode>();
 
 /** schemas/{name}.schema.json, parsed (a page's id or an account form's name). */
-export function schemaOf(name: string): SchemaNode {
+function schemaOf(name: string): SchemaNode {
   let schema = schemaCache.get(name);
   if (!schema) {
     const file = path.join(schemasDir, `${name}.schema.json`);

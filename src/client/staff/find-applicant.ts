@@ -3,7 +3,7 @@ import { queryString, staffApi } from './staff-api';
 import type { ApplicationRow } from '../../contract/staff-applications';
 
 /** Said when no applicant has the address typed (links, data requests). */
-export const noSuchApplicant = 'No applicant has this e-mail address.';
+const noSuchApplicant = 'No applicant has this e-mail address.';
 
 /**
  * The applicant with exactly this e-mail, found through the list's search (which reads and

@@ -52,7 +52,7 @@ const adam7 = [
 ] as const;
 
 /** The bytes a PNG's image data must inflate to: each row (of each pass) and its filter byte. */
-export function rawImageBytes(png: PngStructure): number {
+function rawImageBytes(png: PngStructure): number {
   const rows = (width: number, height: number) =>
     width > 0 && height > 0 ? height * (1 + Math.ceil((width * png.bitsPerPixel) / 8)) : 0;
   if (!png.interlaced) return rows(png.width, png.height);
@@ -67,7 +67,7 @@ export function rawImageBytes(png: PngStructure): number {
  * How many bytes a zlib stream inflates to, counted chunk by chunk and dropped, stopping one
  * past `bound`; -1 when it is not a valid zlib stream.
  */
-export function inflatedLength(data: Uint8Array, bound: number): Promise<number> {
+function inflatedLength(data: Uint8Array, bound: number): Promise<number> {
   return new Promise((resolve) => {
     const inflate = createInflate();
     let total = 0;

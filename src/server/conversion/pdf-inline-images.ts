@@ -98,7 +98,7 @@ type Resolve = (ref: PDFRef) => unknown;
  * for all the "BI"s together is bounded by a few times the stream's length: a stream built to
  * make it more is refused.
  */
-export function largestDeclared(operators: Uint8Array, resolve: Resolve = () => undefined): number {
+function largestDeclared(operators: Uint8Array, resolve: Resolve = () => undefined): number {
   const text = Buffer.from(operators.buffer, operators.byteOffset, operators.byteLength).toString(
     'latin1',
   );

@@ -7,7 +7,7 @@ import type { SecretHasher } from './secrets';
 export type LoginAudience = 'applicant' | 'staff';
 
 /** How long a device that signed in stays trusted without signing in again. */
-export const DEVICE_TRUST_DAYS = 30;
+const DEVICE_TRUST_DAYS = 30;
 const DAY_SECONDS = 24 * 60 * 60;
 
 /**

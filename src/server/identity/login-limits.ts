@@ -5,7 +5,7 @@ import type { RateLimiter } from './rate-limiter';
 
 const HOUR = 60 * 60 * 1000;
 /** How long a network (an IP) from which an address signed in stays trusted for it. */
-export const NETWORK_TRUST_DAYS = 7;
+const NETWORK_TRUST_DAYS = 7;
 const NETWORK_TRUST_MS = NETWORK_TRUST_DAYS * 24 * HOUR;
 
 /** One sign-in attempt as its limits saw it: from the owner's device (its nonce), or not. */

@@ -5,12 +5,12 @@ import type { Database } from '../db/tables';
 import { decoyPasswordHash, randomCode, verifyPassword, type SecretHasher } from './secrets';
 
 export const CODE_TTL_MS = 24 * 60 * 60 * 1000;
-export const CODE_MAX_ATTEMPTS = 5;
+const CODE_MAX_ATTEMPTS = 5;
 /**
  * Live sign-ups kept per address, the oldest dropped beyond it: a login of an unconfirmed
  * account checks the password against each, so their number bounds that work.
  */
-export const MAX_PENDING = 5;
+const MAX_PENDING = 5;
 
 /** The password an unconfirmed account holds: none, until a sign-up's code is confirmed. */
 export const NO_PASSWORD = '';

@@ -2,24 +2,6 @@ import { sql } from 'kysely';
 import type { Dialect } from '../db/dialect';
 import { PreparedQuery } from '../db/prepared-query';
 
-/**
- * Adds `hits` to a bucket's count in one atomic statement on both databases: a new window
- * restarts the count at `hits`.
- */
-export const countHits = new PreparedQuery(
-  (db, p: { bucket: string; start: string; hits: number }) =>
-    db
-      .insertInto('rate_limits')
-      .values({ bucket: p.bucket, window_start: p.start, hits: p.hits })
-      .onConflict((oc) =>
-        oc.column('bucket').doUpdateSet({
-          hits: sql<number>`case when rate_limits.window_start = ${p.start} then rate_limits.hits + ${p.hits} else ${p.hits} end`,
-          window_start: p.start,
-        }),
-      )
-      .returning('hits'),
-);
-
 /** A bucket's hits in a batch, as `countBatch` reads them from its JSON parameter. */
 interface BatchRow {
   bucket: string;
@@ -36,7 +18,7 @@ const batchRows = (batch: string, dialect: Dialect) =>
         value ->> 'hits' as hits from json_each(${batch}))`.as('batch');
 
 /**
- * `countHits` for many buckets in one statement, each bucket once (`checkSoon`'s batches):
+ * Adds hits to many buckets in one statement, each bucket once (`checkSoon`'s batches):
  * answers each bucket's total. The rows are written in the order of their buckets, so two
  * instances writing batches that share buckets take the rows' locks in the same order and never
  * wait for each other in a cycle (PostgreSQL detected a deadlock when each wrote its buckets in

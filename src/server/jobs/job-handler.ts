@@ -1,5 +1,5 @@
 /** What a handler is given with each job. */
-export interface JobContext {
+interface JobContext {
   jobId: string;
   /** This attempt's number, from 1. */
   attempt: number;

@@ -35,10 +35,7 @@ export async function knownSubjectId(db: Db, email: string): Promise<string | un
 }
 
 /** The e-mails of the subject ids still linked; an erased subject's id is absent from the map. */
-export async function emailsOf(
-  db: Db,
-  ids: ReadonlyArray<string | null>,
-): Promise<Map<string, string>> {
+async function emailsOf(db: Db, ids: ReadonlyArray<string | null>): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
   if (wanted.length === 0) return new Map();
   const rows = await db

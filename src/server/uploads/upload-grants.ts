@@ -13,7 +13,7 @@ export interface UploadGrants {
  * other (replayed, or sent many times at once). One conditional statement on both databases, so
  * no two requests can both find the grant unused.
  */
-export async function claimUploadGrant(db: Db, objectKey: string, now: Date): Promise<boolean> {
+async function claimUploadGrant(db: Db, objectKey: string, now: Date): Promise<boolean> {
   const row = await db
     .updateTable('upload_grants')
     .set({ uploaded_at: now.toISOString() })
@@ -30,7 +30,7 @@ export async function claimUploadGrant(db: Db, objectKey: string, now: Date): Pr
  * the file: a write that failed half-way must not cost the applicant their form (UPLOAD_EXISTS
  * on the retry).
  */
-export async function releaseUploadGrant(db: Db, objectKey: string): Promise<void> {
+async function releaseUploadGrant(db: Db, objectKey: string): Promise<void> {
   await db
     .updateTable('upload_grants')
     .set({ uploaded_at: null })
