@@ -29,9 +29,8 @@ describe('the modal’s focus lock', () => {
     const guards = [...document.querySelectorAll('[data-focus-guard]')];
     expect(guards.length).toBeGreaterThan(0);
     expect(guards.map((guard) => guard.getAttribute('tabindex'))).not.toContain('1');
-    expect([...document.querySelectorAll('[tabindex]')].filter((el) => el.tabIndex > 0)).toEqual(
-      [],
-    );
+    const focusable = [...document.querySelectorAll<HTMLElement>('[tabindex]')];
+    expect(focusable.filter((el) => el.tabIndex > 0)).toEqual([]);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Yes' })).toHaveFocus());
     await user.tab();
     expect(screen.getByRole('button', { name: 'No' })).toHaveFocus();
