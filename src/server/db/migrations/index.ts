@@ -1,7 +1,10 @@
 /**
  * Versioned migrations, one file each, applied in name order (at start unless MIGRATE_ON_START
- * is false, and by `npm run migrate`). Never edit one that has shipped: add a new file and list it
- * here. Each works on SQLite and PostgreSQL alike.
+ * is false, and by `npm run migrate`). Never change what one that has shipped does: add a new file
+ * and list it here. Rewording one is allowed only when the schema it makes is proven identical on
+ * both databases (a dump of SQLite's sqlite_master and of PostgreSQL's columns, indexes,
+ * constraints and triggers, before and after), as when they moved to schema-parts.ts. Each works
+ * on SQLite and PostgreSQL alike; new tables are declared with schema-parts.ts's column kinds.
  */
 import type { Migration } from 'kysely';
 import { migration as m0001 } from './0001-identity';
