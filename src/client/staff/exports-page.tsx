@@ -9,9 +9,10 @@ export function ExportsPage() {
   return (
     <StaffPage title="Exports">
       <p>
-        Every submitted application, one per row: every answer of the form (with the wording of
-        coded answers beside them), the form version and when it was submitted. Each download is
-        recorded in the audit log.
+        Every submitted application, one per row in the order they were submitted: every answer of
+        the form (with the wording of coded answers beside them), the form version and when it was
+        submitted. The CSV's first row names each column by its question, the second by its answer
+        key. Each download is recorded in the audit log.
       </p>
       <ul className="staff-downloads">
         <li>

@@ -20,6 +20,7 @@ import type {
 import type { MemberRoleBody, MemberRoleResponse } from '../../contract/staff-member-role';
 import type { MissingAnswers } from '../../contract/staff-missing-answers';
 import type {
+  AuditActions,
   AuditPage,
   DataRequestBody,
   Erased,
@@ -80,6 +81,7 @@ export const staffApi = {
   issueLink: (body: IssueLinkBody) => post<IssuedLink>('/links', body),
   revokeLink: (id: string) => post<RevokedLink>(`/links/${encodeURIComponent(id)}/revoke`),
   audit: (search: string, signal?: AbortSignal) => get<AuditPage>(`/audit${search}`, signal),
+  auditActions: (signal?: AbortSignal) => get<AuditActions>('/audit/actions', signal),
   eraseApplicant: (body: DataRequestBody) => post<{ erased: Erased }>('/data-requests/erase', body),
   members: (signal?: AbortSignal) => get<MembersResponse>('/members', signal),
   addMember: (body: AddMemberBody) => post<AddMemberResponse>('/members', body),
@@ -97,7 +99,9 @@ export const staffDownloads = {
     `${staffApiRoot}/applications/${encodeURIComponent(accountId)}/packet.pdf`,
   document: (accountId: string, key: string) =>
     `${staffApiRoot}/applications/${encodeURIComponent(accountId)}/documents/${encodeURIComponent(key)}`,
-  csv: `${staffApiRoot}/exports/applications.csv`,
+  // The question labels as the first header row, the answer keys as the second: a spreadsheet
+  // user reads the labels, a program the keys.
+  csv: `${staffApiRoot}/exports/applications.csv?header=labels`,
   jsonLines: `${staffApiRoot}/exports/applications.jsonl`,
   auditCsv: (search: string) => `${staffApiRoot}/audit.csv${search}`,
   oidcStart: `${staffApiRoot}/oidc/start`,

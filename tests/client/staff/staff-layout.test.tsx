@@ -85,6 +85,7 @@ describe('the console’s frame', () => {
       'POST /api/staff/login': jsonResponse({ next: 'totp' }),
       'POST /api/staff/totp': jsonResponse(admin),
       'GET /api/staff/audit': jsonResponse({ total: 0, page: 1, pageSize: 50, rows: [] }),
+      'GET /api/staff/audit/actions': jsonResponse({ actions: [] }),
     });
     const { user, app } = renderApp('/staff/audit?actor=staff%3Aada%40example.edu');
     await screen.findByRole('heading', { level: 1, name: 'Staff sign in' });

@@ -9,26 +9,13 @@ import { FilterForm, reversedRange, type FilterField, type FilterValues } from '
 import { StaffTable, type StaffColumn } from '../ui/staff-table';
 import type { AuditPage as AuditPageData } from '../../../contract/staff-admin';
 
-/** The audit actions (BRIEF-staff.md), offered as the action filter. */
-const actions = [
-  'application.read',
-  'application.packet',
-  'application.document',
-  'export.csv',
-  'export.jsonl',
-  'audit.export',
-  'link.issue',
-  'link.revoke',
-  'data.export',
-  'data.erase',
-  'staff.add',
-  'staff.remove',
-  'staff.sign-in',
-  'staff.password-change',
-];
 const filterNames = ['actor', 'action', 'subject', 'from', 'to'] as const;
 type Filters = FilterValues<(typeof filterNames)[number]>;
-const filterFields: FilterField<(typeof filterNames)[number]>[] = [
+
+/** The filters; the Action filter offers every action the server knows, in words. */
+const filterFieldsOf = (
+  actions: readonly { action: string; text: string }[],
+): FilterField<(typeof filterNames)[number]>[] => [
   { name: 'actor', label: 'Who', kind: 'text' },
   {
     name: 'action',
@@ -36,37 +23,28 @@ const filterFields: FilterField<(typeof filterNames)[number]>[] = [
     kind: 'select',
     options: [
       { value: '', label: 'Any action' },
-      ...actions.map((action) => ({ value: action, label: action })),
+      ...actions.map(({ action, text }) => ({ value: action, label: text })),
     ],
   },
-  { name: 'subject', label: 'Subject', kind: 'text' },
+  { name: 'subject', label: 'Applicant (name or e-mail)', kind: 'text' },
   { name: 'from', label: 'From', kind: 'date' },
   { name: 'to', label: 'To', kind: 'date' },
 ];
 const pageSize = 50;
 
-const detailText = (detail: unknown) =>
-  detail === null ||
-  detail === undefined ||
-  (typeof detail === 'object' && Object.keys(detail).length === 0)
-    ? ''
-    : typeof detail === 'string'
-      ? detail
-      : JSON.stringify(detail);
-
 type AuditRow = AuditPageData['rows'][number];
 
 const columns: StaffColumn<AuditRow>[] = [
   { id: 'at', label: 'When', cell: (row) => formatDateTime(row.at) },
-  { id: 'actor', label: 'Who', cell: (row) => row.actor },
-  { id: 'action', label: 'Action', cell: (row) => row.action },
-  { id: 'subject', label: 'Subject', cell: (row) => row.subject ?? '' },
+  { id: 'actor', label: 'Who', cell: (row) => row.actorText },
+  { id: 'action', label: 'Action', cell: (row) => row.actionText },
   {
-    id: 'detail',
-    label: 'Detail',
-    className: 'staff-table__detail',
-    cell: (row) => detailText(row.detail),
+    id: 'subject',
+    label: 'Applicant',
+    // An erased applicant's rows keep a pseudonym: the record stays, whose it was does not.
+    cell: (row) => row.subjectName ?? row.subject ?? '',
   },
+  { id: 'detail', label: 'What', className: 'staff-table__detail', cell: (row) => row.detailText },
   { id: 'ip', label: 'From', cell: (row) => row.ip ?? '' },
 ];
 
@@ -90,6 +68,11 @@ export function AuditPage() {
     setParams(
       new URLSearchParams(queryString({ ...next, page: nextPage > 1 ? nextPage : undefined })),
     );
+  const actions = useQuery({
+    queryKey: ['staff', 'audit', 'actions'],
+    queryFn: ({ signal }) => staffApi.auditActions(signal),
+    staleTime: Infinity,
+  });
   const data = audit.data;
 
   return (
@@ -108,7 +91,7 @@ export function AuditPage() {
       <FilterForm
         key={queryString(filters)}
         label="Audit log"
-        fields={filterFields}
+        fields={filterFieldsOf(actions.data?.actions ?? [])}
         values={filters}
         submitLabel="Filter"
         check={(v) => reversedRange(v.from, v.to)}
