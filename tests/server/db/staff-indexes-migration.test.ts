@@ -112,9 +112,13 @@ describe.each(databases)('migration 0010 on $name', ({ url }) => {
 
     const db = await openDatabase(options);
     cleanups.push(() => db.destroy());
-    expect(
-      await db.selectFrom('application_summaries').selectAll().orderBy('account_id').execute(),
-    ).toEqual([
+    const rows = await db
+      .selectFrom('application_summaries')
+      .selectAll()
+      .orderBy('account_id')
+      .execute();
+    // The search words came with migration 0021, and are tested with the search.
+    expect(rows.map(({ words: _words, ...row }) => row)).toEqual([
       {
         account_id: 'a1',
         email: 'ada@example.com',

@@ -49,7 +49,13 @@ describe.each(databases)('staff summary triggers on $name', ({ url }) => {
   /** The summary rows as staff read them: the noted writes brought in first (migration 0016). */
   const summaries = async () => {
     await flushSummaries(t.db);
-    return t.db.selectFrom('application_summaries').selectAll().orderBy('account_id').execute();
+    const rows = await t.db
+      .selectFrom('application_summaries')
+      .selectAll()
+      .orderBy('account_id')
+      .execute();
+    // The search words (migration 0021) are folded from `search` and tested with the search.
+    return rows.map(({ words: _words, ...row }) => row);
   };
   const expectInStep = async () => expect(await summaries()).toEqual(await recomputed());
 
