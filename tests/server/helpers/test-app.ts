@@ -176,6 +176,14 @@ export function lastCode(mail: MailMessage[], to: string): string {
   return code;
 }
 
+/** Every confirmation code mailed to `to`, oldest first (one a sign-up or resend). */
+export function codesTo(mail: MailMessage[], to: string): string[] {
+  return mail
+    .filter((m) => m.to === to)
+    .map((m) => m.text.match(/confirmation code is (\d{6})/)?.[1])
+    .filter((code): code is string => code !== undefined);
+}
+
 /** The reset id in the newest reset mail to `to`. */
 export function lastResetId(mail: MailMessage[], to: string): string {
   const message = [...mail].reverse().find((m) => m.to === to && /reset\?/.test(m.text));

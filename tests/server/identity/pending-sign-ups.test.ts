@@ -4,7 +4,14 @@
  * the owner's password, never a stranger's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieJar, createTestApp, databases, PASSWORD, type TestApp } from '../helpers/test-app';
+import {
+  codesTo,
+  cookieJar,
+  createTestApp,
+  databases,
+  PASSWORD,
+  type TestApp,
+} from '../helpers/test-app';
 
 const STRANGER = 'Stranger-Chose-77';
 const THIRD = 'Third-Signup-55!';
@@ -13,14 +20,6 @@ const roomy = {
   RATE_LIMIT_PER_IP_PER_MINUTE: '100000',
   RATE_LIMIT_PER_USERNAME_PER_HOUR: '100000',
 };
-
-/** Every confirmation code mailed to `to`, oldest first. */
-function codesTo(t: TestApp, to: string): string[] {
-  return t.mail
-    .filter((m) => m.to === to)
-    .map((m) => m.text.match(/confirmation code is (\d{6})/)?.[1])
-    .filter((code): code is string => code !== undefined);
-}
 
 describe.each(databases)('a code confirms its own sign-up on $name', ({ url }) => {
   let t: TestApp;
@@ -56,7 +55,7 @@ describe.each(databases)('a code confirms its own sign-up on $name', ({ url }) =
     expect(await logIn(username, STRANGER)).toBe(403);
     const owner = await signUp(username, PASSWORD);
     expect(owner.statusCode).toBe(200);
-    const [strangers, owners] = codesTo(t, username);
+    const [strangers, owners] = codesTo(t.mail, username);
     expect(owners).toBeDefined();
     expect((await confirm(username, owners!, cookieJar(owner))).statusCode).toBe(200);
     expect(await logIn(username, PASSWORD)).toBe(200);
@@ -73,7 +72,7 @@ describe.each(databases)('a code confirms its own sign-up on $name', ({ url }) =
     const username = 'owner-first@example.org';
     const owner = cookieJar(await signUp(username, PASSWORD));
     const stranger = cookieJar(await signUp(username, STRANGER));
-    const [owners, strangers] = codesTo(t, username);
+    const [owners, strangers] = codesTo(t.mail, username);
     // From another device the owner cannot tell the two codes apart, so neither confirms there.
     expect((await confirm(username, strangers!)).json().code).toBe('CODE_ELSEWHERE');
     expect((await confirm(username, owners!, owner)).statusCode).toBe(200);
@@ -89,7 +88,7 @@ describe.each(databases)('a code confirms its own sign-up on $name', ({ url }) =
       const passwords = [PASSWORD, THIRD, STRANGER];
       const browsers = [];
       for (const password of passwords) browsers.push(cookieJar(await signUp(username, password)));
-      const codes = codesTo(t, username);
+      const codes = codesTo(t.mail, username);
       expect(new Set(codes).size).toBe(3);
       expect(await pendingOf(username)).toBe(3);
       expect((await confirm(username, codes[chosen]!, browsers[chosen])).statusCode).toBe(200);
@@ -133,10 +132,10 @@ describe.each(databases)('a code confirms its own sign-up on $name', ({ url }) =
     const username = 'resend@example.org';
     const stranger = cookieJar(await signUp(username, STRANGER));
     const owner = cookieJar(await signUp(username, PASSWORD));
-    const [first, second] = codesTo(t, username);
+    const [first, second] = codesTo(t.mail, username);
     // From a browser that names no sign-up, the newest one's code is renewed.
     expect((await t.call('POST', '/public/resend-confirm', { username })).statusCode).toBe(200);
-    const resent = codesTo(t, username)[2];
+    const resent = codesTo(t.mail, username)[2];
     expect(resent).toBeDefined();
     // The newest sign-up's old code was replaced by the resent one.
     if (resent !== second) expect((await confirm(username, second!, owner)).statusCode).toBe(400);
@@ -150,7 +149,7 @@ describe.each(databases)('a code confirms its own sign-up on $name', ({ url }) =
     const username = 'guessed@example.org';
     await signUp(username, STRANGER);
     await signUp(username, PASSWORD);
-    const codes = codesTo(t, username);
+    const codes = codesTo(t.mail, username);
     const wrong = ['000000', '111111', '222222'].find((c) => !codes.includes(c))!;
     for (let i = 0; i < 5; i++) expect((await confirm(username, wrong)).statusCode).toBe(400);
     for (const code of codes) expect((await confirm(username, code)).statusCode).toBe(400);
@@ -160,7 +159,7 @@ describe.each(databases)('a code confirms its own sign-up on $name', ({ url }) =
   it('answers a sign-up of a confirmed address the same, mails "account exists", changes nothing', async () => {
     const username = 'confirmed@example.org';
     const fresh = await signUp(username, PASSWORD);
-    await confirm(username, codesTo(t, username)[0]!);
+    await confirm(username, codesTo(t.mail, username)[0]!);
     const mailed = t.mail.length;
     const again = await signUp(username, STRANGER);
     expect(again.statusCode).toBe(fresh.statusCode);
@@ -178,7 +177,7 @@ describe.each(databases)('a code confirms its own sign-up on $name', ({ url }) =
     const username = 'race@example.org';
     const stranger = cookieJar(await signUp(username, STRANGER));
     const owner = cookieJar(await signUp(username, PASSWORD));
-    const [a, b] = codesTo(t, username);
+    const [a, b] = codesTo(t.mail, username);
     const answers = await Promise.all([
       confirm(username, a!, stranger),
       confirm(username, b!, owner),
@@ -205,6 +204,6 @@ describe.each(databases)('a code confirms its own sign-up on $name', ({ url }) =
       .orderBy('seq')
       .execute();
     expect(seqs.map((row) => Number(row.seq))).toEqual([1, 2, 3, 4]);
-    expect(codesTo(t, username)).toHaveLength(4);
+    expect(codesTo(t.mail, username)).toHaveLength(4);
   });
 });
