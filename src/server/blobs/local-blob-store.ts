@@ -114,7 +114,11 @@ export class LocalBlobStore implements BlobStore {
         await rename(partial, file);
         return;
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 2) throw error;
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 2) {
+          // A write that failed (a full disk, a rename refused) leaves no half file behind.
+          await rm(partial, { force: true });
+          throw error;
+        }
       }
     }
   }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -15,6 +15,13 @@ describe('the local blob store’s listing', () => {
   });
   afterEach(() => {
     rmSync(root, { recursive: true, force: true });
+  });
+
+  it('leaves no half-written file behind when a write fails', async () => {
+    // A folder where the file should go: the rename at the end of the write is refused.
+    mkdirSync(path.join(root, 'uploads/a/transcript_file/one/inside'), { recursive: true });
+    await expect(store.put('uploads/a/transcript_file/one', new Uint8Array([1]))).rejects.toThrow();
+    expect(readdirSync(path.join(root, 'uploads/a/transcript_file'))).toEqual(['one']);
   });
 
   it('lists the keys under a prefix, not half-written files nor a longer prefix’s', async () => {
