@@ -52,6 +52,9 @@ async function namesOf(db: Db, emails: readonly string[]): Promise<Map<string, s
 }
 
 function actorTextOf(actor: string, issuers: ReadonlyMap<string, string>): string {
+  if (actor.startsWith('staff:unknown:')) {
+    return `An address that is no staff member (#${actor.slice('staff:unknown:'.length)})`;
+  }
   if (actor.startsWith('staff:')) return actor.slice('staff:'.length);
   if (actor === 'link:cli') return 'A service link made on the command line';
   if (actor.startsWith(LINK)) {

@@ -88,7 +88,12 @@ export async function staffIdentityRoutes(app: FastifyInstance, services: Servic
         // per-address limits above bound how many rows one client can add.
         await login.failed(attempt);
         await audit.record({
-          actor: `staff:${normalise(email)}`,
+          // An address that is no member's is kept only as a keyed hash: anyone may type an
+          // applicant's e-mail here, and the append-only log could never erase it. The hash still
+          // shows a run of guesses at one address.
+          actor: member
+            ? `staff:${normalise(email)}`
+            : `staff:unknown:${hasher.hash('staff-unknown-address', normalise(email)).slice(0, 12)}`,
           action: 'staff.sign-in',
           detail: {
             method: 'password',
