@@ -2,7 +2,10 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database';
+import { dialectOf } from '../db/dialect';
+import type { Database } from '../db/tables';
 import type { BlobStore } from '../blobs/blob-store';
 import { SESSION_IDLE_MS } from '../identity/sessions';
 import { STAFF_IDLE_MS } from '../staff/staff-sessions';
@@ -95,6 +98,19 @@ export async function purgeExpired(deps: PurgeDeps): Promise<PurgeCounts> {
   };
 }
 
+/** Accounts removed a transaction at a time: a statement's parameters stay well within bounds. */
+const PURGE_BATCH = 5000;
+
+/** An account no pending sign-up names. */
+const noPendingSignUp = ({ not, exists, selectFrom }: ExpressionBuilder<Database, 'accounts'>) =>
+  not(
+    exists(
+      selectFrom('pending_sign_ups')
+        .select('pending_sign_ups.id')
+        .whereRef('pending_sign_ups.account_id', '=', 'accounts.id'),
+    ),
+  );
+
 /**
  * Sign-ups whose code has expired, with the password each chose (issue 41), then the accounts
  * never confirmed that no pending sign-up is left for: they hold no password and no data, and
@@ -109,22 +125,37 @@ async function purgeSignUps(
     .deleteFrom('pending_sign_ups')
     .where('expires_at', '<=', nowIso)
     .executeTakeFirst();
-  const accounts = await db
-    .deleteFrom('accounts')
-    .where('confirmed_at', 'is', null)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('pending_sign_ups')
-            .select('pending_sign_ups.id')
-            .whereRef('pending_sign_ups.account_id', '=', 'accounts.id'),
-        ),
-      ),
-    )
-    .executeTakeFirst();
+  let unconfirmedAccounts = 0;
+  for (;;) {
+    const batch = await db.transaction().execute(async (trx) => {
+      let candidates = trx
+        .selectFrom('accounts')
+        .select('accounts.id')
+        .where('confirmed_at', 'is', null)
+        .where(noPendingSignUp)
+        .limit(PURGE_BATCH);
+      // On PostgreSQL a sign-up of the same address may be under way: its row lock is skipped,
+      // and the delete below looks again with a fresh snapshot, so a sign-up committed meanwhile
+      // keeps its account and its new pending row (a delete reading the old snapshot would
+      // cascade it away, and the code just mailed would confirm nothing). SQLite writes one at a
+      // time.
+      if (dialectOf(trx) === 'postgres') candidates = candidates.forUpdate().skipLocked();
+      const ids = (await candidates.execute()).map((row) => row.id);
+      if (ids.length === 0) return { found: 0, deleted: 0 };
+      const deleted = await trx
+        .deleteFrom('accounts')
+        .where('id', 'in', ids)
+        .where('confirmed_at', 'is', null)
+        .where(noPendingSignUp)
+        .executeTakeFirst();
+      return { found: ids.length, deleted: Number(deleted.numDeletedRows) };
+    });
+    unconfirmedAccounts += batch.deleted;
+    if (batch.found < PURGE_BATCH || batch.deleted === 0) break;
+  }
   return {
     pendingSignUps: Number(signUps.numDeletedRows),
-    unconfirmedAccounts: Number(accounts.numDeletedRows),
+    unconfirmedAccounts,
   };
 }
 
