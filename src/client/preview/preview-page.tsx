@@ -4,40 +4,18 @@
  * is the status a refused Submit leaves (validating), in which every field shows its messages.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { memo, useMemo } from 'react';
-import type { PageDefinition, Section } from '../../engine/definitions';
+import { useMemo } from 'react';
+import type { PageDefinition } from '../../engine/definitions';
 import { createQueryClient } from '../api/query-client';
 import { ToastProvider } from '../components/toast-provider';
 import { FormProvider } from '../form/form-context';
 import type { FormStore } from '../form/form-store';
 import { PageContext } from '../form/page-context';
-import { useCondition } from '../form/use-field-view';
-import { QuestionList } from '../renderer/question-list';
 import { QuestionRenderersContext } from '../renderer/question-renderers-context';
+import { SectionNode } from '../renderer/section-node';
 import '../styles/questions.css';
 import { PlacedFindingsContext, placeFindings, previewRenderers } from './finding-renderers';
 import type { PreviewFinding } from './preview-state';
-
-// The page renderer's section, drawn here so that the questions get the preview's renderers
-// (PageRenderer provides the product's record itself).
-const SectionNode = memo(function SectionNode({ section }: { section: Section }) {
-  const shown = useCondition(section.condition);
-  if (!shown) return null;
-  const headingId = `section-${section.id}`;
-  return (
-    <section className="form-section" aria-labelledby={section.title ? headingId : undefined}>
-      {section.title && (
-        <h2 id={headingId} className="form-section__title">
-          {section.title}
-        </h2>
-      )}
-      {section.description && <p className="form-section__description">{section.description}</p>}
-      <div className="form-section__questions">
-        <QuestionList questions={section.questions} />
-      </div>
-    </section>
-  );
-});
 
 interface PreviewPageProps {
   page: PageDefinition;

@@ -1,31 +1,11 @@
 import { memo, useLayoutEffect } from 'react';
-import type { PageDefinition, Section } from '../../engine/definitions';
+import type { PageDefinition } from '../../engine/definitions';
 import { useFormStore } from '../form/form-context';
 import { PageContext } from '../form/page-context';
-import { useCondition } from '../form/use-field-view';
 import '../styles/questions.css';
 import { questionRenderers } from '../questions/question-renderers';
-import { QuestionList } from './question-list';
 import { QuestionRenderersContext } from './question-renderers-context';
-
-const SectionNode = memo(function SectionNode({ section }: { section: Section }) {
-  const shown = useCondition(section.condition);
-  if (!shown) return null;
-  const headingId = `section-${section.id}`;
-  return (
-    <section className="form-section" aria-labelledby={section.title ? headingId : undefined}>
-      {section.title && (
-        <h2 id={headingId} className="form-section__title">
-          {section.title}
-        </h2>
-      )}
-      {section.description && <p className="form-section__description">{section.description}</p>}
-      <div className="form-section__questions">
-        <QuestionList questions={section.questions} />
-      </div>
-    </section>
-  );
-});
+import { SectionNode } from './section-node';
 
 /**
  * Draws a page definition: its sections and their questions, each by the component of its type,
