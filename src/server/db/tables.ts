@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+import type { Locale } from '../../contract/locale';
 import type { StaffTables } from './staff-tables';
 
 /** Times are ISO-8601 UTC strings (toISOString), which sort and compare as text on both databases. */
@@ -16,6 +18,8 @@ export interface Database extends StaffTables {
      * trigger (migration 0014) so that a save on PostgreSQL checks it on the row it locks.
      */
     submitted_at: string | null;
+    /** The applicant's language (migration 0022): their mail's and PDF's; 'en' unless chosen. */
+    language: ColumnType<Locale, Locale | undefined, Locale>;
   };
   confirmation_codes: {
     account_id: string;

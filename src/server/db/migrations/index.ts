@@ -26,6 +26,7 @@ import { migration as m0016 } from './0016-summary-pending';
 import { migration as m0018 } from './0018-audit-subjects';
 import { migration as m0017 } from './0017-pending-sign-ups';
 import { migration as m0021 } from './0021-summary-search-words';
+import { migration as m0022 } from './0022-account-language';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0018_audit_subjects': m0018,
   '0017_pending_sign_ups': m0017,
   '0021_summary_search_words': m0021,
+  '0022_account_language': m0022,
 };

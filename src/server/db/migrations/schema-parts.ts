@@ -40,6 +40,8 @@ const kindsOf = (dialect: Dialect): Readonly<Record<string, Column>> => ({
   'text?': { type: 'text' },
   'unique text': { type: 'text', notNull: true, unique: true },
   "text default ''": { type: 'text', notNull: true, defaultTo: '' },
+  // A language (src/contract/locale.ts); rows made before the column are in the source language.
+  "text default 'en'": { type: 'text', notNull: true, defaultTo: 'en' },
   // Byte order on PostgreSQL as on SQLite: a list sorts the same on both, and without the
   // locale's rules a sort or a deep page through an index costs far less.
   'collated text': { type: dialect === 'postgres' ? sql`text collate "C"` : 'text', notNull: true },
