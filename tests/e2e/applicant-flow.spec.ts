@@ -344,7 +344,38 @@ test('an international number pasted into a U.S. phone field goes to Internation
   // A parent's phone has no international question beside it: the number is refused, not cut.
   await pasteInto(page, 'parent_phone', '+44 20 7946 0958');
   await expect(input(page, 'parent_phone')).toHaveValue('');
-  await expect(page.locator('[id="parent_phone-paste-note"]')).toContainText('was not pasted');
+  await expect(page.locator('[id="parent_phone-paste-note"]')).toContainText('was not entered');
+});
+
+/**
+ * Fills a field as Chromium's autofill does: the whole value set at once, then an input event
+ * without an inputType (no keystrokes, no paste event).
+ */
+async function autofill(page: Page, key: string, text: string) {
+  await input(page, key).evaluate((element, value) => {
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    setValue.call(element, value);
+    element.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+}
+
+test('an international number autofilled into a U.S. phone field goes to International Phone', async ({
+  page,
+}) => {
+  await page.goto('/about');
+  await expect(pageHeading(page, pageTitle('about'))).toBeVisible();
+  await autofill(page, 'phone_home', '+44 20 7946 0958');
+  await expect(input(page, 'phone_home')).toHaveValue('');
+  await expect(input(page, 'phone_international')).toHaveValue('+44 20 7946 0958');
+  await expect(page.locator('[id="phone_home-paste-note"]')).toContainText('+44 20 7946 0958');
+  // International Phone now holds a number: a second one is refused, not cut, nor overwriting it.
+  await autofill(page, 'phone_mobile', '+81 90 1234 5678');
+  await expect(input(page, 'phone_mobile')).toHaveValue('');
+  await expect(input(page, 'phone_international')).toHaveValue('+44 20 7946 0958');
+  await expect(page.locator('[id="phone_mobile-paste-note"]')).toContainText('was not entered');
+  // A North American number autofilled is formatted in place.
+  await autofill(page, 'phone_mobile', '+1 507 555 0140');
+  await expect(input(page, 'phone_mobile')).toHaveValue('(507) 555-0140');
 });
 
 test('signing in keeps the saved answers unless the applicant chooses the typed ones', async ({

@@ -11,8 +11,8 @@ type MaskedProps = QuestionProps<MaskedType> & { mask: TextMask };
 
 /**
  * A text input formatted by a mask while the applicant types or pastes (SPEC §4: the phone's
- * (ddd) ddd-dddd, the SSN's 3-2-4 digits). A paste the mask would cut is moved or refused, with
- * a message under the input (usePasteElsewhere).
+ * (ddd) ddd-dddd, the SSN's 3-2-4 digits). A paste or an autofill the mask would cut is moved or
+ * refused, with a message under the input (usePasteElsewhere).
  */
 function MaskedTextQuestion({ question, mask }: MaskedProps) {
   const field = useKeyedField(question.key);
@@ -37,6 +37,7 @@ function MaskedTextQuestion({ question, mask }: MaskedProps) {
               field.set(value);
             }}
             onPaste={paste.onPaste}
+            onInsertWhole={mask.cuts ? paste.take : undefined}
             format={mask.format}
             autoComplete={question.autocomplete ?? mask.autoComplete}
             placeholder={question.placeholder}

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Question } from '../../../src/engine/definitions';
 import { pasteMessages } from '../../../src/client/questions/parts/use-paste-elsewhere';
@@ -108,6 +108,76 @@ describe('international numbers pasted into a U.S. phone question', () => {
     await user.click(screen.getByLabelText('Mobile (fixture)'));
     await user.paste('+1 (507) 555-0140');
     expect(store.getState().answers).toMatchObject({ cell: '(507) 555-0140' });
+    expect(store.getState().answers.abroad ?? '').toBe('');
+  });
+});
+
+/**
+ * Puts a whole value in as a browser's autofill does: the value set behind React's back, then an
+ * input event (Chromium's autofill sends one without an inputType, Firefox's an InputEvent with
+ * insertReplacementText; a keyboard's suggestion an insertText of the whole number).
+ */
+function autofill(input: HTMLElement, value: string, init?: InputEventInit) {
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  act(() => {
+    setValue.call(input, value);
+    input.dispatchEvent(
+      init
+        ? new InputEvent('input', { bubbles: true, ...init })
+        : new Event('input', { bubbles: true }),
+    );
+  });
+}
+
+describe('international numbers a browser fills in whole', () => {
+  it.each([
+    ['an input event without inputType (Chromium)', undefined],
+    ['insertReplacementText (Firefox)', { inputType: 'insertReplacementText' }],
+    [
+      'an insertText of the whole number (a keyboard’s suggestion)',
+      { inputType: 'insertText', data: pasted },
+    ],
+    ['a drop', { inputType: 'insertFromDrop' }],
+  ])('moves the number to the international question after %s', (_how, init) => {
+    const { store } = renderForm(pageOf([cell, abroad]));
+    const input = screen.getByLabelText('Mobile (fixture)');
+    autofill(input, pasted, init);
+    expect(input).toHaveValue('');
+    expect(screen.getByLabelText('Number abroad')).toHaveValue(pasted);
+    expect(store.getState().answers.cell ?? '').toBe('');
+    expect(store.getState().answers.abroad).toBe(pasted);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      pasteMessages.moved(pasted, 'Mobile (fixture)', 'Number abroad'),
+    );
+  });
+
+  it('refuses it with a message, keeping the number the field held, when there is nowhere to go', () => {
+    const { store } = renderForm(pageOf([cell]), {
+      initial: { answers: { cell: '(507) 555-0140' } },
+    });
+    const input = screen.getByLabelText('Mobile (fixture)');
+    autofill(input, pasted);
+    expect(input).toHaveValue('(507) 555-0140');
+    expect(store.getState().answers.cell).toBe('(507) 555-0140');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      pasteMessages.refused(pasted, 'Mobile (fixture)'),
+    );
+  });
+
+  it('still formats an autofilled North American number in place', () => {
+    const { store } = renderForm(pageOf([cell, abroad]));
+    autofill(screen.getByLabelText('Mobile (fixture)'), '+1 507 555 0140', {
+      inputType: 'insertReplacementText',
+    });
+    expect(store.getState().answers).toMatchObject({ cell: '(507) 555-0140' });
+    expect(store.getState().answers.abroad ?? '').toBe('');
+    expect(screen.getByRole('status')).toHaveTextContent('');
+  });
+
+  it('lets digits typed one by one through as before', async () => {
+    const { user, store } = renderForm(pageOf([cell, abroad]));
+    await user.type(screen.getByLabelText('Mobile (fixture)'), '44207946095');
+    expect(store.getState().answers.cell).toBe('(442) 079-4609');
     expect(store.getState().answers.abroad ?? '').toBe('');
   });
 });

@@ -12,6 +12,28 @@ function caretAfterDigits(formatted: string, n: number): number {
   return formatted.length;
 }
 
+/** How an input event puts a whole text in at once rather than as typing does. */
+const wholeInsertions = new Set([
+  'insertReplacementText',
+  'insertFromPaste',
+  'insertFromDrop',
+  'insertFromYank',
+]);
+
+/**
+ * The text an input event put in whole, or null for typing and deleting: a browser's autofill
+ * (an input event without an inputType, or insertReplacementText), a paste or a drop, a
+ * keyboard's suggestion (insertText of more than one character). Without the inserted text on
+ * the event, the input's new value is what came in.
+ */
+function insertedWhole(event: Event, value: string): string | null {
+  const { inputType, data } = event as Partial<InputEvent>;
+  if (!inputType) return value;
+  if (wholeInsertions.has(inputType)) return data || value;
+  if (inputType === 'insertText' && data && data.length > 1) return data;
+  return null;
+}
+
 type NativeProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>;
 
 interface MaskedInputProps extends NativeProps {
@@ -19,13 +41,18 @@ interface MaskedInputProps extends NativeProps {
   onChange: (formatted: string) => void;
   /** Formats digits as the applicant types (engine formatPhone, formatSsn). */
   format: (value: string) => string;
+  /**
+   * A text put in whole (insertedWhole), before it is formatted: true when the question took it
+   * elsewhere or refused it, so the input keeps the value it had.
+   */
+  onInsertWhole?: (text: string) => boolean;
 }
 
 /**
  * A text input that formats digits as they are typed or pasted, keeping the caret after the
  * same digit; deleting a separator deletes the digit before it, so Backspace never sticks.
  */
-export function MaskedInput({ value, onChange, format, ...rest }: MaskedInputProps) {
+export function MaskedInput({ value, onChange, format, onInsertWhole, ...rest }: MaskedInputProps) {
   const ref = useRef<HTMLInputElement>(null);
   const caret = useRef<number | null>(null);
 
@@ -45,6 +72,12 @@ export function MaskedInput({ value, onChange, format, ...rest }: MaskedInputPro
       onChange={(event) => {
         const input = event.target;
         const raw = input.value;
+        const inserted = onInsertWhole && insertedWhole(event.nativeEvent, raw);
+        if (inserted && onInsertWhole(inserted)) {
+          // React will not re-render an unchanged value: put the one it had back ourselves.
+          input.value = value;
+          return;
+        }
         const at = input.selectionStart ?? raw.length;
         let digits = digitsOf(raw);
         let before = digitsOf(raw.slice(0, at)).length;

@@ -6,14 +6,14 @@ import { useFormStore } from '../../form/form-context';
 import { usePage } from '../../form/page-context';
 import type { TextMask } from './text-masks';
 
-/** What the applicant is told after a paste the mask would have cut. */
+/** What the applicant is told after a paste or an autofill the mask would have cut. */
 export const pasteMessages = {
   moved: (pasted: string, from: string, to: string) =>
     `${pasted} is an international number: it was put in ${to}, since ${from} takes U.S. and Canadian numbers only.`,
   refused: (pasted: string, from: string) =>
-    `${pasted} was not pasted: ${from} takes U.S. and Canadian numbers only.`,
+    `${pasted} was not entered: ${from} takes U.S. and Canadian numbers only.`,
   occupied: (pasted: string, from: string, to: string) =>
-    `${pasted} was not pasted: ${from} takes U.S. and Canadian numbers only, and ${to} already holds a number.`,
+    `${pasted} was not entered: ${from} takes U.S. and Canadian numbers only, and ${to} already holds a number.`,
 };
 
 /**
@@ -33,20 +33,21 @@ function sectionMates(page: PageDefinition, question: KeyedQuestion): Question[]
 }
 
 /**
- * A paste that the mask would cut goes to the page's question made for it (found in the
- * definitions by its autocomplete token, in the same section, and only while it shows), or is refused with a
- * message: never cut without a word. Returns the paste handler and the message to show.
+ * A number put in whole (a paste, a browser's autofill, a keyboard's suggestion) that the mask
+ * would cut goes to the page's question made for it (found in the definitions by its autocomplete
+ * token, in the same section, and only while it shows), or is refused with a message: never cut
+ * without a word. Returns the paste handler, `take` for a whole value the input received some
+ * other way (true when it was moved or refused, so the input keeps what it held), and the message.
  */
 export function usePasteElsewhere(question: KeyedQuestion, mask: TextMask, label: string) {
   const store = useFormStore();
   const page = usePage();
   const [note, setNote] = useState('');
 
-  const onPaste = useCallback(
-    (event: ClipboardEvent<HTMLInputElement>) => {
-      const pasted = event.clipboardData.getData('text').trim();
-      if (!mask.cuts?.(pasted)) return;
-      event.preventDefault();
+  const take = useCallback(
+    (text: string): boolean => {
+      const pasted = text.trim();
+      if (!mask.cuts?.(pasted)) return false;
       const state = store.getState();
       const shown = new Set(visibleKeys(page, state));
       const target = sectionMates(page, question).find(
@@ -59,19 +60,26 @@ export function usePasteElsewhere(question: KeyedQuestion, mask: TextMask, label
       );
       if (!target) {
         setNote(pasteMessages.refused(pasted, label));
-        return;
+        return true;
       }
       const to = target.label ?? target.key;
       const held = state.answers[target.key] ?? '';
       if (held !== '' && held !== pasted) {
         setNote(pasteMessages.occupied(pasted, label, to));
-        return;
+        return true;
       }
       store.setAnswer(target.key, pasted);
       setNote(pasteMessages.moved(pasted, label, to));
+      return true;
     },
     [store, page, question, mask, label],
   );
+  const onPaste = useCallback(
+    (event: ClipboardEvent<HTMLInputElement>) => {
+      if (take(event.clipboardData.getData('text'))) event.preventDefault();
+    },
+    [take],
+  );
   const clear = useCallback(() => setNote(''), []);
-  return { note, onPaste, clear };
+  return { note, onPaste, take, clear };
 }
