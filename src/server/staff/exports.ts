@@ -24,31 +24,37 @@ interface Submitted {
   answers: Answers;
 }
 
+/** Where the last batch stopped: its last submission's time and account. */
+interface Keyset {
+  at: string;
+  id: string;
+}
+
 /**
- * Every submission in submission order (the account id breaking ties), read in batches by keyset
- * on (submitted_at, account_id), never by offset.
+ * One batch of submissions after `after`, in submission order (the account id breaking ties):
+ * a range read of index submissions_submitted_at (migration 0023) on both databases. The keyset
+ * is one row-value comparison, which PostgreSQL takes as the index's start; written as
+ * `at > x or (at = x and id > y)` it scanned the index from the beginning and filtered, so each
+ * batch read every submission before it.
  */
+export function submittedBatch(db: Db, after?: Keyset) {
+  let query = db
+    .selectFrom('submissions as s')
+    .innerJoin('accounts as a', 'a.id', 's.account_id')
+    .select(['s.account_id', 'a.username', 's.answers', 's.forms_version', 's.submitted_at']);
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('s.submitted_at', 's.account_id'), '>', eb.tuple(after.at, after.id)),
+    );
+  }
+  return query.orderBy('s.submitted_at').orderBy('s.account_id').limit(BATCH);
+}
+
+/** Every submission in submission order, read in batches by keyset, never by offset. */
 async function* submitted(db: Db): AsyncGenerator<Submitted[]> {
-  let after: { at: string; id: string } | undefined;
+  let after: Keyset | undefined;
   for (;;) {
-    let query = db
-      .selectFrom('submissions as s')
-      .innerJoin('accounts as a', 'a.id', 's.account_id')
-      .select(['s.account_id', 'a.username', 's.answers', 's.forms_version', 's.submitted_at']);
-    if (after) {
-      const { at, id } = after;
-      query = query.where((eb) =>
-        eb.or([
-          eb('s.submitted_at', '>', at),
-          eb.and([eb('s.submitted_at', '=', at), eb('s.account_id', '>', id)]),
-        ]),
-      );
-    }
-    const rows = await query
-      .orderBy('s.submitted_at')
-      .orderBy('s.account_id')
-      .limit(BATCH)
-      .execute();
+    const rows = await submittedBatch(db, after).execute();
     if (rows.length === 0) return;
     yield rows.map((row) => ({
       accountId: row.account_id,

@@ -27,6 +27,7 @@ import { migration as m0018 } from './0018-audit-subjects';
 import { migration as m0017 } from './0017-pending-sign-ups';
 import { migration as m0021 } from './0021-summary-search-words';
 import { migration as m0022 } from './0022-account-language';
+import { migration as m0023 } from './0023-submissions-submitted-at';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0017_pending_sign_ups': m0017,
   '0021_summary_search_words': m0021,
   '0022_account_language': m0022,
+  '0023_submissions_submitted_at': m0023,
 };
