@@ -55,6 +55,7 @@ export function nextVocabulary(): Vocabulary {
 export const languageSchemas: readonly string[] = [
   'form-definition.schema.json',
   'site.schema.json',
+  'translation.schema.json',
 ];
 
 /** `reset-password.schema.json` → `resetPassword`. */

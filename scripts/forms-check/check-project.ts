@@ -26,6 +26,7 @@ import {
   type Project,
 } from './project';
 import { checkMessages, checkRequiredVisibility } from './schema-rule-checks';
+import { checkTranslations } from './translation-checks';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -53,6 +54,7 @@ function checkProject(project: Project, now: Date = new Date()): Finding[] {
   checkSite(project, findings, now);
   for (const file of pages) checkOptionDates(file, now, findings);
   checkPageIdentity(pages, findings);
+  checkTranslations(project, pages, findings);
 
   for (const [name, file] of schemas)
     if (schemaKind(name) !== 'language') checkMessages(file, findings);

@@ -16,7 +16,8 @@ import { canadianProvinces, usStates } from './data/regions';
 
 export const EMPTY_OPTION: OptionItem = { value: '', label: '--' };
 
-const monthNames = [
+/** The `months` list's labels; its values are 1 to 12. */
+export const monthNames = [
   'January',
   'February',
   'March',

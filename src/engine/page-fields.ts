@@ -113,7 +113,8 @@ function contextOf({ question, section, enclosures }: QuestionNode): Context {
   return ctx;
 }
 
-const defaultLabels: Record<AddressPart | 'name' | 'ceeb', string> = {
+/** The labels of an address or school-search block's parts, unless the block names its own. */
+export const defaultLabels: Record<AddressPart | 'name' | 'ceeb', string> = {
   country: 'Country',
   address_line_1: 'Address',
   address_line_2: 'Address Line 2',

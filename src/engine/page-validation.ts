@@ -9,6 +9,7 @@ import { isListedOption } from './option-lists';
 import { pageFields } from './page-fields';
 import {
   pickErrors,
+  translatedMessage,
   validate,
   type CompiledValidator,
   type FieldErrors,
@@ -37,8 +38,8 @@ export function validatePage(
     if (value === '' || isChoice(field.question, value, state, context)) continue;
     if (!isFieldVisible(field, state)) continue;
     const messages = errors[field.key] ?? [];
-    if (!messages.includes(notAnOptionMessage))
-      errors[field.key] = [...messages, notAnOptionMessage];
+    const notAnOption = translatedMessage(field.key, notAnOptionMessage, context);
+    if (!messages.includes(notAnOption)) errors[field.key] = [...messages, notAnOption];
   }
   return errors;
 }

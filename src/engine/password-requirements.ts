@@ -1,3 +1,5 @@
+import { translatedMessage } from './validation';
+
 /** How one requirement of the new-password list is shown (SPEC §4 "Password requirement list"). */
 export type RequirementState = 'inactive' | 'error' | 'success';
 
@@ -15,13 +17,19 @@ export const passwordRequirements = [
   'contains no leading or trailing whitespace',
 ] as const;
 
-/** Each requirement's state, given the password and the messages its validation reported. */
+/**
+ * Each requirement's state, given the password and the messages its validation reported; the
+ * texts in the language validation speaks (the installed translator's, as the messages are).
+ */
 export function requirementStates(
   password: string,
   messages: readonly string[] = [],
 ): Array<{ text: string; state: RequirementState }> {
-  return passwordRequirements.map((text) => ({
-    text,
-    state: password === '' ? 'inactive' : messages.includes(text) ? 'error' : 'success',
-  }));
+  return passwordRequirements.map((english) => {
+    const text = translatedMessage('password', english);
+    return {
+      text,
+      state: password === '' ? 'inactive' : messages.includes(text) ? 'error' : 'success',
+    };
+  });
 }

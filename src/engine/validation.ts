@@ -15,6 +15,34 @@ export interface CompiledValidator {
 export interface ValidationContext {
   /** The instant date-relative rules measure from; defaults to the current time. */
   now?: Date;
+  /** Puts messages in the applicant's language; defaults to the installed one (English: none). */
+  translate?: MessageTranslator;
+}
+
+/**
+ * A schema message in the applicant's language: the field and the English message as the schema
+ * has it (placeholders unfilled). Unknown messages come back as they are.
+ */
+export type MessageTranslator = (field: string, message: string) => string;
+
+const untranslated: MessageTranslator = (_field, message) => message;
+let installedTranslator: MessageTranslator = untranslated;
+
+/**
+ * Sets the translator every validation uses when its context names none: the browser's, once
+ * its language is loaded (src/forms/form-language.ts); the locale is fixed for a page's life.
+ */
+export function installMessageTranslator(translator: MessageTranslator | undefined): void {
+  installedTranslator = translator ?? untranslated;
+}
+
+/** A message (one the engine itself adds, e.g.) in the context's language. */
+export function translatedMessage(
+  field: string,
+  message: string,
+  context: ValidationContext = {},
+): string {
+  return (context.translate ?? installedTranslator)(field, message);
 }
 
 /** Field key → every distinct message for that field, in schema order. */
@@ -35,7 +63,8 @@ export function validate(
   for (const error of validator.errors ?? []) {
     if (error.keyword !== 'errorMessage' || !error.message) continue;
     const field = fieldOf(error);
-    const message = fillPlaceholders(error);
+    // Translated before the placeholders are filled: the translation keeps `{name}` as it is.
+    const message = fillPlaceholders(translatedMessage(field, error.message, context), error);
     const list = (result[field] ??= []);
     if (!list.includes(message)) list.push(message);
   }
@@ -46,8 +75,7 @@ export function validate(
  * Fills `{name}` in a message from the params of the errors it replaced, e.g. `{year}` of the
  * mailing-date keywords; ajv-errors can only interpolate data, not keyword parameters.
  */
-function fillPlaceholders(error: ValidationError): string {
-  const message = error.message ?? '';
+function fillPlaceholders(message: string, error: ValidationError): string {
   if (!message.includes('{')) return message;
   const inner = (error.params.errors ?? []) as Array<{ params?: Record<string, unknown> }>;
   return message.replace(/\{(\w+)\}/g, (whole, name: string) => {

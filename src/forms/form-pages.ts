@@ -7,12 +7,15 @@ import aboutPage from '../../forms/about.json';
 import educationPage from '../../forms/education.json';
 import finalStepsPage from '../../forms/final-steps.json';
 import type { PageDefinition } from '../engine/definitions';
+import { registerFormPages } from './form-language';
 import { siteConfig } from './site-config';
 
 /** The form pages in step order (About You, Your Academics, Final Steps). */
 export const formPages: readonly PageDefinition[] = (
   [aboutPage, educationPage, finalStepsPage] as unknown as PageDefinition[]
 ).sort((a, b) => a.step - b.step);
+// In the browser, in the applicant's language once it has loaded (form-language.ts).
+registerFormPages(formPages);
 
 /** forms/site.json (from site-config.ts, which screens without the form import alone). */
 export { siteConfig };

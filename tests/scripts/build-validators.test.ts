@@ -29,7 +29,11 @@ describe('build-validators', () => {
     );
     expect(names).not.toContain('formDefinition');
     expect(names).not.toContain('site');
-    expect(languageSchemas).toEqual(['form-definition.schema.json', 'site.schema.json']);
+    expect(languageSchemas).toEqual([
+      'form-definition.schema.json',
+      'site.schema.json',
+      'translation.schema.json',
+    ]);
     expect(Object.keys(generated).sort()).toEqual([...names].sort());
   });
 

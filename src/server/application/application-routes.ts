@@ -23,6 +23,7 @@ import {
   type WebStatusBody,
 } from '../../contract/application';
 import { messageReply as message } from '../../contract/wire';
+import { localeCookie, requestLocale } from '../../contract/locale';
 
 export interface ApplicationRoutesOptions {
   application: ApplicationService;
@@ -157,8 +158,14 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
 
   app.post('/submit', { schema: { response: message } }, async (request) => {
     const { accountId } = accountOf(request);
+    // A refused submit's messages are in the applicant's language (issue 40).
+    const locale = requestLocale(request.cookies[localeCookie], request.headers['accept-language']);
     await application.submissions.submit(accountId, forms.version, (state) =>
-      withHiddenCharacterErrors(forms, state.answers, forms.validateAll(state, clock.now())),
+      withHiddenCharacterErrors(
+        forms,
+        state.answers,
+        forms.validateAll(state, clock.now(), locale),
+      ),
     );
     // The submission stands even if this fails: GET /api/pdf asks for the frozen copy again.
     await onSubmitted?.(accountId).catch((err: unknown) =>

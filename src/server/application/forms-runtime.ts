@@ -1,3 +1,4 @@
+import type { Locale } from '../../contract/locale';
 import type { Answers, FormState, PageDefinition } from '../../engine/definitions';
 
 /** The definitions of one version, as a snapshot keeps them (definition_snapshots). */
@@ -29,8 +30,15 @@ export interface FormsRuntime {
   fileKeys: ReadonlySet<string>;
   /** The form pages in step order (the read-only document and the application PDF draw them). */
   pages: readonly PageDefinition[];
-  /** Field errors of every page, page id → field → messages (SPEC §5), as the client shows them. */
-  validateAll(state: FormState, now: Date): Record<string, Record<string, string[]>>;
+  /**
+   * Field errors of every page, page id → field → messages (SPEC §5), as the client shows them,
+   * in the applicant's language (default English).
+   */
+  validateAll(
+    state: FormState,
+    now: Date,
+    locale?: Locale,
+  ): Record<string, Record<string, string[]>>;
 }
 
 /**

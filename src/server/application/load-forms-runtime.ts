@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { appRoot } from '../app-root';
 import { formPages } from '../../forms/form-pages';
+import { messageTranslatorIn } from '../../forms/forms-in-language';
 import { pageValidator } from '../../forms/page-validators';
 import { fileAnswerKeys } from '../../engine/page-fields';
 import { validateApplication } from '../../engine/page-validation';
@@ -14,7 +15,8 @@ import type { FormsRuntime } from './forms-runtime';
  * The forms as the server uses them: the engine's pages and compiled validators (the very ones
  * the browser runs), the data model's keys, and a version hash of forms/ and schemas/ (with the
  * readable label of forms/site.json) that each save records and each submission freezes, so
- * staff know which questions were answered and a returning applicant is told what changed.
+ * staff know which questions were answered and a returning applicant is told what changed. The
+ * hash takes in the translations (forms/es/) too: they are part of what the applicant read.
  */
 export function loadFormsRuntime(
   formsDir = path.join(appRoot, 'forms'),
@@ -22,12 +24,15 @@ export function loadFormsRuntime(
 ): FormsRuntime {
   const hash = createHash('sha256');
   const schemas: Record<string, unknown> = {};
-  for (const dir of [formsDir, schemasDir]) {
+  const translationsDir = path.join(formsDir, 'es');
+  for (const dir of [formsDir, schemasDir, translationsDir]) {
+    if (dir === translationsDir && !existsSync(dir)) continue;
+    const name = dir === translationsDir ? `${path.basename(formsDir)}/es` : path.basename(dir);
     for (const file of readdirSync(dir)
       .filter((f) => f.endsWith('.json'))
       .sort()) {
       const text = readFileSync(path.join(dir, file), 'utf8');
-      hash.update(`${path.basename(dir)}/${file}\0${text}\0`);
+      hash.update(`${name}/${file}\0${text}\0`);
       if (dir === schemasDir) schemas[file] = JSON.parse(text);
     }
   }
@@ -43,7 +48,11 @@ export function loadFormsRuntime(
     ...layoutQuestions(formPages),
     fileKeys: fileAnswerKeys(formPages),
     pages: formPages,
-    validateAll: (state, now) => validateApplication(formPages, pageValidator, state, { now }),
+    validateAll: (state, now, locale = 'en') =>
+      validateApplication(formPages, pageValidator, state, {
+        now,
+        translate: messageTranslatorIn(locale),
+      }),
   };
 }
 
