@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { buildId } from './scripts/build-id.ts';
+import { compiledMessages, localizedIndexPages } from './scripts/compiled-messages.ts';
 import { firstLoadChunks } from './scripts/first-load-chunks.ts';
 import { holdSubmitScript } from './src/contract/hold-submit.ts';
 
@@ -76,9 +77,11 @@ const apiPort = Number(process.env.API_PORT ?? 8081);
 export default defineConfig({
   plugins: [
     react(),
+    compiledMessages(),
     { ...holdEarlySubmit(), applyToEnvironment: (env) => env.name === 'client' },
     { ...preloadApplication(), applyToEnvironment: (env) => env.name === 'client' },
     { ...firstLoad.plugin, applyToEnvironment: (env) => env.name === 'client' },
+    { ...localizedIndexPages(), applyToEnvironment: (env) => env.name === 'client' },
   ],
   // Named in the client's error reports (src/client/api/report-client-error.ts).
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
@@ -91,7 +94,12 @@ export default defineConfig({
       build: {
         outDir: 'dist/prerender',
         emptyOutDir: true,
-        rolldownOptions: { input: { 'render-page': 'src/client/prerender/render-page.tsx' } },
+        rolldownOptions: {
+          input: { 'render-page': 'src/client/prerender/render-page.tsx' },
+          // One file, so that the server loads one instance of it per language, each with its
+          // texts and definitions in that language for good (src/server/prerendered-pages.ts).
+          output: { codeSplitting: false },
+        },
       },
       // Bundled whole, so that the server runs it without the client's dependencies resolved by
       // its own build (esbuild's `packages: 'external'`).
@@ -110,12 +118,13 @@ export default defineConfig({
           groups: [
             // A visitor's first load in few files (scripts/first-load-chunks.ts).
             ...firstLoad.groups,
-            // What boot.ts itself runs (noting early edits, reporting a failed load) and Vite's
-            // helper for dynamic imports: in boot's chunk, which index.html's entry imports,
-            // else boot.ts would import them from the application's chunk, evaluating it at once.
+            // What boot.ts itself runs (noting early edits, reporting a failed load, the page's
+            // language and the English texts) and Vite's helper for dynamic imports: in boot's
+            // chunk, which index.html's entry imports, else boot.ts would import them from the
+            // application's chunk, evaluating it at once.
             {
               name: 'boot',
-              test: /[\\/]src[\\/]client[\\/](api[\\/]report-client-error|messages|prerender[\\/]early-edits)\.ts$|preload-helper/,
+              test: /[\\/]src[\\/](client[\\/](api[\\/]report-client-error|messages|prerender[\\/]early-edits|i18n[\\/](i18n\.ts|messages\.en\.json))|contract[\\/]locale\.ts)|[\\/]@lingui[\\/]core[\\/]|preload-helper/,
               priority: 2,
             },
           ],

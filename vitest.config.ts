@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { compiledMessages } from './scripts/compiled-messages';
 
 export default defineConfig({
-  plugins: [react()],
+  // The catalogues compiled as the build compiles them (src/client/i18n/i18n.ts).
+  plugins: [react(), compiledMessages()],
   // What vite.config.ts defines from the build, fixed for the tests.
   define: { __BUILD_ID__: JSON.stringify('test-build') },
   test: {

@@ -10,6 +10,7 @@
  */
 import './styles/global.css';
 import { reportClientError } from './api/report-client-error';
+import { activateLocale, documentLocale } from './i18n/i18n';
 import { fallbackTexts } from './messages';
 import { keepEarlyEdits } from './prerender/early-edits';
 import type { EarlyHeldSubmit } from '../contract/hold-submit';
@@ -56,21 +57,34 @@ function showLoadFailure(error: unknown): void {
   };
   const alert = element('div', 'fallback-message');
   alert.setAttribute('role', 'alert');
-  alert.append(
-    element('h1', 'page__title', fallbackTexts.heading),
-    element('p', '', fallbackTexts.body),
-  );
+  const texts = fallbackTexts();
+  alert.append(element('h1', 'page__title', texts.heading), element('p', '', texts.body));
   const main = element('main', 'page');
   main.id = 'main-content';
   main.append(alert);
   root?.replaceChildren(main);
 }
 
+/**
+ * The page's language, which the server chose (`<html lang>`, src/server/client-shell.ts): for
+ * any but English, its catalogue and the definitions' texts load before the application renders
+ * (side by side; English loads neither). Fixed for the page's life: a change of language reloads.
+ */
+function loadLanguage(): Promise<void> {
+  const locale = documentLocale();
+  if (locale === 'en') return Promise.resolve();
+  return Promise.all([
+    activateLocale(locale),
+    import('../forms/form-language').then((module) => module.loadFormLanguage(locale)),
+  ]).then(() => undefined);
+}
+
 let started = false;
 function start(): void {
   if (started) return;
   started = true;
-  import('./main')
+  loadLanguage()
+    .then(() => import('./main'))
     .then(({ startApplication }) => startApplication(replayEarlyEdits))
     .then(() => {
       // React handles submits from here on (hydrating a form first if it must).

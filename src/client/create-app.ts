@@ -32,7 +32,7 @@ export function createApp({ initialEntries, routes = appRoutes }: AppOptions = {
     void router
       .navigate(loginRoute, {
         replace: true,
-        state: { errorMessage: sessionInvalidMessage },
+        state: { errorMessage: sessionInvalidMessage() },
         flushSync: true,
       })
       .finally(() => queryClient.clear());

@@ -3,6 +3,13 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import {
+  locales,
+  localeCookie,
+  requestLocale,
+  sourceLocale,
+  type Locale,
+} from '../contract/locale';
 import { errorCatalogue } from './errors';
 import { loadPrerenderedPages } from './prerendered-pages';
 
@@ -21,8 +28,18 @@ export const isPagePath = (pathname: string): boolean =>
   !apiPrefixes.some((p) => pathname.startsWith(p)) && !opsPaths.includes(pathname);
 
 /**
+ * The language of a page (issue 40): the request's (the `lang` cookie, else Accept-Language),
+ * except the staff console's, which stays English.
+ */
+export function pageLocale(pathname: string, cookie: string | undefined, accept?: string): Locale {
+  if (pathname === '/staff' || pathname.startsWith('/staff/')) return sourceLocale;
+  return requestLocale(cookie, accept);
+}
+
+/**
  * The built client: its files, and index.html for every other path the browser asks for (the
- * application routes it itself); an unknown API path is a JSON 404.
+ * application routes it itself), in the page's language (`<html lang>`, its texts); an unknown
+ * API path is a JSON 404.
  */
 export const clientShell = fp(async (app: FastifyInstance, options: ClientShellOptions) => {
   const { clientDir } = options;
@@ -62,10 +79,19 @@ export const clientShell = fp(async (app: FastifyInstance, options: ClientShellO
     ) {
       reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
       // The same paths answer a visitor with a prerendered page and a signed-in applicant with
-      // the plain index.html (prerendered-pages.ts), so caches must keep them apart.
-      if (prerendered) reply.header('Vary', 'Accept-Encoding, Cookie');
+      // the plain index.html (prerendered-pages.ts), each in the request's language (the cookie,
+      // else Accept-Language), so caches must keep them apart.
+      reply.header(
+        'Vary',
+        prerendered ? 'Accept-Encoding, Cookie, Accept-Language' : 'Cookie, Accept-Language',
+      );
+      const locale = pageLocale(
+        pathname,
+        request.cookies[localeCookie],
+        request.headers['accept-language'],
+      );
       const page = { method: request.method, url: request.url, cookieNames: cookieNames(request) };
-      const answer = await prerendered?.answer(page).catch((error: unknown) => {
+      const answer = await prerendered?.answer(page, locale).catch((error: unknown) => {
         // The browser renders the page itself, as it does for everyone else.
         request.log.error({ err: error }, 'The prerendered page could not be rendered.');
         return undefined;
@@ -79,7 +105,7 @@ export const clientShell = fp(async (app: FastifyInstance, options: ClientShellO
         return reply.send(answer.html);
       }
       // Every other path is the application, which routes it itself (query string intact).
-      return reply.send(indexHtml);
+      return reply.send(indexHtml[locale]);
     }
     return reply.status(404).send({ message: errorCatalogue.NOT_FOUND.message, code: 'NOT_FOUND' });
   });
@@ -97,12 +123,28 @@ export function acceptsEncoding(header: string, coding: string): boolean {
   });
 }
 
-/** index.html with the configured identity cookie prefix, read once at start. */
-function readIndex(clientDir: string, cookiePrefix: string): string | undefined {
-  const file = path.join(clientDir, 'index.html');
-  if (!existsSync(file)) return undefined;
-  return readFileSync(file, 'utf8').replace(
-    /(<meta name="identity-cookie-prefix" content=")[^"]*(")/,
-    `$1${cookiePrefix}$2`,
-  );
+/**
+ * Each language's index.html (the build writes index.<locale>.html beside the English one:
+ * scripts/compiled-messages.ts) with the configured identity cookie prefix, read once at start.
+ * A language the build has no file for gets the English with its own `lang`.
+ */
+function readIndex(
+  clientDir: string,
+  cookiePrefix: string,
+): Readonly<Record<Locale, string>> | undefined {
+  const read = (name: string) => {
+    const file = path.join(clientDir, name);
+    if (!existsSync(file)) return undefined;
+    return readFileSync(file, 'utf8').replace(
+      /(<meta name="identity-cookie-prefix" content=")[^"]*(")/,
+      `$1${cookiePrefix}$2`,
+    );
+  };
+  const english = read('index.html');
+  if (english === undefined) return undefined;
+  const pages = locales.map((locale) => {
+    const own = locale === sourceLocale ? english : read(`index.${locale}.html`);
+    return [locale, own ?? english.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)];
+  });
+  return Object.fromEntries(pages) as Record<Locale, string>;
 }

@@ -7,18 +7,24 @@
  * each day and kept for the day, so that date-dependent content (alert banners, year lists,
  * offered terms) is the day's, never the build's. `served-on` tells the browser which day that
  * was: a browser whose own date differs renders the page itself, as for everyone else.
+ * Each page exists in each language (issue 40): the entry is loaded once per language, each
+ * instance with its texts and definitions in that language for good, and a visitor gets the
+ * page in the request's language (client-shell.ts decides it).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { localIsoDate } from '../engine/alerts';
+import { locales, type Locale } from '../contract/locale';
 
 /** The query parameters that make the form routes load something first (SPEC §2). */
 const loadingParams = ['token', 'service_token'];
 
 interface RenderModule {
   prerenderedRoutes: readonly string[];
+  /** Puts this instance's texts and definitions in `locale` (absent in a build before issue 40). */
+  prepareLocale?(locale: Locale): Promise<void>;
   /** Per route, the source files of its route modules (Vite's manifest keys). */
   routeSources?: Readonly<Record<string, readonly string[]>>;
   renderPage(pathname: string): Promise<string>;
@@ -74,7 +80,7 @@ export interface PrerenderedPages {
    * it gets the plain index.html: not a visitor's prerendered page (servesPrerendered), or the
    * server-side entry still loading, which must not hold the server's start up.
    */
-  answer(request: PageRequest): Promise<PrerenderedAnswer | undefined>;
+  answer(request: PageRequest, locale: Locale): Promise<PrerenderedAnswer | undefined>;
 }
 
 interface Manifest {
@@ -161,31 +167,35 @@ export function pageHtml(
 /**
  * The prerendered pages of a built client, or undefined when the build has no server-side entry
  * (an API-only test, a client built before issue 19). Until the entry has loaded (start), every
- * request gets the plain index.html.
+ * request gets the plain index.html. `indexHtml` is each language's index.html.
  */
 export function loadPrerenderedPages(
   clientDir: string,
-  indexHtml: string,
+  indexHtml: Readonly<Record<Locale, string>>,
   cookiePrefix: string,
   onLoadError: (error: unknown) => void,
 ): PrerenderedPages | undefined {
   const entry = path.join(clientDir, '..', 'prerender', 'render-page.js');
   if (!existsSync(entry)) return undefined;
-  let render: RenderModule | undefined;
+  const render = new Map<Locale, RenderModule>();
   const manifest = readManifest(clientDir);
   const made = new Map<string, Promise<PrerenderedAnswer>>();
 
-  const make = (module: RenderModule, pathname: string): Promise<PrerenderedAnswer> => {
+  const make = (
+    module: RenderModule,
+    locale: Locale,
+    pathname: string,
+  ): Promise<PrerenderedAnswer> => {
     // The day the render itself reads (new Date(), as the browser does), in the server's zone.
     const day = localIsoDate(new Date());
-    const key = `${day} ${pathname}`;
+    const key = `${day} ${locale} ${pathname}`;
     let answer = made.get(key);
     if (!answer) {
       // Yesterday's pages are never asked for again.
       for (const old of made.keys()) if (!old.startsWith(day)) made.delete(old);
       answer = module.renderPage(pathname).then((markup) => {
         const sources = module.routeSources?.[pathname] ?? formRouteSources;
-        const html = pageHtml(indexHtml, markup, day, routeFiles(manifest, sources));
+        const html = pageHtml(indexHtml[locale], markup, day, routeFiles(manifest, sources));
         const raw = Buffer.from(html);
         return {
           html,
@@ -202,18 +212,24 @@ export function loadPrerenderedPages(
 
   return {
     start() {
-      void import(pathToFileURL(entry).href).then(
-        async (module: RenderModule) => {
-          await Promise.allSettled(module.prerenderedRoutes.map((route) => make(module, route)));
-          render = module;
-        },
-        (error: unknown) => onLoadError(error),
-      );
+      for (const locale of locales) {
+        // A module instance of its own per language (the query makes it another module).
+        void import(`${pathToFileURL(entry).href}?locale=${locale}`).then(
+          async (module: RenderModule) => {
+            await module.prepareLocale?.(locale);
+            const routes = module.prerenderedRoutes;
+            await Promise.allSettled(routes.map((route) => make(module, locale, route)));
+            render.set(locale, module);
+          },
+          (error: unknown) => onLoadError(error),
+        );
+      }
     },
-    async answer(request) {
-      if (!render || !servesPrerendered(request, render.prerenderedRoutes, cookiePrefix))
+    async answer(request, locale) {
+      const module = render.get(locale);
+      if (!module || !servesPrerendered(request, module.prerenderedRoutes, cookiePrefix))
         return undefined;
-      return make(render, new URL(request.url, 'http://localhost').pathname);
+      return make(module, locale, new URL(request.url, 'http://localhost').pathname);
     },
   };
 }

@@ -30,14 +30,14 @@ export async function fetchJson<T>(path: string, options: RequestOptions = {}): 
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ServerError(genericErrorMessage, { status: 0 });
+    throw new ServerError(genericErrorMessage(), { status: 0 });
   }
 
   const body = await readJson(response);
   if (response.ok && body.ok) return body.value as T;
 
   const details = detailsOf(response.status, body.ok ? body.value : undefined);
-  const message = body.ok ? messageOf(body.value) : genericErrorMessage;
+  const message = body.ok ? messageOf(body.value) : genericErrorMessage();
   if (response.status === 401) throw new UnauthorizedError(message, details);
   throw new ServerError(message, details);
 }
@@ -54,7 +54,7 @@ async function readJson(response: Response): Promise<Parsed> {
 
 function messageOf(body: unknown): string {
   const message = isRecord(body) ? body.message : undefined;
-  return typeof message === 'string' && message.trim() !== '' ? message : genericErrorMessage;
+  return typeof message === 'string' && message.trim() !== '' ? message : genericErrorMessage();
 }
 
 function detailsOf(status: number, body: unknown): ErrorDetails {

@@ -4,6 +4,7 @@ import { defaultFormRoute } from '../app-paths';
 import { useDocumentTitle } from '../components/use-document-title';
 import { visitorTokenSearch } from '../session/visitor-token';
 import '../styles/auth.css';
+import { t } from '../i18n/i18n';
 
 interface CardFooter {
   question: string;
@@ -55,7 +56,7 @@ export function AuthCard({
     <main className="auth-page" id="main-content">
       <section className="auth-card" aria-labelledby={titleId}>
         <p className="auth-card__back">
-          <Link to={{ pathname: defaultFormRoute, search: carried }}>Back to the application</Link>
+          <Link to={{ pathname: defaultFormRoute, search: carried }}>{t('auth.back')}</Link>
         </p>
         <h1 id={titleId} ref={heading} className="auth-card__title" tabIndex={-1}>
           {title}
@@ -78,7 +79,7 @@ export function AuthCard({
               disabled={submitting}
               aria-busy={submitting || undefined}
             >
-              Submit
+              {t('auth.submit')}
             </button>
             {actions}
           </div>

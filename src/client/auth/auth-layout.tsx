@@ -4,6 +4,7 @@ import { LoadingSpinner } from '../components/loading-spinner';
 import { SiteFooter } from '../layout/site-footer';
 import { SiteHeader } from '../layout/site-header';
 import '../styles/shell.css';
+import { t } from '../i18n/i18n';
 
 /**
  * The frame of the five sign-in screens: the university's header and the footer with Help and
@@ -14,7 +15,7 @@ export function AuthLayout() {
   return (
     <div className="shell auth-shell">
       <a className="skip-link" href="#main-content">
-        Skip to main content
+        {t('app.skipLink')}
       </a>
       <SiteHeader />
       <Suspense fallback={<LoadingSpinner />}>

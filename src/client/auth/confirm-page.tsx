@@ -15,12 +15,13 @@ import { useCardForm } from './use-card-form';
 import { useCardMutation } from './use-card-mutation';
 import { useErrorToast } from './use-error-toast';
 import { authCards } from '../messages';
+import { t } from '../i18n/i18n';
 
-const { title, resendTitle, footer } = authCards.confirm;
 const fields = ['username', 'code'] as const;
 
 /** /confirm: enters the 6-digit code; the username arrives in navigation state. */
 export function ConfirmPage() {
+  const { title, resendTitle, footer } = authCards.confirm();
   const navigate = useNavigate();
   const toast = useToast();
   const errorToast = useErrorToast();
@@ -63,13 +64,13 @@ export function ConfirmPage() {
       notices={<NavigationNotices {...messages} />}
       actions={
         <BusyButton className="button button--secondary" onClick={onResend} busy={resend.isPending}>
-          Resend Code
+          {t('auth.resendCode')}
         </BusyButton>
       }
     >
       <EmailField {...form.field('username')} />
       <TextField
-        label="Confirmation Code"
+        label={t('auth.code')}
         inputMode="numeric"
         autoComplete="one-time-code"
         {...form.field('code')}

@@ -8,11 +8,11 @@ import { useCardMutation } from './use-card-mutation';
 import { useErrorToast } from './use-error-toast';
 import { authCards } from '../messages';
 
-const { title, footer } = authCards.forgotPassword;
 const fields = ['username'] as const;
 
 /** /forgot: asks for a reset link; the answer shows in a closable success toast. */
 export function ForgotPasswordPage() {
+  const { title, footer } = authCards.forgotPassword();
   const toast = useToast();
   const form = useCardForm({
     idPrefix: 'forgot',

@@ -13,12 +13,14 @@ import { readNavigationState } from './navigation-state';
 import { useCardForm } from './use-card-form';
 import { useErrorToast } from './use-error-toast';
 import { authCards } from '../messages';
+import { accountLocale, rememberLocale } from '../i18n/choose-locale';
+import { activeLocale, t } from '../i18n/i18n';
 
-const { title, footer } = authCards.login;
 const fields = ['username', 'password'] as const;
 
 /** /login: signs in and goes to the default form route; shows messages from navigation state. */
 export function LoginPage() {
+  const { title, footer } = authCards.login();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [showError, dismissErrors] = useErrorToast();
@@ -35,8 +37,16 @@ export function LoginPage() {
   });
   const mutation = useMutation({
     mutationFn: authApi.logIn,
-    onSuccess: () => {
+    onSuccess: (reply) => {
       dismissErrors();
+      // The account's language, chosen on another device: this browser takes it, and the
+      // form loads whole in it (a page's language is fixed for its life).
+      const language = accountLocale(reply);
+      if (language && language !== activeLocale()) {
+        rememberLocale(language);
+        window.location.assign(`${defaultFormRoute}${carried}`);
+        return;
+      }
       // Whatever was cached belonged to the previous visitor.
       queryClient.clear();
       navigate({ pathname: defaultFormRoute, search: carried });
@@ -62,13 +72,13 @@ export function LoginPage() {
     >
       <EmailField {...form.field('username')} />
       <TextField
-        label="Password"
+        label={t('auth.password')}
         type="password"
         autoComplete="current-password"
         {...form.field('password')}
       />
       <p className="auth-card__aside">
-        <Link to="/forgot">Forgot your password?</Link>
+        <Link to="/forgot">{t('auth.forgotLink')}</Link>
       </p>
     </AuthCard>
   );

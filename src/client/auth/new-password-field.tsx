@@ -1,6 +1,7 @@
 import { TextField } from '../components/text-field';
 import type { CardFieldProps } from './email-field';
 import { PasswordRequirementList } from './password-requirement-list';
+import { t } from '../i18n/i18n';
 
 interface NewPasswordFieldProps extends CardFieldProps {
   /** Every validation message for the password, shown or not yet: the checklist reads them. */
@@ -16,7 +17,7 @@ export function NewPasswordField({ messages, ...field }: NewPasswordFieldProps) 
   return (
     <>
       <TextField
-        label="Password"
+        label={t('auth.password')}
         type="password"
         autoComplete="new-password"
         showErrorText={false}

@@ -1,5 +1,6 @@
 import { requirementStates, type RequirementState } from '../../engine/password-requirements';
 import '../styles/password-requirements.css';
+import { t } from '../i18n/i18n';
 
 interface PasswordRequirementListProps {
   id: string;
@@ -10,7 +11,11 @@ interface PasswordRequirementListProps {
 
 // Colour is never the only signal: each state has its own symbol and spoken text.
 const icons: Record<RequirementState, string> = { inactive: '○', error: '✗', success: '✓' };
-const spoken: Record<RequirementState, string> = { inactive: '', error: 'not met', success: 'met' };
+const spoken: Record<RequirementState, () => string> = {
+  inactive: () => '',
+  error: () => t('auth.requirementNotMet'),
+  success: () => t('auth.requirementMet'),
+};
 
 /**
  * The new-password checklist of SPEC §4: each rule inactive, error or success. An empty password
@@ -27,7 +32,7 @@ export function PasswordRequirementList({
   return (
     <div id={id} className="password-requirements">
       <p className="password-requirements__intro" id={`${id}-intro`}>
-        Your password:
+        {t('auth.passwordIntro')}
       </p>
       <ul className="password-requirements__list" aria-labelledby={`${id}-intro`}>
         {requirements.map(({ text, state }) => (
@@ -36,7 +41,7 @@ export function PasswordRequirementList({
               {icons[state]}
             </span>
             <span className="requirement__text">{text}</span>
-            {spoken[state] && <span className="visually-hidden"> ({spoken[state]})</span>}
+            {spoken[state]() && <span className="visually-hidden"> ({spoken[state]()})</span>}
           </li>
         ))}
       </ul>

@@ -10,13 +10,14 @@ import { useCardForm } from './use-card-form';
 import { useCardMutation } from './use-card-mutation';
 import { useErrorToast } from './use-error-toast';
 import { authCards } from '../messages';
+import { t } from '../i18n/i18n';
 
-const { title, footer } = authCards.resetPassword;
 // Editable fields first, so a blocked submit focuses one of them.
 const fields = ['password', 'confirm_password', 'username', 'id'] as const;
 
 /** /reset?username=…&id=…: chooses a new password with the link from the e-mail. */
 export function ResetPasswordPage() {
+  const { title, footer } = authCards.resetPassword();
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const form = useCardForm({
@@ -55,7 +56,7 @@ export function ResetPasswordPage() {
       <EmailField readOnly {...form.field('username')} errors={[]} />
       <NewPasswordField {...form.field('password')} messages={form.errors.password} />
       <TextField
-        label="Confirm Password"
+        label={t('auth.confirmPassword')}
         type="password"
         autoComplete="new-password"
         {...form.field('confirm_password')}

@@ -10,11 +10,11 @@ import { useCardMutation } from './use-card-mutation';
 import { useErrorToast } from './use-error-toast';
 import { authCards } from '../messages';
 
-const { title, footer } = authCards.signUp;
 const fields = ['username', 'password'] as const;
 
 /** /signup: creates an account, then goes to /confirm with the username in navigation state. */
 export function SignUpPage() {
+  const { title, footer } = authCards.signUp();
   const navigate = useNavigate();
   // A visitor's saved answers travel on in the query: sign-up → confirm → login (SPEC §1).
   const carried = visitorTokenSearch(useLocation().search);

@@ -2,6 +2,7 @@ import { useCallback, useRef } from 'react';
 import { ServerError } from '../api/errors';
 import { genericErrorMessage } from '../messages';
 import { useToast } from '../components/toast-context';
+import { t } from '../i18n/i18n';
 
 type ShowError = (name: string, error: unknown) => void;
 type DismissErrors = () => void;
@@ -29,9 +30,16 @@ export function useErrorToast(): ErrorToast {
           : [];
       } else {
         console.error(error);
-        message = genericErrorMessage;
+        message = genericErrorMessage();
       }
-      shown.current.push(toast.show({ kind: 'error', title: `${name} Error`, message, details }));
+      shown.current.push(
+        toast.show({
+          kind: 'error',
+          title: t('error.namedToastTitle', { name }),
+          message,
+          details,
+        }),
+      );
     },
     [toast],
   );

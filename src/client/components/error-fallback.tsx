@@ -7,10 +7,11 @@ import '../styles/page.css';
 /** The two sentences of the generic fallback (SPEC §2), for a screen or one area of it. */
 export function FallbackMessage({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const texts = fallbackTexts();
   return (
     <div role="alert" className="fallback-message">
-      <Heading className="page__title">{fallbackTexts.heading}</Heading>
-      <p>{fallbackTexts.body}</p>
+      <Heading className="page__title">{texts.heading}</Heading>
+      <p>{texts.body}</p>
     </div>
   );
 }
@@ -20,7 +21,7 @@ export function FallbackMessage({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) 
  * logs the error in the console and reports it to the server.
  */
 function ErrorFallback({ error }: { error: unknown }) {
-  useDocumentTitle(fallbackTexts.title, true);
+  useDocumentTitle(fallbackTexts().title, true);
   useEffect(() => {
     console.error(error);
     reportClientError('route', error);

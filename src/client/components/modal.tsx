@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { LoadBoundary } from './load-boundary';
 import type { ModalProps } from './modal-props';
+import { t } from '../i18n/i18n';
 
 type DialogModule = typeof import('./modal-dialog');
 let dialogModule: DialogModule | undefined;
@@ -30,7 +31,7 @@ function PlainDialog({ title, onDismiss, actions, children }: ModalProps) {
       {actions ??
         (onDismiss && (
           <button type="button" className="button" onClick={onDismiss}>
-            Close
+            {t('app.close')}
           </button>
         ))}
     </div>

@@ -1,5 +1,6 @@
 import type { HTMLInputAutoCompleteAttribute, HTMLAttributes } from 'react';
 import '../styles/field.css';
+import { t } from '../i18n/i18n';
 
 export interface TextFieldProps {
   id: string;
@@ -52,7 +53,7 @@ export function TextField({
           showErrorText &&
           errors.map((message) => (
             <p key={message} className="field__error">
-              <span className="visually-hidden">Error: </span>
+              <span className="visually-hidden">{t('app.errorPrefix')}</span>
               {message}
             </p>
           ))}

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { Toast } from './toast-context';
 import { ToastItem } from './toast-item';
 import '../styles/toast.css';
+import { t } from '../i18n/i18n';
 
 const hotkey = 'F8';
 
@@ -29,7 +30,7 @@ export function ToastRegion({ toasts, onDismiss }: ToastRegionProps) {
     <section
       ref={region}
       className="toast-region"
-      aria-label={`Notifications (${hotkey})`}
+      aria-label={t('toasts.label', { hotkey })}
       tabIndex={-1}
     >
       <div className="toast-region__list">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Modal } from '../components/modal';
+import { t } from '../i18n/i18n';
 
 interface ErrorDialogProps {
   title: string;
@@ -17,7 +18,7 @@ export function ErrorDialog({ title, onClose, children }: ErrorDialogProps) {
       onDismiss={onClose}
       actions={
         <button type="button" className="button button--primary" onClick={onClose}>
-          Close
+          {t('app.close')}
         </button>
       }
     >

@@ -2,6 +2,7 @@ import { Component, type ReactNode } from 'react';
 import { ServerError } from '../api/errors';
 import { genericErrorMessage } from '../messages';
 import { ErrorDialog } from './error-dialog';
+import { t } from '../i18n/i18n';
 
 interface LogoutErrorBoundaryState {
   error: unknown;
@@ -27,9 +28,9 @@ export class LogoutErrorBoundary extends Component<
     if (error === null) return this.props.children;
     const close = () => this.setState({ error: null });
     return (
-      <ErrorDialog title="Log Out Error" onClose={close}>
-        <p>We could not log you out.</p>
-        <p>{error instanceof ServerError ? error.message : genericErrorMessage}</p>
+      <ErrorDialog title={t('logout.errorTitle')} onClose={close}>
+        <p>{t('logout.failed')}</p>
+        <p>{error instanceof ServerError ? error.message : genericErrorMessage()}</p>
       </ErrorDialog>
     );
   }

@@ -1,8 +1,9 @@
 import { Modal } from '../components/modal';
 import { privacyTexts, university } from '../layout/site-config';
+import { t } from '../i18n/i18n';
 
 const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
-const opensInNewTab = <span className="visually-hidden"> (opens in a new tab)</span>;
+const OpensInNewTab = () => <span className="visually-hidden">{t('privacy.newTab')}</span>;
 
 interface PrivacyDialogProps {
   isOpen: boolean;
@@ -22,34 +23,39 @@ export function PrivacyDialog({ isOpen, onDismiss, year }: PrivacyDialogProps) {
       <p>{privacyTexts.policyIntro}</p>
       <p>
         <a href={university.privacyPolicyUrl} {...newTab}>
-          Privacy policy{opensInNewTab}
+          {t('privacy.policy')}
+          <OpensInNewTab />
         </a>
       </p>
-      <h3>What are cookies?</h3>
+      <h3>{t('privacy.cookiesWhat')}</h3>
       <p>{cookies.what}</p>
-      <h3>How we use cookies</h3>
+      <h3>{t('privacy.cookiesHow')}</h3>
       <p>{cookies.how}</p>
-      <h3>How to control or opt out of cookies</h3>
+      <h3>{t('privacy.cookiesControl')}</h3>
       <p>{cookies.control}</p>
-      <ul aria-label="Cookie settings in your browser">
+      <ul aria-label={t('privacy.browserSettings')}>
         {cookies.browserLinks.map((link) => (
           <li key={link.url}>
             <a href={link.url} {...newTab}>
               {link.label}
-              {opensInNewTab}
+              <OpensInNewTab />
             </a>
           </li>
         ))}
       </ul>
-      <h3>Analytics</h3>
+      <h3>{t('privacy.analytics')}</h3>
       <p>
         {cookies.analyticsOptOut.text}{' '}
         <a href={cookies.analyticsOptOut.url} {...newTab}>
-          Google Analytics opt-out browser add-on{opensInNewTab}
+          {t('privacy.analyticsOptOut')}
+          <OpensInNewTab />
         </a>
       </p>
       <p className="privacy-dialog__copyright">
-        © {year ?? new Date().getFullYear()} {privacyTexts.copyrightHolder}. All rights reserved.
+        {t('privacy.copyright', {
+          year: String(year ?? new Date().getFullYear()),
+          holder: privacyTexts.copyrightHolder,
+        })}
       </p>
     </Modal>
   );

@@ -3,6 +3,7 @@ import { ServerError, UnauthorizedError } from '../api/errors';
 import { genericErrorMessage } from '../messages';
 import { reportClientError } from '../api/report-client-error';
 import { ErrorDialog } from './error-dialog';
+import { t } from '../i18n/i18n';
 
 /** Errors that are not for this dialog: a 401 has its own handler, an abort is intended. */
 function isExpected(error: unknown): boolean {
@@ -39,9 +40,9 @@ export function UnexpectedErrorDialog() {
   const close = () => setError(null);
   if (error === null) return null;
   return (
-    <ErrorDialog title="Unexpected Error" onClose={close}>
-      <p>{error instanceof ServerError ? error.message : genericErrorMessage}</p>
-      <p>The issue has been logged. If it keeps happening, please contact us for help.</p>
+    <ErrorDialog title={t('error.unexpectedTitle')} onClose={close}>
+      <p>{error instanceof ServerError ? error.message : genericErrorMessage()}</p>
+      <p>{t('error.unexpectedLogged')}</p>
     </ErrorDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { t } from '../i18n/i18n';
 
 interface DeleteFileDialogProps {
   isOpen: boolean;
@@ -13,14 +14,14 @@ export function DeleteFileDialog({ isOpen, busy, onCancel, onDelete }: DeleteFil
   return (
     <ConfirmDialog
       isOpen={isOpen}
-      title="Delete File"
-      confirmLabel="Delete"
-      cancelLabel="Cancel"
+      title={t('upload.deleteTitle')}
+      confirmLabel={t('upload.delete')}
+      cancelLabel={t('upload.deleteCancel')}
       busy={busy}
       onCancel={onCancel}
       onConfirm={onDelete}
     >
-      <p>Are you sure you want to delete your file?</p>
+      <p>{t('upload.deleteConfirm')}</p>
     </ConfirmDialog>
   );
 }

@@ -36,7 +36,7 @@ export class ConversionFailedError extends ServerError {
   override name = 'ConversionFailedError';
 
   constructor(message: string) {
-    super(message || genericErrorMessage, { status: 200, code: 'FAILED' });
+    super(message || genericErrorMessage(), { status: 200, code: 'FAILED' });
   }
 }
 

@@ -5,6 +5,7 @@ import { genericErrorMessage, pdfFailureMessage } from '../messages';
 import { useFailureToast } from '../form/use-failure-toast';
 import { isPending, usePdfStatus } from './documents-api';
 import '../styles/documents.css';
+import { t } from '../i18n/i18n';
 
 /**
  * "Download a PDF copy" (SPEC §4 "PDF download"), for logged-in applicants only: GET /api/pdf is
@@ -22,8 +23,8 @@ export function PdfDownloadButton() {
 
   useEffect(() => {
     if (failing && !reported.current) {
-      const message = pdf.data?.message || genericErrorMessage;
-      failed(pdfFailureMessage, pdf.error ?? new ServerError(message, { status: 200 }));
+      const message = pdf.data?.message || genericErrorMessage();
+      failed(pdfFailureMessage(), pdf.error ?? new ServerError(message, { status: 200 }));
     }
     reported.current = failing;
     // After every answer, so a retry that fails again is reported again.
@@ -37,7 +38,7 @@ export function PdfDownloadButton() {
           href={pdf.data.url}
           download="application.pdf"
         >
-          Download a PDF copy
+          {t('pdf.download')}
         </a>
       </div>
     );
@@ -55,7 +56,7 @@ export function PdfDownloadButton() {
         busy={busy}
         onClick={retry}
       >
-        {busy ? 'Preparing your PDF…' : 'Download a PDF copy'}
+        {busy ? t('pdf.preparing') : t('pdf.download')}
       </BusyButton>
     </div>
   );

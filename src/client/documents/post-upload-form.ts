@@ -39,8 +39,8 @@ export function postUploadForm(
         reject(failureOf(request.status, request.responseText));
       }
     };
-    request.onerror = () => reject(new ServerError(genericErrorMessage, { status: 0 }));
-    request.onabort = () => reject(new ServerError(genericErrorMessage, { status: 0 }));
+    request.onerror = () => reject(new ServerError(genericErrorMessage(), { status: 0 }));
+    request.onabort = () => reject(new ServerError(genericErrorMessage(), { status: 0 }));
     request.send(form);
   });
 }
@@ -51,14 +51,14 @@ function failureOf(status: number, body: string): ServerError {
   try {
     parsed = JSON.parse(body);
   } catch {
-    return new ServerError(genericErrorMessage, { status });
+    return new ServerError(genericErrorMessage(), { status });
   }
   const record =
     typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
   const message =
     typeof record.message === 'string' && record.message.trim() !== ''
       ? record.message
-      : genericErrorMessage;
+      : genericErrorMessage();
   return new ServerError(message, {
     status,
     // The local store's codes come from the server's catalogue, which the same union types.

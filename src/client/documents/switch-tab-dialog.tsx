@@ -1,18 +1,19 @@
 import type { Tab } from '../../engine/definitions';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { t } from '../i18n/i18n';
 
 /** What the applicant reads before a tab switch deletes the file they uploaded. */
 export const switchTabTexts = {
-  title: (to: string) => `Switch to ${to}?`,
-  body: (file: string) => `Switching removes your uploaded ${file}.`,
-  confirm: 'Switch',
-  cancel: 'Keep my file',
+  title: (tab: string) => t('tabs.switchTitle', { tab }),
+  body: (file: string) => t('tabs.switchBody', { file }),
+  confirm: () => t('tabs.switch'),
+  cancel: () => t('tabs.keep'),
 };
 
 /** The name a tab's file goes by in a sentence: its question's label, in lower case. */
 function fileNameOf(tab: Tab | undefined): string {
   const question = tab?.questions.find((q) => 'key' in q && q.key === tab.file);
-  return (question?.label ?? 'file').toLowerCase();
+  return (question?.label ?? t('tabs.file')).toLowerCase();
 }
 
 interface SwitchTabDialogProps {
@@ -34,8 +35,8 @@ export function SwitchTabDialog({ to, from, busy, onKeep, onSwitch }: SwitchTabD
     <ConfirmDialog
       isOpen={to !== undefined}
       title={switchTabTexts.title(to?.label ?? '')}
-      confirmLabel={switchTabTexts.confirm}
-      cancelLabel={switchTabTexts.cancel}
+      confirmLabel={switchTabTexts.confirm()}
+      cancelLabel={switchTabTexts.cancel()}
       busy={busy}
       onCancel={onKeep}
       onConfirm={onSwitch}

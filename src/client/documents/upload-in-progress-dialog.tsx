@@ -1,4 +1,5 @@
 import { Modal } from '../components/modal';
+import { t } from '../i18n/i18n';
 
 /** SPEC §4 "Tabs": a tab that owns a file cannot be left while its upload is under way. */
 export function UploadInProgressDialog({
@@ -11,15 +12,15 @@ export function UploadInProgressDialog({
   return (
     <Modal
       isOpen={isOpen}
-      title="File Upload in Progress"
+      title={t('upload.inProgressTitle')}
       onDismiss={onClose}
       actions={
         <button type="button" className="button button--primary" onClick={onClose}>
-          OK
+          {t('upload.inProgressOk')}
         </button>
       }
     >
-      <p>Please wait until the file upload has completed.</p>
+      <p>{t('upload.inProgressBody')}</p>
     </Modal>
   );
 }

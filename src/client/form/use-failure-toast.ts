@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { ServerError, UnauthorizedError } from '../api/errors';
 import { useToast } from '../components/toast-context';
+import { t } from '../i18n/i18n';
 
 /**
  * Shows a failed call as an error toast titled Error with the catalogue's text (SPEC §8, e.g.
@@ -15,7 +16,7 @@ export function useFailureToast() {
       if (error instanceof UnauthorizedError) return undefined;
       if (!(error instanceof ServerError)) console.error(error);
       const details = error instanceof ServerError ? [error.message] : [];
-      return toast.show({ kind: 'error', title: 'Error', message, details });
+      return toast.show({ kind: 'error', title: t('error.toastTitle'), message, details });
     },
     [toast],
   );

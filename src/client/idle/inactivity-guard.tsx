@@ -11,6 +11,7 @@ import {
   windowTimers,
 } from './idle-settings';
 import { useForcedLogout } from './use-forced-logout';
+import { t } from '../i18n/i18n';
 
 /**
  * Inactivity (SPEC §4): after 14 idle minutes "Still working?" asks; Continue keeps the session,
@@ -27,7 +28,7 @@ export function InactivityGuard({ loggedIn }: { loggedIn: boolean }) {
 
   const logOut = useCallback(() => {
     setPrompted(false);
-    forcedLogout(inactivityMessage);
+    forcedLogout(inactivityMessage());
   }, [forcedLogout]);
 
   const timer = useIdleTimer({
@@ -72,7 +73,7 @@ export function InactivityGuard({ loggedIn }: { loggedIn: boolean }) {
   return (
     <Modal
       isOpen={loggedIn && prompted}
-      title="Still working?"
+      title={t('idle.title')}
       onDismiss={stay}
       initialFocusRef={continueButton}
       actions={
@@ -83,19 +84,16 @@ export function InactivityGuard({ loggedIn }: { loggedIn: boolean }) {
             className="button button--primary"
             onClick={stay}
           >
-            Continue
+            {t('idle.continue')}
           </button>
           <button type="button" className="button button--secondary" onClick={logOut}>
-            Log out
+            {t('idle.logOut')}
           </button>
         </>
       }
     >
-      <p>
-        You have not done anything for a while. To protect your information, you will be logged out
-        in one minute.
-      </p>
-      <p>Choose Continue to keep working on your application.</p>
+      <p>{t('idle.warning')}</p>
+      <p>{t('idle.choose')}</p>
     </Modal>
   );
 }

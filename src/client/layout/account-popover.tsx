@@ -3,6 +3,7 @@ import { useLogout } from '../api/use-logout';
 import { ApplicationSessionContext, type AccountRoute } from '../session/application-session';
 import { LogoutErrorBoundary } from '../dialogs/logout-error-boundary';
 import { CloseButton } from '../components/close-button';
+import { t } from '../i18n/i18n';
 
 /** SPEC §2: the popover sits this many pixels from its trigger by default. */
 export const popoverSideOffset = 5;
@@ -77,7 +78,7 @@ function AccountMenu({
         <span className="account-popover__icon" aria-hidden="true">
           ●
         </span>
-        Account
+        {t('account.button')}
       </button>
       <div
         ref={panel}
@@ -92,7 +93,7 @@ function AccountMenu({
       >
         <div className="account-popover__header">
           <h2 id={titleId} className="account-popover__title">
-            Account
+            {t('account.button')}
           </h2>
           <CloseButton className="account-popover__close" onClick={() => close(true)} />
         </div>
@@ -109,7 +110,7 @@ function AccountMenu({
                 onAccountRoute('/login');
               }}
             >
-              Sign In
+              {t('account.signIn')}
             </button>
             <button
               type="button"
@@ -119,7 +120,7 @@ function AccountMenu({
                 onAccountRoute('/signup');
               }}
             >
-              Create Account
+              {t('account.create')}
             </button>
           </div>
         )}
@@ -134,7 +135,7 @@ function SignedIn({ username }: { username: string }) {
   return (
     <>
       <p className="account-popover__user">
-        <span className="visually-hidden">Signed in as </span>
+        <span className="visually-hidden">{t('account.signedInAs')}</span>
         <span data-testid="username">{username}</span>
       </p>
       <div className="account-popover__actions">
@@ -146,7 +147,7 @@ function SignedIn({ username }: { username: string }) {
           disabled={logout.isPending}
           aria-busy={logout.isPending || undefined}
         >
-          Log Out
+          {t('account.logOut')}
         </button>
       </div>
     </>

@@ -52,7 +52,7 @@ export function DefinitionChangesNotice({ changes }: DefinitionChangesNoticeProp
   return (
     <div role="group" className="error-summary definition-changes" aria-labelledby={titleId}>
       <h2 id={titleId} className="error-summary__title">
-        {texts.title}
+        {texts.title()}
       </h2>
       <QuestionLinks intro={texts.added} questions={added} follow={follow}>
         {(question) => question.label}

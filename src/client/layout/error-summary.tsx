@@ -1,5 +1,6 @@
 import { useId, type MouseEvent, type Ref } from 'react';
-import { SUMMARY_HEADING, type ErrorSummary as Summary } from '../../engine/error-summary';
+import type { ErrorSummary as Summary } from '../../engine/error-summary';
+import { t } from '../i18n/i18n';
 
 interface ErrorSummaryProps {
   summary: Summary;
@@ -25,12 +26,9 @@ export function ErrorSummary({ summary, onFollow, ref }: ErrorSummaryProps) {
   return (
     <div ref={ref} role="group" className="error-summary" aria-labelledby={titleId} tabIndex={-1}>
       <h2 id={titleId} className="error-summary__title">
-        {SUMMARY_HEADING}
+        {t('errorSummary.heading')}
       </h2>
-      <p className="error-summary__intro">
-        The links below show what still needs completing. Missing items are also highlighted on each
-        page. Fix them, then submit your application again.
-      </p>
+      <p className="error-summary__intro">{t('errorSummary.intro')}</p>
       {summary.pages.map((page) => (
         <section key={page.page} className="error-summary__page" aria-label={page.title}>
           <h3 className="error-summary__page-title">{page.title}</h3>

@@ -15,6 +15,7 @@ import { StepNavigation } from './step-navigation';
 import { WelcomeBanner } from './welcome-banner';
 import { useDefinitionChanges } from '../session/use-definition-changes';
 import '../styles/shell.css';
+import { t } from '../i18n/i18n';
 
 // Only a signed-in applicant has a PDF copy: visitors never load the button's code.
 const PdfDownloadButton = lazy(() =>
@@ -52,7 +53,7 @@ export function FormLayout() {
   return (
     <div className="shell">
       <a className="skip-link" href="#main-content">
-        Skip to main content
+        {t('app.skipLink')}
       </a>
       <AreaErrorBoundary area="chrome">
         <AlertBanner />
@@ -77,7 +78,7 @@ export function FormLayout() {
         </AreaErrorBoundary>
         {snapshot.is_logged_in && (
           <AreaErrorBoundary area="chrome">
-            <section className="pdf-download-area" aria-label="Your PDF copy">
+            <section className="pdf-download-area" aria-label={t('pdf.area')}>
               <Suspense fallback={null}>
                 <PdfDownloadButton />
               </Suspense>

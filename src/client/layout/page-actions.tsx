@@ -1,5 +1,6 @@
 import { formPages } from '../../forms/form-pages';
 import { BusyButton } from '../components/busy-button';
+import { t } from '../i18n/i18n';
 
 interface PageActionsProps {
   currentRoute: string;
@@ -16,7 +17,7 @@ export function PageActions({ currentRoute, busy, onBack, onSave, onSubmit }: Pa
   const previous = formPages[index - 1];
   const next = formPages[index + 1];
   return (
-    <div className="page-actions" role="group" aria-label="Page actions">
+    <div className="page-actions" role="group" aria-label={t('page.actions')}>
       {previous && (
         <BusyButton
           className="button button--secondary page-actions__back"
@@ -24,7 +25,7 @@ export function PageActions({ currentRoute, busy, onBack, onSave, onSubmit }: Pa
           announcesBusy={false}
           onClick={() => onBack(previous.route)}
         >
-          Back
+          {t('page.back')}
         </BusyButton>
       )}
       <div className="page-actions__forward">
@@ -33,11 +34,11 @@ export function PageActions({ currentRoute, busy, onBack, onSave, onSubmit }: Pa
           busy={busy}
           onClick={() => onSave(next ? next.route : null)}
         >
-          {next ? 'Save/Next' : 'Save'}
+          {next ? t('page.saveNext') : t('page.save')}
         </BusyButton>
         {!next && (
           <BusyButton className="button button--primary" busy={busy} onClick={onSubmit}>
-            Submit
+            {t('page.submit')}
           </BusyButton>
         )}
       </div>

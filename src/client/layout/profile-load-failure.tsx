@@ -6,6 +6,8 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import '../styles/shell.css';
 import '../styles/page.css';
+import { t } from '../i18n/i18n';
+import { richText } from '../i18n/rich-text';
 
 interface ProfileLoadFailureProps {
   error: unknown;
@@ -21,7 +23,7 @@ interface ProfileLoadFailureProps {
  * button and the help e-mail and phone of forms/site.json, instead of a dead end.
  */
 export function ProfileLoadFailure({ error, onRetry, retrying }: ProfileLoadFailureProps) {
-  useDocumentTitle('Something went wrong', true);
+  useDocumentTitle(t('fallback.title'), true);
   useEffect(() => console.error(error), [error]);
 
   return (
@@ -38,13 +40,14 @@ export function ProfileLoadFailure({ error, onRetry, retrying }: ProfileLoadFail
             }}
             aria-busy={retrying || undefined}
           >
-            Try again
+            {t('fallback.tryAgain')}
           </button>
         </p>
         <p>
-          If this keeps happening, e-mail{' '}
-          <a href={`mailto:${university.helpEmail}`}>{university.helpEmail}</a> or call{' '}
-          <a href={telHref(university.phone)}>{university.phone}</a>.
+          {richText('fallback.contact', {
+            email: () => <a href={`mailto:${university.helpEmail}`}>{university.helpEmail}</a>,
+            phone: () => <a href={telHref(university.phone)}>{university.phone}</a>,
+          })}
         </p>
       </main>
       <SiteFooter />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { HelpDialog } from '../dialogs/help-dialog';
 import { PrivacyDialog } from '../dialogs/privacy-dialog';
 import { university } from './site-config';
+import { t } from '../i18n/i18n';
 
 /** The footer: the university's name and postal address, and the Help and Privacy dialogs. */
 export function SiteFooter() {
@@ -18,15 +19,15 @@ export function SiteFooter() {
             ))}
           </address>
         </div>
-        <ul className="site-footer__links" aria-label="Help and privacy">
+        <ul className="site-footer__links" aria-label={t('footer.links')}>
           <li>
             <button type="button" className="link-button" onClick={() => setOpen('help')}>
-              Help
+              {t('footer.help')}
             </button>
           </li>
           <li>
             <button type="button" className="link-button" onClick={() => setOpen('privacy')}>
-              Privacy
+              {t('footer.privacy')}
             </button>
           </li>
         </ul>

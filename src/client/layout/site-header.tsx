@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react';
 import { university } from './site-config';
+import { LanguageSwitch } from './language-switch';
 
 /** The header: the university's (text) logo, its name and the application title. */
 export function SiteHeader({ children }: { children?: ReactNode }) {
   return (
     <header className="site-header">
+      <div className="shell-container">
+        <LanguageSwitch />
+      </div>
       <div className="shell-container site-header__inner">
         <div className="site-header__brand">
           <span className="site-header__logo" aria-hidden="true">

@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { formPages } from '../../forms/form-pages';
 import { definitionChangeTexts } from '../messages';
+import { t } from '../i18n/i18n';
 
 interface StepNavigationProps {
   currentRoute: string;
@@ -16,7 +17,7 @@ export function StepNavigation({ currentRoute, changedPages, onNavigate }: StepN
     onNavigate(route);
   };
   return (
-    <nav className="step-navigation" aria-label="Application steps">
+    <nav className="step-navigation" aria-label={t('steps.label')}>
       <ol className="step-navigation__list">
         {formPages.map((page) => {
           const current = page.route === currentRoute;
@@ -34,12 +35,14 @@ export function StepNavigation({ currentRoute, changedPages, onNavigate }: StepN
                 <span className="step-navigation__number" aria-hidden="true">
                   {page.step}
                 </span>
-                <span className="visually-hidden">Step {page.step}: </span>
+                <span className="visually-hidden">{t('steps.step', { step: page.step })}</span>
                 <span className="step-navigation__title">{page.title}</span>
                 {changedPages?.has(page.id) && (
                   <span className="step-navigation__changed">
-                    {definitionChangeTexts.stepMark}
-                    <span className="visually-hidden">{definitionChangeTexts.stepMarkHidden}</span>
+                    {definitionChangeTexts.stepMark()}
+                    <span className="visually-hidden">
+                      {definitionChangeTexts.stepMarkHidden()}
+                    </span>
                   </span>
                 )}
               </a>

@@ -2,6 +2,8 @@ import { useId, type MouseEvent } from 'react';
 import type { AccountRoute } from '../session/application-session';
 import type { ClientSnapshot } from '../session/client-snapshot';
 import { welcomeVariant } from './welcome-rule';
+import { t } from '../i18n/i18n';
+import { richText } from '../i18n/rich-text';
 
 interface WelcomeBannerProps {
   snapshot: ClientSnapshot;
@@ -25,40 +27,37 @@ export function WelcomeBanner({ snapshot, onAccountRoute }: WelcomeBannerProps) 
       {variant === 'first-login' && (
         <>
           <h2 id={titleId} className="welcome-banner__title">
-            YOU&apos;RE IN!
+            {t('welcome.firstTitle')}
           </h2>
-          <p>
-            Your account is ready. Let&apos;s get started: work through the three steps below and
-            save as you go. You can come back and finish at any time.
-          </p>
+          <p>{t('welcome.firstBody')}</p>
         </>
       )}
       {variant === 'returning' && (
         <>
           <h2 id={titleId} className="welcome-banner__title">
-            WELCOME BACK!
+            {t('welcome.returningTitle')}
           </h2>
-          <p>
-            You&apos;re almost there. Pick up where you left off, and submit your application once
-            every step is complete.
-          </p>
+          <p>{t('welcome.returningBody')}</p>
         </>
       )}
       {variant === 'visitor' && (
         <>
           <h2 id={titleId} className="welcome-banner__title">
-            Welcome!
+            {t('welcome.visitorTitle')}
           </h2>
           <p>
-            You can start your application right away. To save your answers,{' '}
-            <a href="/signup" onClick={follow('/signup')}>
-              create an account
-            </a>{' '}
-            or{' '}
-            <a href="/login" onClick={follow('/login')}>
-              log back in
-            </a>
-            .
+            {richText('welcome.visitorBody', {
+              signup: (words) => (
+                <a href="/signup" onClick={follow('/signup')}>
+                  {words}
+                </a>
+              ),
+              login: (words) => (
+                <a href="/login" onClick={follow('/login')}>
+                  {words}
+                </a>
+              ),
+            })}
           </p>
         </>
       )}

@@ -8,11 +8,13 @@ import { telHref, university } from '../layout/site-config';
 import { SiteFooter } from '../layout/site-footer';
 import { SiteHeader } from '../layout/site-header';
 import '../styles/shell.css';
+import { t } from '../i18n/i18n';
+import { richText } from '../i18n/rich-text';
 
 /** /completion (SPEC §2): the confirmation after submit, outside the step layout. */
 export function CompletionPage() {
   const { snapshot } = useApplicationSession();
-  useDocumentTitle('Application Submitted');
+  useDocumentTitle(t('completion.documentTitle'));
   const scores = university.scoreSubmission;
 
   return (
@@ -20,43 +22,47 @@ export function CompletionPage() {
       <SiteHeader />
       <main id="main-content" className="shell-container completion" tabIndex={-1}>
         <div className="completion__panel">
-          <h1 className="completion__title">Application submitted</h1>
-          <p className="completion__message">{submittedMessage}</p>
+          <h1 className="completion__title">{t('completion.title')}</h1>
+          <p className="completion__message">{submittedMessage()}</p>
           {snapshot.username && (
             <p>
-              Your account: <strong>{snapshot.username}</strong>
+              {richText('completion.account', {
+                username: () => <strong>{snapshot.username}</strong>,
+              })}
             </p>
           )}
         </div>
         <section aria-labelledby="completion-copy">
-          <h2 id="completion-copy">Your copy</h2>
-          <p>Keep a PDF copy of the application you submitted for your records.</p>
+          <h2 id="completion-copy">{t('completion.copyTitle')}</h2>
+          <p>{t('completion.copyBody')}</p>
           <PdfDownloadButton />
         </section>
         <section aria-labelledby="completion-next">
-          <h2 id="completion-next">What happens next</h2>
+          <h2 id="completion-next">{t('completion.nextTitle')}</h2>
           <ol className="completion__steps">
-            <li>
-              The Office of Undergraduate Admissions reviews your application. We will contact you
-              by e-mail if we need anything more.
-            </li>
+            <li>{t('completion.review')}</li>
             {scores && (
               <li>
-                Ask for your official test scores to be sent to us: SAT code {scores.sat.code} (
-                <a href={scores.sat.url}>how to send SAT scores</a>), ACT code {scores.act.code} (
-                <a href={scores.act.url}>how to send ACT scores</a>).
+                {richText(
+                  'completion.scores',
+                  {
+                    sat: (words) => <a href={scores.sat.url}>{words}</a>,
+                    act: (words) => <a href={scores.act.url}>{words}</a>,
+                  },
+                  { sat: scores.sat.code, act: scores.act.code },
+                )}
               </li>
             )}
-            <li>
-              Your application can no longer be changed. If something in it is wrong, contact us.
-            </li>
+            <li>{t('completion.final')}</li>
           </ol>
         </section>
         <section aria-labelledby="completion-contact">
-          <h2 id="completion-contact">Contact us</h2>
+          <h2 id="completion-contact">{t('completion.contactTitle')}</h2>
           <p>
-            E-mail <a href={`mailto:${university.helpEmail}`}>{university.helpEmail}</a> or call{' '}
-            <a href={telHref(university.phone)}>{university.phone}</a>.
+            {richText('completion.contact', {
+              email: () => <a href={`mailto:${university.helpEmail}`}>{university.helpEmail}</a>,
+              phone: () => <a href={telHref(university.phone)}>{university.phone}</a>,
+            })}
           </p>
         </section>
         <LogoutErrorBoundary>
@@ -79,7 +85,7 @@ function CompletionLogout() {
         disabled={logout.isPending}
         aria-busy={logout.isPending || undefined}
       >
-        Log Out
+        {t('account.logOut')}
       </button>
     </p>
   );

@@ -7,10 +7,13 @@
  */
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
+import type { Locale } from '../../contract/locale';
 import { formPages } from '../../forms/form-pages';
+import { loadFormLanguage } from '../../forms/form-language';
 import { App } from '../app';
 import { appRoutes } from '../app-routes';
 import { createApp } from '../create-app';
+import { activateLocale } from '../i18n/i18n';
 import { preloadRoutes } from '../routing/route-modules';
 
 const formModules = [
@@ -36,6 +39,15 @@ export const routeSources: Readonly<Record<string, readonly string[]>> = {
 };
 
 export const prerenderedRoutes: readonly string[] = Object.keys(routeSources);
+
+/**
+ * Puts this instance's texts (the catalogue) and definitions in `locale`, before its first render:
+ * the server loads one instance of this entry per language (src/server/prerendered-pages.ts), as
+ * the browser loads a page in one language for its life (boot.ts).
+ */
+export async function prepareLocale(locale: Locale): Promise<void> {
+  await Promise.all([activateLocale(locale), loadFormLanguage(locale)]);
+}
 
 /** The markup of #root for a visitor's first load of `pathname`, as of today. */
 export async function renderPage(pathname: string): Promise<string> {

@@ -27,7 +27,7 @@ export function FileQuestion({ question }: QuestionProps<'file'>) {
       <p className="question__note">{text}</p>
     </div>
   );
-  if (!loggedIn) return note(visitorUploadText);
+  if (!loggedIn) return note(visitorUploadText());
   return (
     <Suspense fallback={note('Loading…')}>
       <DocumentField question={question} view={view} />

@@ -10,6 +10,7 @@ import { Autocomplete, type Suggestion } from './parts/autocomplete';
 import { otherParts, partsOf, useBlockLine, useOtherPartsShowErrors } from './parts/block-parts';
 import { TextControl } from './parts/text-control';
 import { manualSchoolHint } from '../messages';
+import { t } from '../i18n/i18n';
 
 const USE_TYPED = 'use-typed-text';
 
@@ -104,11 +105,11 @@ export function SchoolSearchQuestion({ question }: QuestionProps<'school-search'
       {manual ? (
         <div className="school-search__manual">
           <p id={hintId} className="question__hint">
-            {manualSchoolHint}
+            {manualSchoolHint()}
           </p>
           <QuestionList questions={others} />
           <button type="button" className="question-link" onClick={() => setManual(false)}>
-            Search for my school instead
+            {t('school.searchInstead')}
           </button>
         </div>
       ) : (

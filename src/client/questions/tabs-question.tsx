@@ -18,6 +18,7 @@ import { useFailureToast } from '../form/use-failure-toast';
 import { useStoreSelector } from '../form/use-store-selector';
 import type { QuestionProps } from '../renderer/question-props';
 import { QuestionList } from '../renderer/question-list';
+import { t } from '../i18n/i18n';
 
 const topicsCache = new WeakMap<Definition, readonly string[]>();
 const topicsOf = (question: Definition) => {
@@ -46,7 +47,7 @@ export function TabsQuestion({ question }: QuestionProps<'tabs'>) {
   const [asking, setAsking] = useState<string | null>(null);
   const defaultTab = question.tabs[0]?.id ?? '';
   // SPEC §8's template, filled with the default tab's label rather than its internal id.
-  const failure = `Error handling tabs for ${question.tabs[0]?.label ?? defaultTab}`;
+  const failure = t('tabs.failure', { tab: question.tabs[0]?.label ?? defaultTab });
   const selectTab = useCallback(
     (s: FormStore) => chosenTab(s.getState(), question.id, defaultTab),
     [question.id, defaultTab],

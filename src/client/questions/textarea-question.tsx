@@ -4,10 +4,10 @@ import { useDebouncedValue } from '../form/use-debounced-value';
 import type { QuestionProps } from '../renderer/question-props';
 import { TextControl } from './parts/text-control';
 import { useKeyedField } from './parts/use-keyed-field';
+import { t } from '../i18n/i18n';
 
-const characters = (n: number) => `${n} character${n === 1 ? '' : 's'}`;
 const remainingText = (n: number) =>
-  n < 0 ? `You have ${characters(-n)} too many` : `You have ${characters(n)} remaining`;
+  n < 0 ? t('textarea.tooMany', { count: -n }) : t('textarea.remaining', { count: n });
 
 /**
  * A text area that keeps its text locally and commits it on blur (SPEC §4), with a counter of the

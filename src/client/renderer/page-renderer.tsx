@@ -6,6 +6,7 @@ import '../styles/questions.css';
 import { questionRenderers } from '../questions/question-renderers';
 import { QuestionRenderersContext } from './question-renderers-context';
 import { SectionNode } from './section-node';
+import { richText } from '../i18n/rich-text';
 
 /**
  * Draws a page definition: its sections and their questions, each by the component of its type,
@@ -27,8 +28,10 @@ const PageBody = memo(function PageBody({ page }: { page: PageDefinition }) {
       <QuestionRenderersContext.Provider value={questionRenderers}>
         <div className="question-page">
           <p className="question-page__required-note">
-            Questions marked <span aria-hidden="true">*</span>
-            <span className="visually-hidden">with an asterisk</span> are required.
+            {richText('page.requiredNote', {
+              star: (words) => <span aria-hidden="true">{words}</span>,
+              hidden: (words) => <span className="visually-hidden">{words}</span>,
+            })}
           </p>
           {page.sections.map((section) => (
             <SectionNode key={section.id} section={section} />

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useToast } from '../components/toast-context';
 import { readFormLocationState } from './location-state';
+import { t } from '../i18n/i18n';
 
 /**
  * The location validator of SPEC §2: a success or error message carried in navigation state
@@ -19,7 +20,8 @@ export function LocationMessages() {
     if (shown.current.has(location.key)) return;
     shown.current.add(location.key);
     if (successMessage) toast.show({ kind: 'success', message: successMessage });
-    if (errorMessage) toast.show({ kind: 'error', title: 'Error', message: errorMessage });
+    if (errorMessage)
+      toast.show({ kind: 'error', title: t('error.toastTitle'), message: errorMessage });
     // A visitor's answers the entry carries stay in it, for Back and reloads.
     void navigate(
       { pathname: location.pathname, search: location.search, hash: location.hash },

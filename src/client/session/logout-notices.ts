@@ -20,9 +20,9 @@ export function logoutNotices(outcome: SaveOutcome, { successMessage, errorMessa
   const notices: Notices = {};
   if (outcome === 'failed') {
     if (successMessage) notices.successMessage = successMessage;
-    notices.errorMessage = join(errorMessage, answersNotKeptMessage);
+    notices.errorMessage = join(errorMessage, answersNotKeptMessage());
   } else {
-    notices.successMessage = join(successMessage, answersKeptMessage);
+    notices.successMessage = join(successMessage, answersKeptMessage());
     if (errorMessage) notices.errorMessage = errorMessage;
   }
   return notices;

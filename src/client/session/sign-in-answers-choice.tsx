@@ -11,16 +11,17 @@ import { genericErrorMessage } from '../messages';
 import { changedAnswers } from './answer-changes';
 import { answerConflicts, typedChanges } from './answer-conflicts';
 import { useApplicationSession } from './application-session';
+import { t } from '../i18n/i18n';
 
 /** What the applicant reads when the answers they typed differ from their saved ones. */
-export const answersChoiceTexts = {
-  title: 'Which answers should we keep?',
-  intro: 'Some answers you typed before signing in differ from the ones saved in your account:',
-  saved: 'saved',
-  typed: 'typed',
-  keep: 'Keep my saved answers',
-  use: 'Use what I just typed',
-};
+export const answersChoiceTexts = () => ({
+  title: t('answers.choiceTitle'),
+  intro: t('answers.choiceIntro'),
+  saved: t('answers.choiceSaved'),
+  typed: t('answers.choiceTyped'),
+  keep: t('answers.keep'),
+  use: t('answers.use'),
+});
 
 /**
  * After signing in with answers typed as a visitor: where they differ from the account's saved
@@ -53,8 +54,8 @@ export function SignInAnswersChoice({ typed, onDone }: { typed: Answers; onDone:
       // The typed answers stay in the form: the next Save or page change sends them again.
       setOpen(false);
       if (error instanceof UnauthorizedError) return; // handled once, globally
-      const message = error instanceof ServerError ? error.message : genericErrorMessage;
-      toast.show({ kind: 'error', title: 'Error', message });
+      const message = error instanceof ServerError ? error.message : genericErrorMessage();
+      toast.show({ kind: 'error', title: t('error.toastTitle'), message });
     },
   });
   const useTyped = () => {
@@ -62,24 +63,24 @@ export function SignInAnswersChoice({ typed, onDone }: { typed: Answers; onDone:
     save.mutate(changedAnswers(store.getSaved(), store.getState().answers));
   };
 
+  const texts = answersChoiceTexts();
   return (
     <ConfirmDialog
       isOpen={open}
-      title={answersChoiceTexts.title}
-      confirmLabel={answersChoiceTexts.use}
-      cancelLabel={answersChoiceTexts.keep}
+      title={texts.title}
+      confirmLabel={texts.use}
+      cancelLabel={texts.keep}
       // Either choice keeps an answer the applicant gave: neither is a deletion.
       danger={false}
       busy={save.isPending}
       onCancel={() => setOpen(false)}
       onConfirm={useTyped}
     >
-      <p>{answersChoiceTexts.intro}</p>
+      <p>{texts.intro}</p>
       <ul className="answers-choice">
         {conflicts.map(({ key, label, saved, typed: mine }) => (
           <li key={key}>
-            <strong>{label}</strong>: {answersChoiceTexts.saved} “{saved}”,{' '}
-            {answersChoiceTexts.typed} “{mine}”
+            <strong>{label}</strong>: {texts.saved} “{saved}”, {texts.typed} “{mine}”
           </li>
         ))}
       </ul>

@@ -21,6 +21,7 @@ import { saveBeforeLogoutTimeoutMs, type SaveOutcome } from './logout-notices';
 import { statusesThrough, useWebStatusMutation } from './progress-mutations';
 import { filledAnswers, visitorTokenParam } from './visitor-token';
 import { useAppNavigate } from '../routing/app-router';
+import { t } from '../i18n/i18n';
 
 type Actions = Pick<
   ApplicationSession,
@@ -97,7 +98,7 @@ export function useSessionActions(store: FormStore, loggedIn: boolean): SessionA
       // One toast on /completion: a "saved" one from a Save just before would stand beside it.
       toast.dismissKind('success');
       // The message first: the status sends the applicant to /completion, which shows it.
-      setCompletionMessage(submittedMessage);
+      setCompletionMessage(submittedMessage());
       updateCachedProfile(queryClient, (profile) => ({
         ...profile,
         web_status: statusesThrough('submitted'),
@@ -115,8 +116,8 @@ export function useSessionActions(store: FormStore, loggedIn: boolean): SessionA
       // A 401 is handled once, globally: cache cleared, /login with the session message.
       if (error instanceof UnauthorizedError) return;
       if (!(error instanceof ServerError)) console.error(error);
-      const message = error instanceof ServerError ? error.message : genericErrorMessage;
-      toast.show({ kind: 'error', title: 'Error', message });
+      const message = error instanceof ServerError ? error.message : genericErrorMessage();
+      toast.show({ kind: 'error', title: t('error.toastTitle'), message });
     },
     [toast],
   );

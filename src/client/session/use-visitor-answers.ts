@@ -5,6 +5,7 @@ import { applicationApi } from '../api/application-api';
 import { ServerError, UnauthorizedError } from '../api/errors';
 import { profileQueryKey } from '../api/use-profile';
 import { useToast } from '../components/toast-context';
+import { t } from '../i18n/i18n';
 
 export interface VisitorAnswers {
   /** Nothing to wait for: no token, or its call has finished (well or not). */
@@ -40,7 +41,7 @@ export function useVisitorAnswers(token: string | null, loggedIn: boolean): Visi
     if (!error || error instanceof UnauthorizedError) return;
     toast.show({
       kind: 'error',
-      title: 'Saved Answers Error',
+      title: t('answers.savedErrorTitle'),
       message: error instanceof ServerError ? error.message : String(error),
     });
   }, [error, toast]);

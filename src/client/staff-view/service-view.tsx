@@ -26,10 +26,10 @@ export function ServiceView({ token }: { token: string }) {
     const error = answers.error;
     const message =
       token === ''
-        ? staffLinkInvalidMessage
+        ? staffLinkInvalidMessage()
         : error instanceof ServerError
           ? error.message
-          : genericErrorMessage;
+          : genericErrorMessage();
     return (
       <main id="main-content" className="service-view service-view--failed">
         <h1 className="service-view__title">{university.applicationTitle}</h1>

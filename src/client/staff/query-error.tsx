@@ -7,7 +7,7 @@ export function QueryError({ error }: { error: Error | null }) {
   if (!error) return null;
   return (
     <Notice kind="error">
-      {error instanceof ServerError ? error.message : genericErrorMessage}
+      {error instanceof ServerError ? error.message : genericErrorMessage()}
     </Notice>
   );
 }

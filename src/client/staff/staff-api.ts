@@ -110,7 +110,7 @@ export const staffDownloads = {
 /** A refused file request as the error fetchJson would have thrown, with the server's message. */
 async function failure(response: Response): Promise<Error> {
   const body = (await response.json().catch(() => ({}))) as { message?: unknown };
-  const message = typeof body.message === 'string' ? body.message : genericErrorMessage;
+  const message = typeof body.message === 'string' ? body.message : genericErrorMessage();
   if (response.status === 401) return new UnauthorizedError(message, { status: 401 });
   return new ServerError(message, { status: response.status });
 }
@@ -121,7 +121,7 @@ async function fetchFile(path: string, init: RequestInit = {}): Promise<Blob> {
   try {
     response = await fetch(path, { credentials: 'same-origin', ...init });
   } catch {
-    throw new ServerError(genericErrorMessage, { status: 0 });
+    throw new ServerError(genericErrorMessage(), { status: 0 });
   }
   if (!response.ok) throw await failure(response);
   return response.blob();

@@ -66,7 +66,7 @@ describe('fetchJson', () => {
     const error = await fetchJson('/api/profile').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServerError);
     expect(error).not.toBeInstanceOf(UnauthorizedError);
-    expect(error).toMatchObject({ message: genericErrorMessage, status: 200 });
+    expect(error).toMatchObject({ message: genericErrorMessage(), status: 200 });
   });
 
   it('uses the message of a non-OK response, with its status, code and errors', async () => {
@@ -89,7 +89,7 @@ describe('fetchJson', () => {
   it('falls back to the generic message when a non-OK body has no string message', async () => {
     vi.stubGlobal('fetch', respond('{"message":42}', 500));
     await expect(fetchJson('/api/profile')).rejects.toMatchObject({
-      message: genericErrorMessage,
+      message: genericErrorMessage(),
       status: 500,
     });
   });
@@ -97,7 +97,7 @@ describe('fetchJson', () => {
   it('turns a non-JSON error page into the generic message', async () => {
     vi.stubGlobal('fetch', respond('Bad Gateway', 502, 'text/plain'));
     await expect(fetchJson('/api/profile')).rejects.toMatchObject({
-      message: genericErrorMessage,
+      message: genericErrorMessage(),
       status: 502,
     });
   });
@@ -115,7 +115,7 @@ describe('fetchJson', () => {
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
     await expect(fetchJson('/api/profile')).rejects.toMatchObject({
-      message: genericErrorMessage,
+      message: genericErrorMessage(),
       status: 0,
     });
   });

@@ -76,8 +76,8 @@ describe('the PDF download button (SPEC §4 "PDF download")', () => {
     });
     const { user } = renderWithProviders(<PdfDownloadButton />);
     const toast = await screen.findByRole('alert');
-    expect(toast).toHaveTextContent(pdfFailureMessage);
-    expect(pdfFailureMessage).toBe('Error downloading PDF copy of your application.');
+    expect(toast).toHaveTextContent(pdfFailureMessage());
+    expect(pdfFailureMessage()).toBe('Error downloading PDF copy of your application.');
     expect(toast).toHaveTextContent('The PDF is FAILED.');
 
     await user.click(screen.getByRole('button', { name: 'Download a PDF copy' }));
@@ -93,7 +93,7 @@ describe('the PDF download button (SPEC §4 "PDF download")', () => {
     documentServer({ 'GET /api/pdf': json({ message: 'Down for maintenance.' }, 503) });
     renderWithProviders(<PdfDownloadButton />);
     const toast = await screen.findByRole('alert');
-    expect(toast).toHaveTextContent(pdfFailureMessage);
+    expect(toast).toHaveTextContent(pdfFailureMessage());
     expect(toast).toHaveTextContent('Down for maintenance.');
     expect(screen.getByRole('button', { name: 'Download a PDF copy' })).toBeInTheDocument();
   });

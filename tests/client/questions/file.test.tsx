@@ -37,10 +37,10 @@ const field = () => document.getElementById('transcript_file') as HTMLElement;
 describe('file upload', () => {
   it('tells a visitor to create an account first', () => {
     renderForm(page);
-    expect(visitorUploadText).toBe(
+    expect(visitorUploadText()).toBe(
       'This question can be finished once you have created an account',
     );
-    expect(screen.getByText(visitorUploadText)).toBeInTheDocument();
+    expect(screen.getByText(visitorUploadText())).toBeInTheDocument();
     expect(screen.getByText('Unofficial Transcript (fixture)')).toBeInTheDocument();
     expect(document.querySelector('input[type="file"]')).not.toBeInTheDocument();
   });
@@ -57,7 +57,7 @@ describe('file upload', () => {
     expect(input.type).toBe('file');
     expect(input.accept).toBe('.png,.jpeg,.jpg,.pdf,.docx');
     expect(input).toHaveAttribute('aria-describedby', 'transcript_file-hint');
-    expect(screen.queryByText(visitorUploadText)).not.toBeInTheDocument();
+    expect(screen.queryByText(visitorUploadText())).not.toBeInTheDocument();
     expect(calls().sort()).toEqual(['GET /api/document-answer', `GET ${statusPath}`]);
   });
 

@@ -130,7 +130,7 @@ describe('school search', () => {
     expect(
       screen.getByText('Lincoln High School (141234), Springfield, IL 62701, United States'),
     ).toBeInTheDocument();
-    expect(screen.queryByText(manualSchoolHint)).not.toBeInTheDocument();
+    expect(screen.queryByText(manualSchoolHint())).not.toBeInTheDocument();
   });
 
   it('uses the suggestion text as the name when the detail call fails', async () => {
@@ -169,8 +169,8 @@ describe('school search', () => {
       hs_ceeb: '',
       hs_city: '',
     });
-    expect(screen.getByText(manualSchoolHint)).toBeInTheDocument();
-    expect(manualSchoolHint).toBe('Enter your school information below.');
+    expect(screen.getByText(manualSchoolHint())).toBeInTheDocument();
+    expect(manualSchoolHint()).toBe('Enter your school information below.');
     expect(searchBox().getAttribute('aria-describedby')).toContain('hs_name-manual-hint');
     // The other parts are asked now, and typing the name changes it directly.
     for (const label of ['CEEB Code', 'Country', 'Address', 'City', 'ZIP/Postal Code'])
@@ -185,16 +185,16 @@ describe('school search', () => {
 
   it('offers manual entry without searching, and back', () => {
     renderForm(page);
-    expect(screen.queryByText(manualSchoolHint)).not.toBeInTheDocument();
+    expect(screen.queryByText(manualSchoolHint())).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: "I can't find my school" }));
-    expect(screen.getByText(manualSchoolHint)).toBeInTheDocument();
+    expect(screen.getByText(manualSchoolHint())).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Search for my school instead' }));
-    expect(screen.queryByText(manualSchoolHint)).not.toBeInTheDocument();
+    expect(screen.queryByText(manualSchoolHint())).not.toBeInTheDocument();
   });
 
   it('starts in manual mode for a name without a CEEB code', () => {
     renderForm(page, { initial: { answers: { hs_name: 'Home School Co-op' } } });
-    expect(screen.getByText(manualSchoolHint)).toBeInTheDocument();
+    expect(screen.getByText(manualSchoolHint())).toBeInTheDocument();
     expect(searchBox()).toHaveValue('Home School Co-op');
   });
 

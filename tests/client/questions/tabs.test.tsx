@@ -240,7 +240,7 @@ describe('tabs', () => {
     const asked = await screen.findByRole('dialog', {
       name: switchTabTexts.title('Report my GPA (fixture)'),
     });
-    await user.click(within(asked).getByRole('button', { name: switchTabTexts.confirm }));
+    await user.click(within(asked).getByRole('button', { name: switchTabTexts.confirm() }));
 
     await screen.findByRole('tab', { name: 'Report my GPA (fixture)', selected: true });
     expect(server.calls().filter((call) => !call.startsWith('GET'))).toEqual([
@@ -272,7 +272,7 @@ describe('tabs', () => {
     });
     // The file is named by its question's label, read from the definition.
     expect(dialog).toHaveTextContent(switchTabTexts.body('unofficial transcript (fixture)'));
-    const keep = within(dialog).getByRole('button', { name: switchTabTexts.cancel });
+    const keep = within(dialog).getByRole('button', { name: switchTabTexts.cancel() });
     await waitFor(() => expect(keep).toHaveFocus());
     await user.click(keep);
 
@@ -298,7 +298,7 @@ describe('tabs', () => {
     });
     await screen.findByText('transcript.pdf');
     await user.click(screen.getByRole('tab', { name: 'Report my GPA (fixture)' }));
-    await user.click(await screen.findByRole('button', { name: switchTabTexts.confirm }));
+    await user.click(await screen.findByRole('button', { name: switchTabTexts.confirm() }));
 
     const dialog = await screen.findByRole('dialog', { name: 'File Upload in Progress' });
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
@@ -318,7 +318,7 @@ describe('tabs', () => {
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Cumulative GPA (fixture)')).not.toBeInTheDocument();
     expect(screen.getByText('Unofficial Transcript (fixture)')).toBeInTheDocument();
-    expect(screen.getByText(visitorUploadText)).toBeInTheDocument();
+    expect(screen.getByText(visitorUploadText())).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

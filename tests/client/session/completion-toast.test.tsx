@@ -28,7 +28,7 @@ describe('the completion page', () => {
       fakeServer({
         ...profileRoute(profileOf({ answer: completeAnswers, last_page: '/final-steps' })),
         'PUT /api/answer': jsonResponse({ message: 'Your answers have been saved.' }),
-        'POST /api/submit': jsonResponse({ message: submittedMessage }),
+        'POST /api/submit': jsonResponse({ message: submittedMessage() }),
       });
       const app = createApp({ initialEntries: ['/final-steps'] });
       const user = userEvent.setup();
@@ -44,11 +44,11 @@ describe('the completion page', () => {
       }
       await user.click(screen.getByRole('button', { name: 'Submit' }));
       await screen.findByRole('heading', { level: 1, name: 'Application submitted' });
-      await screen.findByText(submittedMessage, { selector: '.toast__message' });
+      await screen.findByText(submittedMessage(), { selector: '.toast__message' });
       // A second toast would come from a second navigation's state or an earlier save.
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect([...document.querySelectorAll('.toast__message')].map((t) => t.textContent)).toEqual([
-        submittedMessage,
+        submittedMessage(),
       ]);
     },
   );

@@ -39,10 +39,10 @@ describe('signing in with answers typed as a visitor', () => {
 
   it('asks, and keeps the saved answers when the applicant says so', async () => {
     const { user, calls, app } = signInWith(typed, afterClaim);
-    const dialog = await screen.findByRole('dialog', { name: answersChoiceTexts.title });
+    const dialog = await screen.findByRole('dialog', { name: answersChoiceTexts().title });
     expect(dialog).toHaveTextContent(`${labelOf('first_name')}: saved “Sofia”, typed “Sophie”`);
     expect(within(dialog).getAllByRole('listitem')).toHaveLength(1);
-    const keep = within(dialog).getByRole('button', { name: answersChoiceTexts.keep });
+    const keep = within(dialog).getByRole('button', { name: answersChoiceTexts().keep });
     await waitFor(() => expect(keep).toHaveFocus());
     await user.click(keep);
 
@@ -62,8 +62,8 @@ describe('signing in with answers typed as a visitor', () => {
 
   it('saves the typed answers over the saved ones when the applicant chooses them', async () => {
     const { user, calls } = signInWith(typed, afterClaim);
-    const dialog = await screen.findByRole('dialog', { name: answersChoiceTexts.title });
-    await user.click(within(dialog).getByRole('button', { name: answersChoiceTexts.use }));
+    const dialog = await screen.findByRole('dialog', { name: answersChoiceTexts().title });
+    await user.click(within(dialog).getByRole('button', { name: answersChoiceTexts().use }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(inputOf('first_name')).toHaveValue('Sophie');

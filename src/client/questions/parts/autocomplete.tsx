@@ -6,6 +6,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { menuPlacement, PAGE_SIZE, revealOption, type MenuPlacement } from './menu-placement';
+import { t } from '../../i18n/i18n';
 
 export interface Suggestion {
   id: string;
@@ -120,7 +121,7 @@ export function Autocomplete(props: AutocompleteProps) {
         ref={list}
         id={listboxId}
         role="listbox"
-        aria-label="Suggestions"
+        aria-label={t('suggestions.label')}
         hidden={!shown}
         className={`select__menu select__menu--${placement}`}
       >
@@ -146,8 +147,8 @@ export function Autocomplete(props: AutocompleteProps) {
       <p className="visually-hidden" role="status">
         {open && value.trim() !== ''
           ? busy
-            ? 'Searching…'
-            : `${suggestions.length} suggestion${suggestions.length === 1 ? '' : 's'} available.`
+            ? t('suggestions.searching')
+            : t('suggestions.count', { count: suggestions.length })
           : ''}
       </p>
     </div>

@@ -12,10 +12,11 @@ import { useFormStore } from '../../form/form-context';
 import { DocumentUpload } from './document-upload';
 import { labelId } from './field-frame';
 import '../../styles/documents.css';
+import { t } from '../../i18n/i18n';
 
 /** SPEC §8: the toast of a failed upload or conversion, naming the question as the applicant reads it. */
 const uploadFailure = (question: KeyedQuestion): string =>
-  `Error uploading file for ${question.label ?? question.key}`;
+  t('upload.failure', { question: question.label ?? question.key });
 
 /**
  * The applicant's upload inside its error boundary (SPEC §8): a failed upload or conversion
@@ -71,15 +72,15 @@ function UploadFailed(props: { view: FieldView; error: unknown; onRetry: () => v
         {view.label}
       </p>
       <p className="question__error">
-        <span className="visually-hidden">Error: </span>
-        {error instanceof ServerError ? error.message : genericErrorMessage}
+        <span className="visually-hidden">{t('app.errorPrefix')}</span>
+        {error instanceof ServerError ? error.message : genericErrorMessage()}
       </p>
       <button
         type="button"
         className="button button--secondary file-upload__retry"
         onClick={onRetry}
       >
-        Choose another file
+        {t('upload.chooseAnother')}
       </button>
     </div>
   );

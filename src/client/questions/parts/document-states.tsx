@@ -1,6 +1,7 @@
 /** What an upload field shows between choosing a file and having it attached (SPEC §4). */
 import { formatFileSize } from '../../../engine/formatters';
 import type { DocumentAnswer } from '../../../contract/documents';
+import { t } from '../../i18n/i18n';
 
 /** The file on its way: a labelled progress bar and its percentage. */
 export function UploadProgress(props: { id: string; fileName: string; percent: number }) {
@@ -8,14 +9,14 @@ export function UploadProgress(props: { id: string; fileName: string; percent: n
   return (
     <div className="file-upload__progress">
       <label htmlFor={id} className="file-upload__progress-label">
-        Uploading {fileName}
+        {t('upload.progressLabel', { file: fileName })}
       </label>
       <div className="file-upload__progress-bar">
         <progress id={id} max={100} value={percent}>
-          {percent}%
+          {t('upload.percent', { percent })}
         </progress>
         <span className="file-upload__percent" aria-hidden="true">
-          {percent}%
+          {t('upload.percent', { percent })}
         </span>
       </div>
     </div>
@@ -27,7 +28,7 @@ export function ConvertingNote() {
   return (
     <p className="file-upload__note file-upload__converting">
       <span className="file-upload__spinner" aria-hidden="true" />
-      Converting your file to PDF…
+      {t('upload.converting')}
     </p>
   );
 }
@@ -42,8 +43,8 @@ export function AttachedFile(props: {
   return (
     <div className="file-upload__attached">
       <p id={id} className="file-upload__file">
-        <span className="visually-hidden">Attached file: </span>
-        <span className="file-upload__name">{file?.file_name ?? 'Your file'}</span>
+        <span className="visually-hidden">{t('upload.attachedLabel')}</span>
+        <span className="file-upload__name">{file?.file_name ?? t('upload.yourFile')}</span>
         {file && <span className="file-upload__size">{formatFileSize(file.file_size)}</span>}
       </p>
       <button
@@ -52,7 +53,7 @@ export function AttachedFile(props: {
         aria-describedby={id}
         onClick={onDelete}
       >
-        Delete
+        {t('upload.delete')}
       </button>
     </div>
   );

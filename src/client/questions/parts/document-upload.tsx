@@ -21,6 +21,7 @@ import { percentOf, useDocumentUpload } from '../../documents/use-document-uploa
 import { useFormStore } from '../../form/form-context';
 import { AttachedFile, ConvertingNote, UploadProgress } from './document-states';
 import { FieldFrame, inputAria, inputId } from './field-frame';
+import { t } from '../../i18n/i18n';
 
 interface DocumentUploadProps {
   question: KeyedQuestion;
@@ -97,15 +98,20 @@ export function DocumentUpload({ question, view, seenFailure, focusOnMount }: Do
     const percent = percentOf(phase.loaded, phase.total);
     content = <UploadProgress id={`${key}-progress`} fileName={phase.fileName} percent={percent} />;
     // Announced in quarters, not at every progress event.
-    announcement = `Uploading ${phase.fileName}: ${Math.floor(percent / 25) * 25}%`;
+    announcement = t('upload.uploading', {
+      file: phase.fileName,
+      percent: Math.floor(percent / 25) * 25,
+    });
   } else if (converting) {
     content = <ConvertingNote />;
-    announcement = 'Converting your file to PDF…';
+    announcement = t('upload.converting');
   } else if (status === 'COMPLETED') {
     content = <AttachedFile id={`${key}-file`} file={file} onDelete={() => setConfirming(true)} />;
-    announcement = file ? `${file.file_name} is attached.` : 'Your file is attached.';
+    announcement = file
+      ? t('upload.attached', { file: file.file_name })
+      : t('upload.attachedUnnamed');
   } else if (conversion.isPending) {
-    content = <p className="file-upload__note">Checking for your file…</p>;
+    content = <p className="file-upload__note">{t('upload.checking')}</p>;
   }
 
   const shownView = problems.length > 0 ? withMessages(view, problems) : view;

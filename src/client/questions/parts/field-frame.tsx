@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import type { Variant } from '../../../engine/definitions';
 import type { FieldView } from '../../../engine/field-view';
+import { t } from '../../i18n/i18n';
 
 export const inputId = (key: string): string => `${key}-input`;
 export const labelId = (key: string): string => `${key}-label`;
@@ -40,7 +41,7 @@ export function HintAndError({ view }: { view: FieldView }) {
       )}
       {view.errors.length > 0 && (
         <p id={view.errorId} className="question__error">
-          <span className="visually-hidden">Error: </span>
+          <span className="visually-hidden">{t('app.errorPrefix')}</span>
           {view.errors.map((message) => (
             <span key={message} className="question__error-message">
               {message}
@@ -56,7 +57,7 @@ function Help({ text }: { text: string | undefined }) {
   if (!text) return null;
   return (
     <details className="question__help">
-      <summary>Help with this question</summary>
+      <summary>{t('question.help')}</summary>
       <p>{text}</p>
     </details>
   );

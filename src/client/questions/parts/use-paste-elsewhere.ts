@@ -5,15 +5,13 @@ import { walkDefinition } from '../../../engine/walk-definition';
 import { useFormStore } from '../../form/form-context';
 import { usePage } from '../../form/page-context';
 import type { TextMask } from './text-masks';
+import { t } from '../../i18n/i18n';
 
 /** What the applicant is told after a paste or an autofill the mask would have cut. */
 export const pasteMessages = {
-  moved: (pasted: string, from: string, to: string) =>
-    `${pasted} is an international number: it was put in ${to}, since ${from} takes U.S. and Canadian numbers only.`,
-  refused: (pasted: string, from: string) =>
-    `${pasted} was not entered: ${from} takes U.S. and Canadian numbers only.`,
-  occupied: (pasted: string, from: string, to: string) =>
-    `${pasted} was not entered: ${from} takes U.S. and Canadian numbers only, and ${to} already holds a number.`,
+  moved: (pasted: string, from: string, to: string) => t('paste.moved', { pasted, from, to }),
+  refused: (pasted: string, from: string) => t('paste.refused', { pasted, from }),
+  occupied: (pasted: string, from: string, to: string) => t('paste.occupied', { pasted, from, to }),
 };
 
 /**

@@ -1,0 +1,49 @@
+/**
+ * Choosing the applicant side's language (issue 40): the `lang` cookie for this browser, the
+ * account's language for a signed-in applicant (so it follows them to another device), then a
+ * reload, GOV.UK style: a page's language is fixed for its life, the server serves the next one
+ * in the new language (its `<html lang>`, its prerendered markup) and boot loads its texts.
+ */
+import {
+  isLocale,
+  localeCookie,
+  localeCookieMaxAgeSeconds,
+  type Locale,
+} from '../../contract/locale';
+import { fetchJson } from '../api/fetch-json';
+import { reloadPage } from './reload-page';
+
+/** Keeps the choice in this browser for a year (the server reads it: requestLocale). */
+export function rememberLocale(locale: Locale): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${localeCookie}=${locale}; Path=/; Max-Age=${localeCookieMaxAgeSeconds}; SameSite=Lax${secure}`;
+}
+
+/** The language the account keeps, as the login reply names it (undefined when it names none). */
+export function accountLocale(reply: unknown): Locale | undefined {
+  const language = (reply as { language?: unknown } | null)?.language;
+  return isLocale(language) ? language : undefined;
+}
+
+interface ChooseOptions {
+  /** Signed in: the account keeps the choice too. */
+  signedIn: boolean;
+  /** Keeps what the applicant typed across the reload (saved, or in the history entry). */
+  keepAnswers?: () => Promise<unknown>;
+}
+
+/**
+ * Switches to `locale`: remembers it (the account's failure to keep it is logged, not shown: this
+ * browser keeps it all the same), keeps the typed answers, and reloads the page.
+ */
+export async function chooseLocale(locale: Locale, options: ChooseOptions): Promise<void> {
+  rememberLocale(locale);
+  const kept = options.keepAnswers?.().catch((error: unknown) => console.error(error));
+  const stored = options.signedIn
+    ? fetchJson('/api/profile/language', { method: 'PUT', body: { language: locale } }).catch(
+        (error: unknown) => console.error(error),
+      )
+    : undefined;
+  await Promise.all([kept, stored]);
+  reloadPage();
+}
