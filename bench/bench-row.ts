@@ -10,6 +10,22 @@ export interface BenchRow {
   reference?: number;
   /** Why the figure is missing, or what to know when reading it. */
   note?: string;
+  /**
+   * The figure's spread across the bench's rounds: the lowest and the highest round's figure
+   * (each round's median or percentile), printed beside the figure; absent for one-shot figures.
+   */
+  spread?: Spread;
+  /** The reference's spread across the same rounds. */
+  referenceSpread?: Spread;
+}
+
+/** The lowest and the highest of a figure's rounds. */
+export type Spread = readonly [low: number, high: number];
+
+/** The spread of the rounds' figures; undefined when there are fewer than two. */
+export function spreadOf(values: readonly number[]): Spread | undefined {
+  const finite = values.filter(Number.isFinite);
+  return finite.length < 2 ? undefined : [Math.min(...finite), Math.max(...finite)];
 }
 
 /** A benchmark module: `run()` measures and returns its rows. */

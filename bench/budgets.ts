@@ -22,6 +22,27 @@ export interface Budget {
 const perf = 'issue "[bench] Performance"';
 const perf19 =
   'issue 19 (first load: ≤ 140 KB gzipped, ready ≤ 1.2× the reference, Lighthouse ≥ 98)';
+const issue43 =
+  "issue 43 (the neutral 60-field page beside hand-written React: JS ≤ 120 KB gzip, ready ≤ 1.0×, typing with errors showing ≤ 1.15× and a visitor's typing p95 ≤ 1.0×)";
+/** The neutral 60-field page's budgets: issue 43's "Done when". */
+const sixtyFields: Budget[] = [
+  { row: 'sixty-fields:size.js.gzip', on: 'value', max: 120, source: issue43 },
+  { row: 'sixty-fields:load.median', on: 'ratio', max: 1.0, source: issue43 },
+  ...['first', 'further'].map((field): Budget => ({
+    row: `sixty-fields:typing.${field}.p95`,
+    on: 'ratio',
+    max: 1.0,
+    source: issue43,
+  })),
+  ...['first', 'further'].flatMap((field) =>
+    ['p50', 'p95'].map((p): Budget => ({
+      row: `sixty-fields:errors.typing.${field}.${p}`,
+      on: 'ratio',
+      max: 1.15,
+      source: issue43,
+    })),
+  ),
+];
 const lighthouse = (page: string): Budget[] => [
   { row: `client:lighthouse.${page}.performance`, on: 'value', min: 98, source: perf19 },
   { row: `client:lighthouse.${page}.accessibility`, on: 'value', min: 100, source: perf },
@@ -101,6 +122,7 @@ const budgets: Budget[] = [
   })),
   ...lighthouse('about'),
   ...lighthouse('login'),
+  ...sixtyFields,
   ...server('sqlite', false, {
     rate: 0.5,
     p99: 50,

@@ -26,7 +26,7 @@ import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLiveServer, type LiveServer } from '../tests/helpers/live-server';
-import { median, type BenchRow } from './bench-row';
+import { median, spreadOf, type BenchRow } from './bench-row';
 import { bundleBreakdown } from './client/bundle-breakdown';
 import { ajvCompilerModules, pageBytes } from './client/bundle-bytes';
 import { coldPage, cpuSlowdown, launchChromium } from './client/chromium';
@@ -103,7 +103,7 @@ async function measureLoads(
   keys: ReturnType<typeof fieldsToUse>,
   server: LiveServer,
 ): Promise<Record<Target, Measured>> {
-  const validating = { first: [] as KeystrokeSample[], further: [] as KeystrokeSample[] };
+  const validating = { first: [] as KeystrokeSample[][], further: [] as KeystrokeSample[][] };
   const measured: Record<Target, Measured> = {
     product: { loads: [], settled: [], first: [], further: [], validating },
     reference: { loads: [], settled: [], first: [], further: [] },
@@ -136,11 +136,11 @@ async function measureLoads(
         const further = await typeInterleaved(pages, `#${keys.further}-input`);
         if (!record) continue;
         order.forEach((target, i) => {
-          measured[target].first.push(...first[i]!);
-          measured[target].further.push(...further[i]!);
+          measured[target].first.push(first[i]!);
+          measured[target].further.push(further[i]!);
         });
-        validating.first.push(...first[order.length]!);
-        validating.further.push(...further[order.length]!);
+        validating.first.push(first[order.length]!);
+        validating.further.push(further[order.length]!);
       } finally {
         for (const { context } of open) await context.close();
       }
@@ -178,6 +178,13 @@ async function runLighthouse(urls: Record<Target, string>, loginUrl: string): Pr
     await browser?.close();
   }
   return audits;
+}
+
+/** The loads' spread (fastest and slowest) on each side, as a row's fields. */
+function spreads(product: number[], reference: number[]) {
+  const spread = spreadOf(product);
+  const referenceSpread = spreadOf(reference);
+  return { ...(spread ? { spread } : {}), ...(referenceSpread ? { referenceSpread } : {}) };
 }
 
 /** Every load's figure, the product's and the reference's, for a row's note. */
@@ -226,6 +233,7 @@ export async function run(): Promise<BenchRow[]> {
         name: `cold load of /about to rendered and idle, median of ${p.loads.length} (${cpuSlowdown}× CPU)`,
         value: median(p.loads),
         reference: median(r.loads),
+        ...spreads(p.loads, r.loads),
         unit: 'ms',
         note: eachLoad(p.loads, r.loads),
       },
@@ -234,6 +242,7 @@ export async function run(): Promise<BenchRow[]> {
         name: `cold load of /about to no long task for 1 s, median of ${p.settled.length} (${cpuSlowdown}× CPU)`,
         value: median(p.settled),
         reference: median(r.settled),
+        ...spreads(p.settled, r.settled),
         unit: 'ms',
         note: `without a budget: what a long task after the 200 ms window adds (scripts' evaluation, hydration); ${eachLoad(p.settled, r.settled)}`,
       },

@@ -7,13 +7,14 @@
  *   npm run bench                      everything
  *   npm run bench -- --check           …and exit 1 when a budget (bench/budgets.ts) is broken
  *   npm run bench -- --only client     only some benches (comma-separated names)
+ *   npm run bench -- --only sixty-fields   the neutral 60-field page (issue 43)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BenchModule } from '../bench/bench-row';
+import type { BenchModule, Spread } from '../bench/bench-row';
 import {
   checkBudgets,
   describeBudget,
@@ -25,6 +26,7 @@ import {
 
 const benches: Array<{ name: string; load: () => Promise<BenchModule> }> = [
   { name: 'client', load: () => import('../bench/client') },
+  { name: 'sixty-fields', load: () => import('../bench/sixty-fields') },
   { name: 'validation', load: () => import('../bench/validation') },
   { name: 'lookup', load: () => import('../bench/lookup') },
   { name: 'rate-limit', load: () => import('../bench/rate-limit') },
@@ -82,8 +84,12 @@ const number = (value: number): string =>
         ? value.toFixed(2)
         : value.toPrecision(3);
 
-const withUnit = (value: number | undefined, unit: string) =>
-  value === undefined ? '' : `${number(value)}${unit && !Number.isNaN(value) ? ` ${unit}` : ''}`;
+const withUnit = (value: number | undefined, unit: string, spread?: Spread) =>
+  value === undefined
+    ? ''
+    : `${number(value)}${unit && !Number.isNaN(value) ? ` ${unit}` : ''}${
+        spread ? ` (${number(spread[0])}–${number(spread[1])})` : ''
+      }`;
 
 const header = ['bench', 'measure', 'product', 'reference', 'ratio', 'budget'];
 
@@ -97,8 +103,8 @@ function tableCells(rows: RunRow[], results: BudgetResult[]): string[][] {
     return [
       row.bench,
       row.name,
-      withUnit(row.value, row.unit),
-      withUnit(row.reference, row.unit),
+      withUnit(row.value, row.unit, row.spread),
+      withUnit(row.reference, row.unit, row.referenceSpread),
       Number.isNaN(ratio) ? '' : `${ratio.toFixed(2)}×`,
       mark,
     ];
@@ -163,6 +169,8 @@ async function main(): Promise<number> {
       .join('; ')}`,
   );
   console.log('');
+  if (rows.some((row) => row.spread || row.referenceSpread))
+    console.log('In brackets: the lowest and the highest round (a figure measured over rounds).\n');
   console.log(plainTable(cells));
   if (notes.length) console.log(`\nNotes:\n${notes.map((n) => `- ${n}`).join('\n')}`);
   if (failures.length) console.log(`\nFailed benches:\n${failures.join('\n')}`);

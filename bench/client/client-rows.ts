@@ -2,7 +2,7 @@
  * The client bench's rows: what bench/client.ts measured, as product and reference figures
  * side by side (the runner prints their ratio), with notes that say what costs the most.
  */
-import { median, percentile, type BenchRow } from '../bench-row';
+import { median, percentile, spreadOf, type BenchRow } from '../bench-row';
 import type { bundleBreakdown } from './bundle-breakdown';
 import type { ajvCompilerModules, PageBytes } from './bundle-bytes';
 import type { KeystrokeSample } from './keystrokes';
@@ -15,10 +15,12 @@ export interface Measured {
   loads: number[];
   /** Each load's settled figure (page-load.ts). */
   settled: number[];
-  first: KeystrokeSample[];
-  further: KeystrokeSample[];
+  /** The keystrokes typed into the first field, one array a round. */
+  first: KeystrokeSample[][];
+  /** The keystrokes typed into the field further down, one array a round. */
+  further: KeystrokeSample[][];
   /** The product only: typing in the validating state (errors and summary shown). */
-  validating?: { first: KeystrokeSample[]; further: KeystrokeSample[] };
+  validating?: { first: KeystrokeSample[][]; further: KeystrokeSample[][] };
   bytes?: PageBytes;
   ajvCompiler?: ReturnType<typeof ajvCompilerModules>;
   breakdown?: ReturnType<typeof bundleBreakdown>;
@@ -84,36 +86,66 @@ export function sizeRows(product: Measured, reference: Measured): BenchRow[] {
   return rows;
 }
 
+type Rounds = ReadonlyArray<readonly KeystrokeSample[]>;
+type Metric = keyof KeystrokeSample;
+
+const metrics: ReadonlyArray<readonly [Metric, string]> = [
+  ['frame', 'keydown→next frame'],
+  ['paint', 'keydown→next paint'],
+  ['handled', 'keydown→input handled'],
+];
+
+/**
+ * A percentile of every round's keystrokes pooled (the figure), and the same percentile of each
+ * round on its own (its spread).
+ */
+export function keystrokeFigure(rounds: Rounds, metric: Metric, p: number) {
+  const of = (samples: readonly KeystrokeSample[]) =>
+    percentile(
+      samples.map((s) => s[metric]),
+      p,
+    );
+  return { value: of(rounds.flat()), spread: spreadOf(rounds.map(of)) };
+}
+
+/** A row of a product figure beside the reference's, each with its spread when it has one. */
+export function withSpreads(
+  row: Omit<BenchRow, 'value' | 'reference'>,
+  product: { value: number; spread?: BenchRow['spread'] },
+  reference: { value: number; spread?: BenchRow['spread'] },
+): BenchRow {
+  return {
+    ...row,
+    value: product.value,
+    reference: reference.value,
+    ...(product.spread ? { spread: product.spread } : {}),
+    ...(reference.spread ? { referenceSpread: reference.spread } : {}),
+  };
+}
+
 /**
  * Keystroke rows: `id` names them (`typing.first`, `typing.validating.further`), `product` and
- * `reference` are the samples each side typed; the reference is always its plain typing.
+ * `reference` are the rounds of samples each side typed; the reference is always its plain
+ * typing. `only` keeps some of the metrics.
  */
 export function typingRows(
   id: string,
   label: string,
-  product: readonly KeystrokeSample[],
-  reference: readonly KeystrokeSample[],
+  product: Rounds,
+  reference: Rounds,
   note?: string,
+  only: readonly Metric[] = ['frame', 'paint', 'handled'],
 ): BenchRow[] {
   const rows: BenchRow[] = [];
-  for (const [metric, text] of [
-    ['frame', 'keydown→next frame'],
-    ['paint', 'keydown→next paint'],
-    ['handled', 'keydown→input handled'],
-  ] as const) {
+  for (const [metric, text] of metrics.filter(([m]) => only.includes(m))) {
     for (const p of [50, 95]) {
-      const of = (samples: readonly KeystrokeSample[]) =>
-        percentile(
-          samples.map((s) => s[metric]),
-          p,
-        );
-      rows.push({
-        id: `${id}.${metric}.p${p}`,
-        name: `typing, ${label}: ${text} p${p}`,
-        value: of(product),
-        reference: of(reference),
-        unit: 'ms',
-      });
+      rows.push(
+        withSpreads(
+          { id: `${id}.${metric}.p${p}`, name: `typing, ${label}: ${text} p${p}`, unit: 'ms' },
+          keystrokeFigure(product, metric, p),
+          keystrokeFigure(reference, metric, p),
+        ),
+      );
     }
   }
   if (note) rows[0]!.note = note;
@@ -122,8 +154,10 @@ export function typingRows(
 
 export function lighthouseRows(audits: Audits): BenchRow[] {
   const rows: BenchRow[] = [];
-  const score = (results: LighthouseResult[], category: (typeof lighthouseCategories)[number]) =>
-    median(results.map((r) => r.scores[category]));
+  const score = (results: LighthouseResult[], category: (typeof lighthouseCategories)[number]) => {
+    const scores = results.map((r) => r.scores[category]);
+    return { value: median(scores), spread: spreadOf(scores) };
+  };
   const note = (results: LighthouseResult[]) => {
     // Each audit once, as the first run that lost points on it showed it.
     const byAudit = new Map<string, string>();
@@ -137,17 +171,17 @@ export function lighthouseRows(audits: Audits): BenchRow[] {
     return parts.filter(Boolean).join('. ') || undefined;
   };
   for (const category of lighthouseCategories) {
-    const about: BenchRow = {
-      id: `lighthouse.about.${category}`,
-      name: `Lighthouse /about: ${category}`,
-      value: score(audits.about.product, category),
-      reference: score(audits.about.reference, category),
-      unit: '/100',
-    };
+    const about = withSpreads(
+      { id: `lighthouse.about.${category}`, name: `Lighthouse /about: ${category}`, unit: '/100' },
+      score(audits.about.product, category),
+      score(audits.about.reference, category),
+    );
+    const loginScore = score(audits.login, category);
     const login: BenchRow = {
       id: `lighthouse.login.${category}`,
       name: `Lighthouse /login: ${category}`,
-      value: score(audits.login, category),
+      value: loginScore.value,
+      ...(loginScore.spread ? { spread: loginScore.spread } : {}),
       unit: '/100',
     };
     for (const [row, results] of [

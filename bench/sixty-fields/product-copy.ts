@@ -1,0 +1,174 @@
+/**
+ * The product serving the neutral page: a copy of the application in dist/bench/sixty-fields/app,
+ * with the fixture's definition and schemas in place of the About page's, checked by forms:check
+ * and built for production as `npm run build:client` builds it; then its real server started
+ * there, in production mode, as a child process. forms/ and schemas/ of the repository are never
+ * touched. The copy is of the last commit (HEAD), so a figure names the code it measured whatever
+ * is being edited meanwhile; BENCH_SOURCES=worktree copies the working tree instead.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, waitFor, type LiveServer } from '../../tests/helpers/live-server';
+import type { PageSpec } from './page-spec';
+import { fixtureDataModel, fixtureDefinition, fixtureSchema } from './product-fixture';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const copyDir = path.join(root, 'dist/bench/sixty-fields/app');
+
+/** What the build and the server read; node_modules and the lookup data are linked, not copied. */
+const copied = ['src', 'scripts', 'forms', 'schemas', 'index.html', 'vite.config.ts'];
+const copiedFiles = ['package.json', 'tsconfig.json'];
+const linked = ['node_modules', 'data'];
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): string {
+  const result = spawnSync(command, args, {
+    cwd: copyDir,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (result.status !== 0)
+    throw new Error(
+      `${command} ${args.join(' ')} failed in ${copyDir}:\n${result.stdout}${result.stderr}`,
+    );
+  return result.stdout;
+}
+
+const writeJson = (file: string, value: unknown) =>
+  writeFileSync(path.join(copyDir, file), `${JSON.stringify(value, null, 2)}\n`);
+
+/** The sources measured: the commit's short hash, with "+ working tree" when copied from it. */
+function sourcesMeasured(): string {
+  const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' });
+  const commit = head.stdout.trim() || 'unknown commit';
+  return fromWorktree ? `${commit} + working tree` : commit;
+}
+
+const fromWorktree = process.env.BENCH_SOURCES === 'worktree';
+
+/** The application's sources into the copy: HEAD's (git archive), or the working tree's. */
+function copySources(): void {
+  const names = [...copied, ...copiedFiles];
+  if (!fromWorktree) {
+    const archive = spawnSync('git', ['archive', '--format=tar', 'HEAD', ...names], {
+      cwd: root,
+      maxBuffer: 1 << 30,
+    });
+    if (archive.status !== 0) throw new Error(`git archive failed: ${String(archive.stderr)}`);
+    const untar = spawnSync('tar', ['-x', '-C', copyDir], { input: archive.stdout });
+    if (untar.status !== 0) throw new Error(`tar failed: ${String(untar.stderr)}`);
+    return;
+  }
+  for (const name of names)
+    cpSync(path.join(root, name), path.join(copyDir, name), {
+      recursive: true,
+      // The copy builds its own validators from the fixture's schemas.
+      filter: (from) => !from.includes(`${path.sep}src${path.sep}generated`),
+    });
+}
+
+/**
+ * Copies the application, puts the fixture in place, checks it and builds the client; returns
+ * the built client's folder and the sources it was built from.
+ */
+export function buildProductCopy(spec: PageSpec): { dir: string; sources: string } {
+  rmSync(copyDir, { recursive: true, force: true });
+  mkdirSync(copyDir, { recursive: true });
+  const sources = sourcesMeasured();
+  copySources();
+  for (const name of linked) symlinkSync(path.join(root, name), path.join(copyDir, name));
+  const model = JSON.parse(readFileSync(path.join(root, 'schemas/answers.schema.json'), 'utf8'));
+  writeJson('forms/about.json', fixtureDefinition(spec));
+  writeJson('schemas/about.schema.json', fixtureSchema(spec));
+  writeJson('schemas/answers.schema.json', fixtureDataModel(model, spec));
+  run('npx', ['tsx', 'scripts/check-forms.ts']);
+  run('npx', ['tsx', 'scripts/build-validators.ts']);
+  run('npx', ['vite', 'build', '--logLevel', 'error'], { NODE_ENV: 'production' });
+  run('npx', ['tsx', 'scripts/precompress.ts', 'dist/client']);
+  return { dir: path.join(copyDir, 'dist/client'), sources };
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+/**
+ * The copy's server (src/server/main.ts under tsx, as tests/helpers/live-server.ts starts the
+ * repository's), on a free port with its own data folder and rate limits out of the way.
+ */
+export async function startCopyServer(): Promise<LiveServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admissions-sixty-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let child: ChildProcess;
+  // The server's standard error, last 4,000 characters: said when it fails to start, not echoed
+  // into the bench's table.
+  let stderr = '';
+  const start = async () => {
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: copyDir,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        PUBLIC_URL: base,
+        NODE_ENV: 'production',
+        RATE_LIMIT_PER_IP_PER_MINUTE: '1000000',
+        RATE_LIMIT_PER_USERNAME_PER_HOUR: '1000000',
+        RATE_LIMIT_LOGIN_BACKOFF_AFTER: '1000000',
+        RATE_LIMIT_API_WRITES_PER_MINUTE: '1000000',
+        RATE_LIMIT_VALIDATIONS_PER_MINUTE: '1000000',
+        VISITOR_ANSWERS_PER_IP: '1000000',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-4000);
+    });
+    await waitFor(
+      'the copy’s server to answer /healthz',
+      async () => {
+        if (child.exitCode !== null)
+          throw new Error(`the server exited with ${child.exitCode}:\n${stderr}`);
+        return (await fetch(`${base}/healthz`).catch(() => undefined))?.ok;
+      },
+      60_000,
+    );
+  };
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    const exited = exitOf(child);
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exited;
+  };
+  await start();
+  return {
+    base,
+    dataDir,
+    get pid() {
+      return child.pid ?? 0;
+    },
+    logs: [],
+    stop,
+    signal: (signal) => void child.kill(signal),
+    exited: () => exitOf(child),
+    restart: start,
+    async dispose() {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
