@@ -11,12 +11,16 @@ import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
 import { locales, sourceLocale, type Locale } from '../src/contract/locale.ts';
 
-const catalogue = /[\\/]src[\\/]client[\\/]i18n[\\/]messages\.[a-z]{2}\.json$/;
+const catalogue = /[\\/]src[\\/]client[\\/]i18n[\\/][a-z-]+\.[a-z]{2}\.json$/;
+
+/** Texts only the build reads (index.html's), which the browser never needs. */
+const buildOnly = (key: string) => key.startsWith('html.');
 
 /** Each message of a catalogue (its JSON text) compiled, as JSON text again. */
 export function compileCatalogue(json: string, file: string): string {
   const messages = JSON.parse(json) as Record<string, string>;
-  const compiled = Object.entries(messages).map(([key, message]) => {
+  const shipped = Object.entries(messages).filter(([key]) => !buildOnly(key));
+  const compiled = shipped.map(([key, message]) => {
     try {
       return [key, compileMessageOrThrow(message)] as const;
     } catch (error) {
@@ -55,8 +59,8 @@ export function localizedIndex(html: string, locale: Locale, messages: Record<st
   };
   let page = replaced(html, /(<html lang=")[^"]*(")/, locale);
   page = replaced(page, /(<title>)[^<]*(<\/title>)/, text('app.title'));
-  page = replaced(page, /(<meta name="description" content=")[^"]*(")/, text('app.description'));
-  return replaced(page, /(<p class="[^"]*noscript-notice">)[^<]*(<\/p>)/, text('app.noscript'));
+  page = replaced(page, /(<meta name="description" content=")[^"]*(")/, text('html.description'));
+  return replaced(page, /(<p class="[^"]*noscript-notice">)[^<]*(<\/p>)/, text('html.noscript'));
 }
 
 const catalogueOf = (root: string, locale: Locale) =>

@@ -16,9 +16,6 @@ export const sessionInvalidMessage = (): string => t('error.sessionInvalid');
 /** SPEC §4: the completion page, and the toast after submitting. */
 export const submittedMessage = (): string => t('submit.success');
 
-/** SPEC §2: the notice after an idle logout. */
-export const inactivityMessage = (): string => t('idle.loggedOut');
-
 /** The server's SERVICE_TOKEN_INVALID text, for a link whose token is empty. */
 export const staffLinkInvalidMessage = (): string => t('error.staffLinkInvalid');
 
@@ -41,31 +38,6 @@ export const fallbackTexts = () => ({
   heading: t('fallback.heading'),
   body: t('fallback.body'),
 });
-
-/** An account card of SPEC §6: its title (also "<title> Error" on a toast) and footer link. */
-export const authCards = {
-  login: () => ({
-    title: t('auth.login.title'),
-    footer: { question: t('auth.login.question'), linkText: t('auth.login.link') },
-  }),
-  signUp: () => ({
-    title: t('auth.signUp.title'),
-    footer: { question: t('auth.signUp.question'), linkText: t('auth.signUp.link') },
-  }),
-  confirm: () => ({
-    title: t('auth.confirm.title'),
-    footer: { question: t('auth.confirm.question'), linkText: t('auth.confirm.link') },
-    resendTitle: t('auth.confirm.resendTitle'),
-  }),
-  forgotPassword: () => ({
-    title: t('auth.forgot.title'),
-    footer: { question: t('auth.forgot.question'), linkText: t('auth.forgot.link') },
-  }),
-  resetPassword: () => ({
-    title: t('auth.reset.title'),
-    footer: { question: t('auth.reset.question'), linkText: t('auth.reset.link') },
-  }),
-};
 
 /** Issue 18: the notice on a page the forms changed since the applicant's last save. */
 export const definitionChangeTexts = {

@@ -4,7 +4,7 @@ import { defaultFormRoute } from '../app-paths';
 import { useDocumentTitle } from '../components/use-document-title';
 import { visitorTokenSearch } from '../session/visitor-token';
 import '../styles/auth.css';
-import { t } from '../i18n/i18n';
+import { t } from '../i18n/account-texts';
 
 interface CardFooter {
   question: string;

@@ -14,8 +14,8 @@ import { readNavigationState } from './navigation-state';
 import { useCardForm } from './use-card-form';
 import { useCardMutation } from './use-card-mutation';
 import { useErrorToast } from './use-error-toast';
-import { authCards } from '../messages';
-import { t } from '../i18n/i18n';
+import { authCards } from '../i18n/account-texts';
+import { t } from '../i18n/account-texts';
 
 const fields = ['username', 'code'] as const;
 

@@ -1,5 +1,5 @@
 import { TextField, type TextFieldProps } from '../components/text-field';
-import { t } from '../i18n/i18n';
+import { t } from '../i18n/account-texts';
 
 /** What a card passes to one of its fields: the binding from `useCardForm`, and any extras. */
 export type CardFieldProps = Omit<TextFieldProps, 'label' | 'type' | 'autoComplete'>;

@@ -6,7 +6,7 @@ import { EmailField } from './email-field';
 import { useCardForm } from './use-card-form';
 import { useCardMutation } from './use-card-mutation';
 import { useErrorToast } from './use-error-toast';
-import { authCards } from '../messages';
+import { authCards } from '../i18n/account-texts';
 
 const fields = ['username'] as const;
 

@@ -12,9 +12,10 @@ import { NavigationNotices } from './navigation-notices';
 import { readNavigationState } from './navigation-state';
 import { useCardForm } from './use-card-form';
 import { useErrorToast } from './use-error-toast';
-import { authCards } from '../messages';
+import { authCards } from '../i18n/account-texts';
 import { accountLocale, rememberLocale } from '../i18n/choose-locale';
-import { activeLocale, t } from '../i18n/i18n';
+import { activeLocale } from '../i18n/i18n';
+import { t } from '../i18n/account-texts';
 
 const fields = ['username', 'password'] as const;
 

@@ -1,7 +1,7 @@
 import { TextField } from '../components/text-field';
 import type { CardFieldProps } from './email-field';
 import { PasswordRequirementList } from './password-requirement-list';
-import { t } from '../i18n/i18n';
+import { t } from '../i18n/account-texts';
 
 interface NewPasswordFieldProps extends CardFieldProps {
   /** Every validation message for the password, shown or not yet: the checklist reads them. */

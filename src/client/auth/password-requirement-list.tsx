@@ -1,6 +1,6 @@
 import { requirementStates, type RequirementState } from '../../engine/password-requirements';
 import '../styles/password-requirements.css';
-import { t } from '../i18n/i18n';
+import { t } from '../i18n/account-texts';
 
 interface PasswordRequirementListProps {
   id: string;

@@ -9,8 +9,8 @@ import { NewPasswordField } from './new-password-field';
 import { useCardForm } from './use-card-form';
 import { useCardMutation } from './use-card-mutation';
 import { useErrorToast } from './use-error-toast';
-import { authCards } from '../messages';
-import { t } from '../i18n/i18n';
+import { authCards } from '../i18n/account-texts';
+import { t } from '../i18n/account-texts';
 
 // Editable fields first, so a blocked submit focuses one of them.
 const fields = ['password', 'confirm_password', 'username', 'id'] as const;

@@ -8,7 +8,7 @@ import { NewPasswordField } from './new-password-field';
 import { useCardForm } from './use-card-form';
 import { useCardMutation } from './use-card-mutation';
 import { useErrorToast } from './use-error-toast';
-import { authCards } from '../messages';
+import { authCards } from '../i18n/account-texts';
 
 const fields = ['username', 'password'] as const;
 

@@ -1,5 +1,5 @@
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { t } from '../i18n/i18n';
+import { t } from '../i18n/documents-texts';
 
 interface DeleteFileDialogProps {
   isOpen: boolean;

@@ -5,7 +5,7 @@ import { genericErrorMessage, pdfFailureMessage } from '../messages';
 import { useFailureToast } from '../form/use-failure-toast';
 import { isPending, usePdfStatus } from './documents-api';
 import '../styles/documents.css';
-import { t } from '../i18n/i18n';
+import { t } from '../i18n/documents-texts';
 
 /**
  * "Download a PDF copy" (SPEC §4 "PDF download"), for logged-in applicants only: GET /api/pdf is

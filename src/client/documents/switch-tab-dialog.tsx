@@ -1,6 +1,6 @@
 import type { Tab } from '../../engine/definitions';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { t } from '../i18n/i18n';
+import { t } from '../i18n/documents-texts';
 
 /** What the applicant reads before a tab switch deletes the file they uploaded. */
 export const switchTabTexts = {

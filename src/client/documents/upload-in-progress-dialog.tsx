@@ -1,5 +1,5 @@
 import { Modal } from '../components/modal';
-import { t } from '../i18n/i18n';
+import { t } from '../i18n/documents-texts';
 
 /** SPEC §4 "Tabs": a tab that owns a file cannot be left while its upload is under way. */
 export function UploadInProgressDialog({

@@ -1,9 +1,12 @@
 /**
  * The applicant side's own texts in the page's language (issue 40), through Lingui's runtime:
- * the catalogues (messages.en.json, messages.es.json) are ICU MessageFormat, compiled when the
- * build imports them (scripts/compiled-messages.ts), so no message parser reaches the browser.
- * English, the source, is always loaded; Spanish is a chunk of its own, loaded only for Spanish.
- * A page's language is fixed for its life: choosing another reloads the page.
+ * the catalogues are ICU MessageFormat, compiled when the build imports them
+ * (scripts/compiled-messages.ts), so no message parser reaches the browser. English, the source,
+ * comes in parts that load with the code that shows them (messages.en.json here, for the pages'
+ * shell; account.en.json with the sign-in screens, and so on: catalogueArea), so an English
+ * visitor's first load carries only what it shows; Spanish is one chunk (messages.es.json),
+ * loaded only for Spanish, before the first render. A page's language is fixed for its life:
+ * choosing another reloads the page.
  */
 import { i18n, type Messages } from '@lingui/core';
 import { isLocale, sourceLocale, type Locale } from '../../contract/locale';
@@ -27,6 +30,15 @@ i18n.activate(sourceLocale);
 /** The text of `key` in the active language, with its `{placeholders}` filled from `values`. */
 export function t(key: MessageKey, values?: MessageValues): string {
   return i18n._(key, values);
+}
+
+/**
+ * A part of the English catalogue, loaded with the code that shows it (another language's texts
+ * are all loaded already): `t` for its keys.
+ */
+export function catalogueArea<C extends object>(english: C) {
+  i18n.load(sourceLocale, compiled(english));
+  return (key: keyof C & string, values?: MessageValues): string => i18n._(key, values);
 }
 
 /** The language the texts are in now. */

@@ -1,5 +1,4 @@
 import { Fragment, type ReactNode } from 'react';
-import { t, type MessageKey, type MessageValues } from './i18n';
 
 /** What a message's tags become: `<name>words</name>` gets the words, `<name/>` nothing. */
 export type RichTags = Readonly<Record<string, (words: string) => ReactNode>>;
@@ -7,12 +6,11 @@ export type RichTags = Readonly<Record<string, (words: string) => ReactNode>>;
 const tag = /<(\w+)\/>|<(\w+)>(.*?)<\/\2>/g;
 
 /**
- * A message with elements inside it (a link in a sentence), so each language keeps its own word
+ * A message (already translated: `t(key, values)`) with elements inside it (a link in a sentence), so each language keeps its own word
  * order: the catalogue writes `<signup>create an account</signup>`, the caller says what a tag
  * draws. Text a person typed is never a value here (it could hold a tag): draw it with a tag.
  */
-export function richText(key: MessageKey, tags: RichTags, values?: MessageValues): ReactNode[] {
-  const text = t(key, values);
+export function richText(text: string, tags: RichTags): ReactNode[] {
   const parts: ReactNode[] = [];
   let at = 0;
   for (const match of text.matchAll(tag)) {

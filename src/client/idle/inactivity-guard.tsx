@@ -2,7 +2,7 @@ import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useIdleTimer } from 'react-idle-timer';
 import { Modal } from '../components/modal';
 import { ApplicationSessionContext } from '../session/application-session';
-import { inactivityMessage } from '../messages';
+import { inactivityMessage } from '../i18n/idle-texts';
 import {
   activityEvents,
   idleThrottle,
@@ -11,7 +11,7 @@ import {
   windowTimers,
 } from './idle-settings';
 import { useForcedLogout } from './use-forced-logout';
-import { t } from '../i18n/i18n';
+import { t } from '../i18n/idle-texts';
 
 /**
  * Inactivity (SPEC §4): after 14 idle minutes "Still working?" asks; Continue keeps the session,

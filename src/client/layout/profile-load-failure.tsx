@@ -44,7 +44,7 @@ export function ProfileLoadFailure({ error, onRetry, retrying }: ProfileLoadFail
           </button>
         </p>
         <p>
-          {richText('fallback.contact', {
+          {richText(t('fallback.contact'), {
             email: () => <a href={`mailto:${university.helpEmail}`}>{university.helpEmail}</a>,
             phone: () => <a href={telHref(university.phone)}>{university.phone}</a>,
           })}

@@ -46,7 +46,7 @@ export function WelcomeBanner({ snapshot, onAccountRoute }: WelcomeBannerProps) 
             {t('welcome.visitorTitle')}
           </h2>
           <p>
-            {richText('welcome.visitorBody', {
+            {richText(t('welcome.visitorBody'), {
               signup: (words) => (
                 <a href="/signup" onClick={follow('/signup')}>
                   {words}

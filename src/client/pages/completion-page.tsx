@@ -8,7 +8,8 @@ import { telHref, university } from '../layout/site-config';
 import { SiteFooter } from '../layout/site-footer';
 import { SiteHeader } from '../layout/site-header';
 import '../styles/shell.css';
-import { t } from '../i18n/i18n';
+import { t as tShell } from '../i18n/i18n';
+import { t } from '../i18n/completion-texts';
 import { richText } from '../i18n/rich-text';
 
 /** /completion (SPEC §2): the confirmation after submit, outside the step layout. */
@@ -26,7 +27,7 @@ export function CompletionPage() {
           <p className="completion__message">{submittedMessage()}</p>
           {snapshot.username && (
             <p>
-              {richText('completion.account', {
+              {richText(t('completion.account'), {
                 username: () => <strong>{snapshot.username}</strong>,
               })}
             </p>
@@ -43,14 +44,10 @@ export function CompletionPage() {
             <li>{t('completion.review')}</li>
             {scores && (
               <li>
-                {richText(
-                  'completion.scores',
-                  {
-                    sat: (words) => <a href={scores.sat.url}>{words}</a>,
-                    act: (words) => <a href={scores.act.url}>{words}</a>,
-                  },
-                  { sat: scores.sat.code, act: scores.act.code },
-                )}
+                {richText(t('completion.scores', { sat: scores.sat.code, act: scores.act.code }), {
+                  sat: (words) => <a href={scores.sat.url}>{words}</a>,
+                  act: (words) => <a href={scores.act.url}>{words}</a>,
+                })}
               </li>
             )}
             <li>{t('completion.final')}</li>
@@ -59,7 +56,7 @@ export function CompletionPage() {
         <section aria-labelledby="completion-contact">
           <h2 id="completion-contact">{t('completion.contactTitle')}</h2>
           <p>
-            {richText('completion.contact', {
+            {richText(t('completion.contact'), {
               email: () => <a href={`mailto:${university.helpEmail}`}>{university.helpEmail}</a>,
               phone: () => <a href={telHref(university.phone)}>{university.phone}</a>,
             })}
@@ -85,7 +82,7 @@ function CompletionLogout() {
         disabled={logout.isPending}
         aria-busy={logout.isPending || undefined}
       >
-        {t('account.logOut')}
+        {tShell('account.logOut')}
       </button>
     </p>
   );

@@ -18,7 +18,7 @@ import { useFailureToast } from '../form/use-failure-toast';
 import { useStoreSelector } from '../form/use-store-selector';
 import type { QuestionProps } from '../renderer/question-props';
 import { QuestionList } from '../renderer/question-list';
-import { t } from '../i18n/i18n';
+import { t } from '../i18n/documents-texts';
 
 const topicsCache = new WeakMap<Definition, readonly string[]>();
 const topicsOf = (question: Definition) => {

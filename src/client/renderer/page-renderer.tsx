@@ -6,6 +6,7 @@ import '../styles/questions.css';
 import { questionRenderers } from '../questions/question-renderers';
 import { QuestionRenderersContext } from './question-renderers-context';
 import { SectionNode } from './section-node';
+import { t } from '../i18n/i18n';
 import { richText } from '../i18n/rich-text';
 
 /**
@@ -28,7 +29,7 @@ const PageBody = memo(function PageBody({ page }: { page: PageDefinition }) {
       <QuestionRenderersContext.Provider value={questionRenderers}>
         <div className="question-page">
           <p className="question-page__required-note">
-            {richText('page.requiredNote', {
+            {richText(t('page.requiredNote'), {
               star: (words) => <span aria-hidden="true">{words}</span>,
               hidden: (words) => <span className="visually-hidden">{words}</span>,
             })}

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { authCards } from '../../../src/client/messages';
+import { authCards } from '../../../src/client/i18n/account-texts';
 import { jsonResponse, mockFetch, renderApp } from '../render-app';
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });

@@ -12,7 +12,8 @@ import { useFormStore } from '../../form/form-context';
 import { DocumentUpload } from './document-upload';
 import { labelId } from './field-frame';
 import '../../styles/documents.css';
-import { t } from '../../i18n/i18n';
+import { t as tShell } from '../../i18n/i18n';
+import { t } from '../../i18n/documents-texts';
 
 /** SPEC §8: the toast of a failed upload or conversion, naming the question as the applicant reads it. */
 const uploadFailure = (question: KeyedQuestion): string =>
@@ -72,7 +73,7 @@ function UploadFailed(props: { view: FieldView; error: unknown; onRetry: () => v
         {view.label}
       </p>
       <p className="question__error">
-        <span className="visually-hidden">{t('app.errorPrefix')}</span>
+        <span className="visually-hidden">{tShell('app.errorPrefix')}</span>
         {error instanceof ServerError ? error.message : genericErrorMessage()}
       </p>
       <button

@@ -1,7 +1,7 @@
 /** What an upload field shows between choosing a file and having it attached (SPEC §4). */
 import { formatFileSize } from '../../../engine/formatters';
 import type { DocumentAnswer } from '../../../contract/documents';
-import { t } from '../../i18n/i18n';
+import { t } from '../../i18n/documents-texts';
 
 /** The file on its way: a labelled progress bar and its percentage. */
 export function UploadProgress(props: { id: string; fileName: string; percent: number }) {

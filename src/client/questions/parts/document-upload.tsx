@@ -21,7 +21,7 @@ import { percentOf, useDocumentUpload } from '../../documents/use-document-uploa
 import { useFormStore } from '../../form/form-context';
 import { AttachedFile, ConvertingNote, UploadProgress } from './document-states';
 import { FieldFrame, inputAria, inputId } from './field-frame';
-import { t } from '../../i18n/i18n';
+import { t } from '../../i18n/documents-texts';
 
 interface DocumentUploadProps {
   question: KeyedQuestion;
