@@ -1,5 +1,6 @@
 /** An applicant's answers, progress, submission and form layout choices (SPEC §3, §4, §7). */
 import { webStatuses } from '../engine/web-status';
+import { locales } from './locale';
 import { allRequired, stringMap, type Wire, string, integer } from './wire';
 
 /** Add-another blocks may not exceed this many (SPEC §9: a larger setting is a configuration error). */
@@ -85,6 +86,8 @@ const definitionChanges = allRequired({
 
 const profile = allRequired({
   answer: stringMap,
+  /** The account's language (issue 40): a sign-in on another device takes it up. */
+  language: { type: 'string', enum: locales },
   document_answer: { type: 'object', additionalProperties: true },
   username: string,
   last_page: string,

@@ -1,4 +1,5 @@
 /** The account routes of /public (SPEC §6, §7) and logout. */
+import { locales, type Locale } from './locale';
 import type { Wire } from './wire';
 
 /**
@@ -27,13 +28,27 @@ export const accountBodies = {
   resetPassword: body('username', 'password', 'confirm_password', 'id'),
 };
 
-/** An account call's reply: a message to show, and the address after a login. */
+/** A language of ours (src/contract/locale.ts). */
+const language = { type: 'string', enum: locales } as const;
+
+/**
+ * An account call's reply: a message to show, and after a login the address and the account's
+ * language (the page reloads in it when the browser's differs: issue 40).
+ */
 export const accountReply = {
   200: {
     type: 'object',
-    properties: { message: { type: 'string' }, username: { type: 'string' } },
+    properties: { message: { type: 'string' }, username: { type: 'string' }, language },
     required: ['message'],
   },
+} as const;
+
+/** PUT /api/profile/language: the signed-in applicant's choice, kept on the account. */
+export const languageBody = {
+  type: 'object',
+  properties: { language },
+  required: ['language'],
+  additionalProperties: false,
 } as const;
 
 export const logoutReply = {
@@ -44,4 +59,8 @@ export type Credentials = Wire<typeof accountBodies.signup>;
 export type ConfirmBody = Wire<typeof accountBodies.confirm>;
 export type UsernameBody = Wire<typeof accountBodies.forgotPassword>;
 export type ResetPasswordBody = Wire<typeof accountBodies.resetPassword>;
-export type LoginResponse = Wire<(typeof accountReply)[200]> & { username: string };
+export type LanguageBody = Wire<typeof languageBody>;
+export type LoginResponse = Wire<(typeof accountReply)[200]> & {
+  username: string;
+  language: Locale;
+};

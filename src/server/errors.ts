@@ -409,8 +409,16 @@ type Params<Template extends string> = Template extends `${string}%s${infer Rest
   ? [value: string | number, ...Params<Rest>]
   : [];
 
+/** The catalogue entry an error's message was made from, so it can be said in another language. */
+export interface ErrorText {
+  name: ErrorName;
+  params: ReadonlyArray<string | number>;
+}
+
 export class AppError extends Error {
   readonly status: number;
+  /** The entry and values of a catalogue message; undefined when the thrower wrote its own. */
+  readonly text?: ErrorText;
 
   constructor(
     readonly code: ErrorCode,
@@ -418,15 +426,17 @@ export class AppError extends Error {
     /** Field errors, for validation failures: field key → distinct messages. */
     readonly errors?: Record<string, string[]>,
     status?: number,
+    text?: ErrorText,
   ) {
     super(message ?? errorCatalogue[code].message);
     this.name = 'AppError';
     this.status = status ?? errorCatalogue[code].status;
+    this.text = message === undefined ? { name: code, params: [] } : text;
   }
 
   /** The same error, naming each field's problems (field key → distinct messages). */
   withFields(errors: Record<string, string[]>): AppError {
-    return new AppError(this.code, this.message, errors, this.status);
+    return new AppError(this.code, this.message, errors, this.status, this.text);
   }
 }
 
@@ -438,7 +448,7 @@ function format(template: string, params: ReadonlyArray<string | number>): strin
 function factory(name: ErrorName) {
   const { code, status, message } = errorCatalogue[name];
   return (...params: Array<string | number>) =>
-    new AppError(code, format(message, params), undefined, status);
+    new AppError(code, format(message, params), undefined, status, { name, params });
 }
 
 /** One factory per catalogue entry, its message filled in: `throw errors.TABS_UNKNOWN(id)`. */

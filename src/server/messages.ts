@@ -1,6 +1,8 @@
 /**
  * Every text the server answers a success with, in one place so no route invents its own; its
- * error texts are in errors.ts.
+ * error texts are in errors.ts. English: a route says one in the request's language with
+ * `textFor(request, 'messages.<name>')` (i18n/request-locale.ts; the Spanish is in
+ * i18n/messages.es.json).
  */
 export const messages = {
   signedUp: 'Check your e-mail for a 6-digit confirmation code to confirm your account.',

@@ -64,6 +64,7 @@ export async function applicationPlugin(app: FastifyInstance, options: Applicati
         forms,
         versions,
         documentAnswers: (accountId: string) => documents.documents.list(accountId),
+        secureCookies: options.cookies.secure,
       });
       await scope.register(applicationRoutes, applicationOptions);
       await scope.register(formLayoutRoutes, {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock';
 import { errors } from '../errors';
-import { messages } from '../messages';
+import { textFor } from '../i18n/request-locale';
 import type { ApplicationService } from './application-service';
 import { knownAnswers, type FormsRuntime } from './forms-runtime';
 import { assertNoHiddenCharacters, withHiddenCharacterErrors } from './hidden-character-answers';
@@ -112,7 +112,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
         forms.version,
         sessionHashOf(request),
       );
-      return { message: messages.answersSaved };
+      return { message: textFor(request, 'messages.answersSaved') };
     },
   );
 
@@ -125,7 +125,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
         throw errors.LAST_PAGE_UNKNOWN(forms.pageRoutes.join(', '));
       }
       await application.progress.setLastPage(accountOf(request).accountId, page);
-      return { message: messages.saved };
+      return { message: textFor(request, 'messages.saved') };
     },
   );
 
@@ -137,7 +137,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
         accountOf(request).accountId,
         request.body.web_status,
       );
-      return { message: messages.saved };
+      return { message: textFor(request, 'messages.saved') };
     },
   );
 
@@ -152,7 +152,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
         accountOf(request).accountId,
         validationsByPage(forms, request.body),
       );
-      return { message: messages.saved };
+      return { message: textFor(request, 'messages.saved') };
     },
   );
 
@@ -171,7 +171,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
     await onSubmitted?.(accountId).catch((err: unknown) =>
       request.log.error({ err }, 'asking for the submitted PDF failed'),
     );
-    return { message: messages.submitted };
+    return { message: textFor(request, 'messages.submitted') };
   });
 
   app.post<{ Body: VisitorTokenBody }>(

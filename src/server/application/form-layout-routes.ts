@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApplicationService } from './application-service';
 import { errors } from '../errors';
-import { messages } from '../messages';
+import { textFor } from '../i18n/request-locale';
 import { accountOf } from '../identity/authenticate';
 import {
   addAnotherBody,
@@ -41,7 +41,7 @@ export async function formLayoutRoutes(app: FastifyInstance, options: FormLayout
     app.put<{ Body: Body }>(path, { schema: { body, response: message } }, async (request) => {
       // The schema checked the body; Fastify's conditional type does not resolve for a parameter.
       await write(accountOf(request).accountId, request.body as Body);
-      return { message: messages.saved };
+      return { message: textFor(request, 'messages.saved') };
     });
   };
 

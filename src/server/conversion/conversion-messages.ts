@@ -1,6 +1,7 @@
 /**
  * The texts an applicant sees about a conversion (GET /api/pdf/document-answer/{key} `message`),
  * in one place. A failure's text says what to do next; technical details go to the job's row.
+ * Kept in English with the job; the routes say it in the request's language (i18n/server-i18n.ts).
  */
 export const conversionMessages = {
   unprocessed: 'Your file is waiting to be converted to PDF.',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
+import { sourceLocale, type Locale } from '../../contract/locale';
 import type { Clock } from '../clock';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
@@ -58,14 +59,23 @@ export class AccountService {
    * the password it chose with a code of its own (PendingSignUps), so the owner's code activates
    * the owner's password and a stranger's sign-up, first or last, activates nothing.
    */
-  async signUp(username: string, password: string): Promise<string | undefined> {
+  async signUp(
+    username: string,
+    password: string,
+    language: Locale = sourceLocale,
+  ): Promise<string | undefined> {
     const address = normalise(username);
     const existing = await this.find(address);
     // Hashed whatever happens, so every answer takes the same time.
     const passwordHash = await hashPassword(password);
     if (existing?.confirmed_at) {
       await this.deps.mailer.send(
-        accountExistsMail(existing.username, `${this.deps.publicUrl}/login`, this.deps.sender),
+        accountExistsMail(
+          existing.username,
+          `${this.deps.publicUrl}/login`,
+          this.deps.sender,
+          existing.language,
+        ),
       );
       return undefined;
     }
@@ -82,11 +92,13 @@ export class AccountService {
           confirmed_at: null,
           last_page: '',
           created_at: now.toISOString(),
+          language,
         })
         .onConflict((oc) =>
           oc
             .column('username')
-            .doUpdateSet({ password_hash: NO_PASSWORD })
+            // The latest sign-up's language: its code's mail is in it, as is the account's.
+            .doUpdateSet({ password_hash: NO_PASSWORD, language })
             .where('accounts.confirmed_at', 'is', null),
         )
         .returning('id')
@@ -96,7 +108,9 @@ export class AccountService {
       return this.pending.add(trx, account.id, passwordHash, now);
     });
     if (!added) return undefined;
-    await this.deps.mailer.send(confirmationCodeMail(address, added.code, this.deps.sender));
+    await this.deps.mailer.send(
+      confirmationCodeMail(address, added.code, this.deps.sender, language),
+    );
     return added.id;
   }
 
@@ -138,7 +152,9 @@ export class AccountService {
     if (!account || account.confirmed_at) return;
     const code = await this.pending.renew(account.id, this.now(), signUpId);
     if (code) {
-      await this.deps.mailer.send(confirmationCodeMail(account.username, code, this.deps.sender));
+      await this.deps.mailer.send(
+        confirmationCodeMail(account.username, code, this.deps.sender, account.language),
+      );
     }
   }
 
@@ -146,7 +162,10 @@ export class AccountService {
    * Checks the password and opens a session. An unknown user and a wrong password get the same
    * answer after the same work (a decoy hash is verified), so login enumerates no accounts.
    */
-  async logIn(username: string, password: string): Promise<{ token: string; username: string }> {
+  async logIn(
+    username: string,
+    password: string,
+  ): Promise<{ token: string; username: string; language: Locale }> {
     const account = await this.find(username);
     if (account && !account.confirmed_at) {
       // No password is usable before confirmation; one a pending sign-up chose is told to confirm.
@@ -160,7 +179,7 @@ export class AccountService {
       .insertInto('successful_logins')
       .values({ id: randomUUID(), account_id: account.id, logged_in_at: this.now().toISOString() })
       .execute();
-    return { token, username: account.username };
+    return { token, username: account.username, language: account.language };
   }
 
   /** When the applicant logged in, oldest first (GET /api/profile). */
@@ -184,6 +203,25 @@ export class AccountService {
     return row?.username;
   }
 
+  /** The account's language (its mail's and PDF's); English for an account that is gone. */
+  async languageOf(accountId: string): Promise<Locale> {
+    const row = await this.deps.db
+      .selectFrom('accounts')
+      .select('language')
+      .where('id', '=', accountId)
+      .executeTakeFirst();
+    return row?.language ?? sourceLocale;
+  }
+
+  /** Keeps the applicant's choice of language (PUT /api/profile/language). */
+  async setLanguage(accountId: string, language: Locale): Promise<void> {
+    await this.deps.db
+      .updateTable('accounts')
+      .set({ language })
+      .where('id', '=', accountId)
+      .execute();
+  }
+
   /** Mails a single-use reset link when the account exists; answers the same either way. */
   async forgotPassword(username: string): Promise<void> {
     const account = await this.find(username);
@@ -204,6 +242,7 @@ export class AccountService {
         account.username,
         `${this.deps.publicUrl}/reset?${query}`,
         this.deps.sender,
+        account.language,
       ),
     );
   }

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountService } from './accounts';
 import { normalise } from './accounts';
-import { messages } from '../messages';
+import { localeOf, setLocaleCookie, textFor } from '../i18n/request-locale';
+import { text } from '../i18n/server-i18n';
 import type { Config } from '../config';
 import type { RateLimiter } from './rate-limiter';
 import type { DeviceCookies } from './device-cookie';
@@ -107,8 +108,9 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
     );
 
   post<Credentials>('/signup', 'signup', async (request, reply) => {
-    signUpCookies.issue(reply, await accounts.signUp(request.body.username, request.body.password));
-    return { message: messages.signedUp };
+    const { username, password } = request.body;
+    signUpCookies.issue(reply, await accounts.signUp(username, password, localeOf(request)));
+    return { message: textFor(request, 'messages.signedUp') };
   });
 
   post<ConfirmBody>('/confirm', 'confirm', async (request, reply) => {
@@ -117,7 +119,7 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
     signUpCookies.clear(reply);
     // The code proved the mailbox: this device is the owner's (F4: a way in during an attack).
     await login.succeeded(request, { address: normalise(username) }, reply);
-    return { message: messages.confirmed };
+    return { message: textFor(request, 'messages.confirmed') };
   });
 
   post<UsernameBody>('/resend-confirm', 'resendConfirm', async (request, reply) => {
@@ -125,7 +127,7 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
     await accounts.resendCode(request.body.username, signUpId);
     // The renewed code lives another day: so does the browser's tie to its sign-up.
     if (signUpId) signUpCookies.issue(reply, signUpId);
-    return { message: messages.codeResent };
+    return { message: textFor(request, 'messages.codeResent') };
   });
 
   post<Credentials>('/login', 'login', async (request, reply) => {
@@ -141,12 +143,18 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
       });
     await login.succeeded(request, attempt, reply);
     cookies.set(reply, session.token);
-    return { message: messages.loggedIn, username: session.username };
+    // The account's language follows the applicant to this device (issue 40).
+    setLocaleCookie(reply, session.language, cookies.secure);
+    return {
+      message: text(session.language, 'messages.loggedIn'),
+      username: session.username,
+      language: session.language,
+    };
   });
 
   post<UsernameBody>('/forgot-password', 'forgotPassword', async (request) => {
     await accounts.forgotPassword(request.body.username);
-    return { message: messages.resetSent };
+    return { message: textFor(request, 'messages.resetSent') };
   });
 
   post<ResetPasswordBody>('/reset-password', 'resetPassword', async (request, reply) => {
@@ -154,6 +162,6 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
     await accounts.resetPassword(username, id, password);
     // The reset link proved the mailbox: an owner locked out by others' failures gets back in.
     await login.succeeded(request, { address: normalise(username) }, reply);
-    return { message: messages.passwordReset };
+    return { message: textFor(request, 'messages.passwordReset') };
   });
 }

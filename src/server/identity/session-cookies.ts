@@ -12,7 +12,7 @@ export class SessionCookies {
 
   constructor(
     prefix: string,
-    private readonly secure: boolean,
+    readonly secure: boolean,
   ) {
     this.sessionName = `${prefix}.session`;
     this.markerName = `${prefix}.marker`;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { messages } from '../messages';
+import { textFor } from '../i18n/request-locale';
 import type { SessionCookies } from './session-cookies';
 import type { SessionStore } from './sessions';
 import { logoutReply } from '../../contract/identity';
@@ -20,6 +20,6 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     const token = request.cookies[cookies.sessionName];
     if (token) await sessions.destroy(token);
     cookies.clear(reply);
-    return { message: messages.loggedOut };
+    return { message: textFor(request, 'messages.loggedOut') };
   });
 }

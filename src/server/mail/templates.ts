@@ -1,3 +1,6 @@
+import type { Locale } from '../../contract/locale';
+import { text } from '../i18n/server-i18n';
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -20,53 +23,82 @@ function message(
   to: string,
   subject: string,
   sender: Sender,
+  locale: Locale,
   paragraphs: string[],
   secretForLog?: string,
 ): MailMessage {
-  const footer = `${sender.universityName}, ${sender.applicationTitle}. Questions? ${sender.helpEmail}`;
+  const footer = text(locale, 'mail.footer', {
+    university: sender.universityName,
+    applicationTitle: sender.applicationTitle,
+    helpEmail: sender.helpEmail,
+  });
   return {
     to,
     subject,
     text: [...paragraphs, '', footer].join('\n\n'),
-    html: `<!doctype html><html><body style="font-family:sans-serif">${paragraphs
+    html: `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif">${paragraphs
       .map((p) => `<p>${escapeHtml(p)}</p>`)
       .join('')}<hr><p style="color:#555">${escapeHtml(footer)}</p></body></html>`,
     secretForLog,
   };
 }
 
-export function confirmationCodeMail(to: string, code: string, sender: Sender): MailMessage {
+/** The mail of a sign-up, in the language it was made in. */
+export function confirmationCodeMail(
+  to: string,
+  code: string,
+  sender: Sender,
+  locale: Locale,
+): MailMessage {
+  const university = sender.universityName;
   return message(
     to,
-    `Your ${sender.universityName} confirmation code`,
+    text(locale, 'mail.confirmationSubject', { university }),
     sender,
+    locale,
     [
-      `Thank you for starting your application to ${sender.universityName}.`,
-      `Your confirmation code is ${code}`,
-      'Enter it on the Confirm Your Account page. The code expires in 24 hours.',
-      'If you did not create an account, you can ignore this e-mail.',
+      text(locale, 'mail.confirmationThanks', { university }),
+      text(locale, 'mail.confirmationCode', { code }),
+      text(locale, 'mail.confirmationEnter'),
+      text(locale, 'mail.confirmationIgnore'),
     ],
     `code ${code}`,
   );
 }
 
-export function passwordResetMail(to: string, link: string, sender: Sender): MailMessage {
+/** A reset link, in the account's language. */
+export function passwordResetMail(
+  to: string,
+  link: string,
+  sender: Sender,
+  locale: Locale,
+): MailMessage {
   return message(
     to,
-    `Reset your ${sender.universityName} application password`,
+    text(locale, 'mail.resetSubject', { university: sender.universityName }),
     sender,
+    locale,
     [
-      'We received a request to reset the password of your application account.',
-      `Open this link to choose a new password: ${link}`,
-      'The link works once and expires in 1 hour. If you did not ask for it, you can ignore this e-mail.',
+      text(locale, 'mail.resetRequested'),
+      text(locale, 'mail.resetLink', { link }),
+      text(locale, 'mail.resetExpires'),
     ],
     `link ${link}`,
   );
 }
 
-export function accountExistsMail(to: string, loginLink: string, sender: Sender): MailMessage {
-  return message(to, `You already have a ${sender.universityName} application account`, sender, [
-    'Someone, perhaps you, tried to create an application account with this e-mail address, but one already exists.',
-    `Log in at ${loginLink}. If you forgot your password, use "Forgot your password?" on that page.`,
-  ]);
+/** The notice to an account's owner that someone tried to sign up again, in the account's language. */
+export function accountExistsMail(
+  to: string,
+  loginLink: string,
+  sender: Sender,
+  locale: Locale,
+): MailMessage {
+  return message(
+    to,
+    text(locale, 'mail.existsSubject', { university: sender.universityName }),
+    sender,
+    locale,
+    [text(locale, 'mail.existsTried'), text(locale, 'mail.existsLogIn', { link: loginLink })],
+  );
 }

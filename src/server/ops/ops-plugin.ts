@@ -10,7 +10,9 @@ import { holdSubmitScript } from '../../contract/hold-submit';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { Documents } from '../documents';
-import { AppError, errorCatalogue, errors } from '../errors';
+import { AppError, errors } from '../errors';
+import { errorMessage, fieldMessages } from '../i18n/server-i18n';
+import { localeOf } from '../i18n/request-locale';
 import { RateLimitedError, type RateLimiter } from '../identity/rate-limiter';
 import { clientErrorRoutes } from './client-error-routes';
 import { metrics } from './metrics';
@@ -40,23 +42,30 @@ export const opsPlugin = fp(async (app: FastifyInstance, options: OpsPluginOptio
     if (error instanceof RateLimitedError) {
       reply.header('Retry-After', String(error.retryAfterSeconds));
     }
+    // In the request's language (staff routes English): the catalogue's texts, and the fixed
+    // texts a thrower passes (a file rule's refusal), are translated; anything else stays as said.
+    const locale = localeOf(request);
     if (error instanceof AppError) {
       return reply.status(error.status).send({
-        message: error.message,
+        message: errorMessage(locale, error),
         code: error.code,
-        ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.errors ? { errors: fieldMessages(locale, error.errors) } : {}),
       });
     }
     if ('validation' in error && error.validation) {
       const invalid = errors.REQUEST_INVALID(error.message);
-      return reply.status(invalid.status).send({ message: invalid.message, code: invalid.code });
+      return reply
+        .status(invalid.status)
+        .send({ message: errorMessage(locale, invalid), code: invalid.code });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message, code: error.code });
     }
     request.log.error({ err: error }, 'unexpected error');
-    return reply.status(500).send({ message: errorCatalogue.INTERNAL.message, code: 'INTERNAL' });
+    return reply
+      .status(500)
+      .send({ message: errorMessage(locale, new AppError('INTERNAL')), code: 'INTERNAL' });
   });
 
   app.addHook('onRequest', async (request, reply) => {

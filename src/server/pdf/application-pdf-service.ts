@@ -14,6 +14,7 @@ import { runInWorker } from '../conversion/isolation';
 import { defaultDocumentLimits, type DocumentLimits } from '../conversion/limits';
 import { PermanentJobError } from '../jobs/job-runner';
 import type { DocumentService } from '../uploads/document-service';
+import { pdfTexts } from './pdf-texts';
 import { readSnapshot, type PdfKind, type Snapshot, type SnapshotReads } from './pdf-snapshot';
 
 type PdfRow = Database['application_pdfs'];
@@ -38,10 +39,10 @@ const PDF_FILE_URL = '/api/pdf/file';
 const RETRY_FAILED_AFTER_MS = 5 * 60 * 1000;
 
 const pdfMessages = {
-  UNPROCESSED: 'The PDF of your application is being prepared.',
-  IN_PROGRESS: 'The PDF of your application is being prepared.',
-  COMPLETED: 'The PDF of your application is ready.',
-  FAILED: 'We could not prepare the PDF of your application. Please try again later.',
+  UNPROCESSED: pdfTexts.statusPreparing,
+  IN_PROGRESS: pdfTexts.statusPreparing,
+  COMPLETED: pdfTexts.statusReady,
+  FAILED: pdfTexts.statusFailed,
 } as const;
 
 export interface ApplicationPdfServiceDeps {

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../errors';
 import { accountOf } from '../identity/authenticate';
+import { localeOf } from '../i18n/request-locale';
+import { translated } from '../i18n/server-i18n';
 import type { ApplicationPdfService } from './application-pdf-service';
 import { pdfReply } from '../../contract/documents';
 
@@ -26,9 +28,11 @@ export function sendPdf(
 export async function pdfRoutes(app: FastifyInstance, options: PdfRoutesOptions) {
   const { pdfs } = options;
 
-  app.get('/pdf', { schema: { response: pdfReply } }, async (request) =>
-    pdfs.status(accountOf(request).accountId),
-  );
+  app.get('/pdf', { schema: { response: pdfReply } }, async (request) => {
+    const status = await pdfs.status(accountOf(request).accountId);
+    // Kept in English with the build; said in the request's language.
+    return { ...status, message: translated(localeOf(request), status.message) };
+  });
 
   app.get('/pdf/file', async (request, reply) => {
     const bytes = await pdfs.file(accountOf(request).accountId);

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { messages } from '../messages';
-import type { DocumentService } from './document-service';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { localeOf, textFor } from '../i18n/request-locale';
+import { translated } from '../i18n/server-i18n';
+import type { ConversionStatus, DocumentService } from './document-service';
 import { accountOf } from '../identity/authenticate';
 import {
   conversionBody,
@@ -46,36 +47,48 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentRout
     documents.list(accountOf(request).accountId),
   );
 
-  const remove = async (accountId: string, key: string) => {
-    await documents.remove(accountId, key);
-    return { message: messages.fileDeleted };
+  const remove = async (request: FastifyRequest<{ Params: KeyParams }>) => {
+    await documents.remove(accountOf(request).accountId, request.params.key);
+    return { message: textFor(request, 'messages.fileDeleted') };
   };
+  /** A conversion's status, its message (kept in English with the job) in the request's language. */
+  const said = (
+    request: FastifyRequest,
+    status: { status: ConversionStatus; message: string },
+  ) => ({
+    ...status,
+    message: translated(localeOf(request), status.message),
+  });
   app.delete<{ Params: KeyParams }>(
     '/document-answer/:key',
     { schema: { params: keyParams, response: message } },
-    async (request) => remove(accountOf(request).accountId, request.params.key),
+    remove,
   );
   app.delete<{ Params: KeyParams }>(
     '/pdf/document-answer/:key',
     { schema: { params: keyParams, response: message } },
-    async (request) => remove(accountOf(request).accountId, request.params.key),
+    remove,
   );
 
   app.post<{ Params: KeyParams; Body: ConversionBody }>(
     '/pdf/document-answer/:key',
     { schema: { params: keyParams, body: conversionBody, response: conversionReply } },
     async (request) =>
-      documents.requestConversion(
-        accountOf(request).accountId,
-        request.params.key,
-        request.body.file_key,
-        baseName(request.body.file_name),
+      said(
+        request,
+        await documents.requestConversion(
+          accountOf(request).accountId,
+          request.params.key,
+          request.body.file_key,
+          baseName(request.body.file_name),
+        ),
       ),
   );
 
   app.get<{ Params: KeyParams }>(
     '/pdf/document-answer/:key',
     { schema: { params: keyParams, response: conversionReply } },
-    async (request) => documents.status(accountOf(request).accountId, request.params.key),
+    async (request) =>
+      said(request, await documents.status(accountOf(request).accountId, request.params.key)),
   );
 }

@@ -214,11 +214,13 @@ describe.each(databases)('public routes on $name', ({ url }) => {
           username: USER,
           password: PASSWORD,
         });
-        // The session, its marker and the device cookie (login-limits.test.ts).
+        // The session, its marker, the device cookie (login-limits.test.ts) and the account's
+        // language (language-routes.test.ts).
         expect(response.cookies.map((c) => c.name).sort()).toEqual([
           'admissions_identity.marker',
           'admissions_identity.session',
           'device_admissions_identity',
+          'lang',
         ]);
         expect(response.cookies.every((c) => c.secure)).toBe(true);
       } finally {
@@ -285,6 +287,7 @@ describe.each(databases)('public routes on $name', ({ url }) => {
         answer: {},
         document_answer: {},
         username: USER,
+        language: 'en',
         last_page: '',
         successful_login: [t.clock.now().toISOString()],
         web_status: [],

@@ -27,7 +27,7 @@ describe('the outbox mailer', () => {
       logger: recordingLogger(lines),
       logSecrets: false,
     });
-    await mailer.send(confirmationCodeMail('ada@example.org', '042917', sender));
+    await mailer.send(confirmationCodeMail('ada@example.org', '042917', sender, 'en'));
     const files = readdirSync(path.join(dataDir, 'outbox'));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.eml$/);
@@ -53,14 +53,14 @@ describe('the outbox mailer', () => {
       logger: recordingLogger(lines),
       logSecrets: true,
     });
-    await mailer.send(confirmationCodeMail('ada@example.org', '042917', sender));
+    await mailer.send(confirmationCodeMail('ada@example.org', '042917', sender, 'en'));
     expect(JSON.stringify(lines)).toContain('code 042917');
     expect(JSON.stringify(lines)).toContain('ada@example.org');
   });
 });
 
 describe('sending in the background', () => {
-  const message = confirmationCodeMail('ada@example.org', '042917', sender);
+  const message = confirmationCodeMail('ada@example.org', '042917', sender, 'en');
 
   it('returns before the mail server answers, and idle() waits for it', async () => {
     let answer: () => void = () => {};
