@@ -49,6 +49,34 @@ function where(text: Expected): string {
   return `${text.source.path}:${line}:${column}`;
 }
 
+/** A schema's messages as a translation file names them: `messages` (› the account form) › field › rule. */
+export const messageTexts = (schema: unknown, form?: string): SourceText[] =>
+  schema === undefined
+    ? []
+    : schemaMessages(schema).map((text) => ({
+        ...text,
+        path: ['messages', ...(form === undefined ? [] : [form]), ...text.path],
+      }));
+
+/**
+ * What a translation file of a forms folder must hold: a page's texts and its schema's messages,
+ * or (site.json) the site's texts, the account forms' messages and the engine's own texts.
+ */
+export function translationTexts(
+  name: string,
+  english: unknown,
+  schemaOf: (file: string) => unknown,
+): SourceText[] {
+  if (name === 'site.json')
+    return [
+      ...siteTexts(english as SiteConfig),
+      ...accountSchemas.flatMap((form) => messageTexts(schemaOf(`${form}.schema.json`), form)),
+      ...builtInTexts(),
+    ];
+  const page = english as PageDefinition;
+  return [...pageTexts(page).texts, ...messageTexts(schemaOf(pageSchemaName(page.id)))];
+}
+
 /** Checks forms/es/ when the forms folder has one (a folder without it has no translations). */
 export function checkTranslations(
   project: Project,
@@ -70,11 +98,11 @@ export function checkTranslations(
         pointer,
         'This paragraph has no "id": give it one (e.g. "id": "deadline-note") so its translation can name it.',
       );
-    const expected: Expected[] = texts.map((text) => ({ ...text, source: file }));
     const schema = project.schemas.get(pageSchemaName(page.id));
-    if (schema?.json !== undefined)
-      for (const message of schemaMessages(schema.json))
-        expected.push({ ...message, path: ['messages', ...message.path], source: schema });
+    const expected: Expected[] = [
+      ...texts.map((text) => ({ ...text, source: file })),
+      ...messageTexts(schema?.json).map((text) => ({ ...text, source: schema })),
+    ];
     checkFile(dir, name, file, expected, findings);
   }
   if (project.site?.json !== undefined) {
@@ -86,9 +114,9 @@ export function checkTranslations(
     }));
     for (const name of accountSchemas) {
       const schema = project.schemas.get(`${name}.schema.json`);
-      if (schema?.json !== undefined)
-        for (const message of schemaMessages(schema.json))
-          expected.push({ ...message, path: ['messages', name, ...message.path], source: schema });
+      expected.push(
+        ...messageTexts(schema?.json, name).map((text) => ({ ...text, source: schema })),
+      );
     }
     expected.push(...builtInTexts());
     checkFile(dir, 'site.json', site, expected, findings);

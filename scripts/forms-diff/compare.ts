@@ -10,6 +10,7 @@ import { PageChanges, type DiffReport, type Field, type PageReport } from './pag
 import { addedChange, questionChanges } from './question-changes';
 import { movedKeys, readPages, type Page } from './read-pages';
 import { ruleChanges } from './rule-changes';
+import { translationChanges } from './translation-changes';
 import { vocabularyOf, type Vocabulary } from './vocabulary';
 
 export type { Change, DiffReport } from './page-changes';
@@ -129,6 +130,7 @@ export function diffDefinitions(
   }
   const pageIds = new Set([...pa.keys(), ...pb.keys()]);
   reports.push(...otherSchemas(before, after, pageIds, sides));
+  reports.push(...translationChanges(before, after));
   return { before: before.label, after: after.label, pages: reports };
 }
 

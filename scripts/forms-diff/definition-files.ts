@@ -1,5 +1,6 @@
 /**
- * The definitions forms:diff compares: forms/*.json and schemas/*.schema.json either as committed
+ * The definitions forms:diff compares: forms/*.json (site.json apart), their translations
+ * (forms/es/*.json) and schemas/*.schema.json either as committed
  * at a git ref (read with `git show <ref>:<path>`, so no checkout is touched) or as they are in
  * the working tree.
  */
@@ -15,6 +16,10 @@ export interface Definitions {
   pages: Map<string, SourceFile>;
   /** schemas/*.schema.json by file name. */
   schemas: Map<string, SourceFile>;
+  /** forms/es/*.json, the Spanish translations, by file name. */
+  translations: Map<string, SourceFile>;
+  /** forms/site.json, which site.json's translation translates. */
+  site?: SourceFile;
 }
 
 /** Definitions that cannot be compared: a ref git does not know (exit 2). */
@@ -37,14 +42,18 @@ function resolveRef(repo: string, ref: string): string {
   }
 }
 
+const translationsDir = 'forms/es/';
+
 const wanted = (file: string) =>
-  (file.startsWith('forms/') && file.endsWith('.json') && file !== 'forms/site.json') ||
+  (file.startsWith('forms/') && file.endsWith('.json')) ||
   (file.startsWith('schemas/') && file.endsWith('.schema.json'));
 
 /** Parses the files; one that is not JSON stops the comparison, naming where. */
 function definitionsOf(files: Array<[string, string]>, label: string): Definitions {
   const pages = new Map<string, SourceFile>();
   const schemas = new Map<string, SourceFile>();
+  const translations = new Map<string, SourceFile>();
+  let site: SourceFile | undefined;
   for (const [file, text] of files.sort(([a], [b]) => a.localeCompare(b))) {
     const source = parseSource(text, file);
     const [error] = source.syntaxErrors;
@@ -54,9 +63,15 @@ function definitionsOf(files: Array<[string, string]>, label: string): Definitio
         `${file}:${line}:${column} (${label}) is not valid JSON (${error.message}); npm run forms:check says more`,
       );
     }
-    (file.startsWith('forms/') ? pages : schemas).set(path.posix.basename(file), source);
+    const name = path.posix.basename(file);
+    if (file === 'forms/site.json') site = source;
+    else if (file.startsWith(translationsDir)) {
+      if (file.slice(translationsDir.length) === name) translations.set(name, source);
+    } else if (file.startsWith('forms/')) {
+      if (file === `forms/${name}`) pages.set(name, source);
+    } else schemas.set(name, source);
   }
-  return { label, pages, schemas };
+  return { label, pages, schemas, translations, site };
 }
 
 /** The definitions committed at `ref` in the repository at `repo` (its top folder). */
@@ -76,10 +91,10 @@ export function definitionsAtRef(repo: string, ref: string): Definitions {
 /** The definitions as they are in the working tree at `repo`. */
 export function definitionsInWorkingTree(repo: string): Definitions {
   const files: Array<[string, string]> = [];
-  for (const dir of ['forms', 'schemas']) {
+  for (const dir of ['forms', 'forms/es', 'schemas']) {
     const full = path.join(repo, dir);
     if (!existsSync(full)) continue;
-    for (const name of readdirSync(full)) {
+    for (const name of readdirSync(full).filter((f) => f.endsWith('.json'))) {
       const file = `${dir}/${name}`;
       if (wanted(file)) files.push([file, readFileSync(path.join(full, name), 'utf8')]);
     }

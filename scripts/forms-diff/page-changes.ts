@@ -18,7 +18,8 @@ export type ChangeKind =
   | 'condition'
   | 'required'
   | 'rule'
-  | 'message';
+  | 'message'
+  | 'translation';
 
 /** Whether existing drafts are affected: every draft, some drafts, or none. */
 export type Affected = 'yes' | 'some' | 'no';
