@@ -98,15 +98,22 @@ function renamedBy(keys: Iterable<string>): number {
 /** The most noted accounts one statement of flushSummaries brings up to date. */
 const FLUSH_BATCH = 500;
 
-/** Takes up to FLUSH_BATCH notes away, answering what they said. */
-const takeNotes = new PreparedQuery((db) =>
-  db
-    .deleteFrom('summary_pending')
-    .where('account_id', 'in', (eb) =>
-      eb.selectFrom('summary_pending').select('account_id').limit(FLUSH_BATCH),
-    )
-    .returning(['account_id', 'at', 'renamed']),
-);
+/**
+ * Takes up to FLUSH_BATCH notes away, answering what they said. On PostgreSQL the batch is chosen
+ * first, once, as an array the delete then finds through the key: as `in (select … limit)` the
+ * planner, trusting statistics older than a burst of notes (a bulk load, a busy hour before
+ * autovacuum), joined each of 41,000 notes against the batch, 20 seconds a batch in the staff
+ * bench. A note a save holds is still waited for, and taken as the save left it.
+ */
+const takeNotes = new PreparedQuery((db, _p: Record<string, never>, dialect) => {
+  const batch = db.selectFrom('summary_pending').select('account_id').limit(FLUSH_BATCH);
+  const taken = db.deleteFrom('summary_pending');
+  return (
+    dialect === 'postgres'
+      ? taken.where(sql<boolean>`account_id = any(array(${batch}))`)
+      : taken.where('account_id', 'in', batch)
+  ).returning(['account_id', 'at', 'renamed']);
+});
 
 /** Takes one account's note away, answering what it said. */
 const takeNoteOf = new PreparedQuery((db, p: { accountId: string }) =>

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sql } from 'kysely';
+import { CompiledQuery, Kysely, sql } from 'kysely';
 import { ApplicationService } from '../../../src/server/application/application-service';
 import {
   flushSummaries,
   scheduleSummaryFlush,
 } from '../../../src/server/application/summary-upkeep';
 import { ManualClock } from '../../../src/server/clock';
+import type { Database } from '../../../src/server/db/tables';
 import { SecretHasher } from '../../../src/server/identity/secrets';
 import {
   databases,
@@ -119,6 +120,41 @@ describe.each(databases)('staff summary notes on $name', ({ url }) => {
     expect(rows).toEqual(
       ids.slice(1).map((id) => ({ account_id: id, name: id, last_activity_at: at })),
     );
+  });
+
+  it('takes a batch of notes through the key, whatever the statistics say of the table', async () => {
+    // Statistics taken while the table was empty, then a burst of notes (as a bulk load gives).
+    await sql`analyze summary_pending`.execute(t.db);
+    const ids = Array.from({ length: 2000 }, (_, i) => `acc-${String(i).padStart(4, '0')}`);
+    await t.db
+      .insertInto('summary_pending')
+      .values(ids.map((id) => ({ account_id: id, at: '2026-09-01', renamed: 0 })))
+      .execute();
+    const statements: CompiledQuery[] = [];
+    const run = Kysely.prototype.executeQuery;
+    const spy = vi.spyOn(Kysely.prototype, 'executeQuery').mockImplementation(function (
+      this: Kysely<Database>,
+      query,
+    ) {
+      statements.push(query as CompiledQuery);
+      return run.call(this, query);
+    });
+    expect(await flushSummaries(t.db)).toBe(ids.length);
+    spy.mockRestore();
+    const take = statements.find((statement) => statement.sql.startsWith('delete from'));
+    expect(take).toBeDefined();
+    const explain = url ? 'explain' : 'explain query plan';
+    const { rows } = await t.db.executeQuery<Record<string, string>>(
+      CompiledQuery.raw(`${explain} ${take!.sql}`, [...take!.parameters]),
+    );
+    const plan = rows.map((row) => row['QUERY PLAN'] ?? row.detail).join('\n');
+    if (url) {
+      // The batch is an array chosen once, never a join of every note against the batch.
+      expect(plan).toMatch(/InitPlan 1 \(returns (\$\d)\)[\s\S]*\(account_id = ANY \(\1\)\)/);
+      expect(plan).not.toMatch(/Join|Nested Loop/);
+    } else {
+      expect(plan).toMatch(/SEARCH summary_pending USING (COVERING )?INDEX .* \(account_id=\?\)/);
+    }
   });
 
   it('brings the summaries up to date every tick once scheduled, until stopped', async () => {
