@@ -2,9 +2,14 @@
  * forms/ and schemas/ as the preview reads them: every file that is not JSON, or a page that is
  * not a page, is a problem shown instead of the pages (forms:check says the rest).
  */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { PageDefinition } from '../../src/engine/definitions';
+import type { PreviewTranslations } from '../../src/client/preview/preview-state';
+import type { PageTranslation, SiteTranslation } from '../../src/forms/translation-files';
+import { TRANSLATIONS } from '../forms-check/translation-checks';
 import { loadProject, type ProjectPaths } from '../forms-check/project';
-import { offsetLocation } from '../forms-check/source-file';
+import { offsetLocation, readSourceFile } from '../forms-check/source-file';
 
 export type Loaded =
   | {
@@ -13,6 +18,8 @@ export type Loaded =
       /** Each page's file as forms:check names it. */
       files: string[];
       schemas: Map<string, unknown>;
+      /** forms/es/: the Spanish the preview's language switch shows. */
+      translations: PreviewTranslations;
     }
   | { ok: false; problems: Array<{ where: string; message: string }> };
 
@@ -43,10 +50,32 @@ export function load(options: ProjectPaths): Loaded {
       });
   if (problems.length) return { ok: false, problems };
   const schemas = new Map([...project.schemas].map(([name, file]) => [name, file.json]));
+  const pages = project.pages.map((f) => f.json as PageDefinition);
   return {
     ok: true,
-    pages: project.pages.map((f) => f.json as PageDefinition),
+    pages,
     files: project.pages.map((f) => f.path),
     schemas,
+    translations: readTranslations(options.formsDir, pages),
   };
+}
+
+/**
+ * The Spanish translations by page id (and the site's): a file that is not JSON is left out,
+ * its page shown in English (forms:check names the mistake).
+ */
+function readTranslations(formsDir: string, pages: readonly PageDefinition[]): PreviewTranslations {
+  const dir = path.join(formsDir, TRANSLATIONS);
+  const translations: PreviewTranslations = { pages: {} };
+  if (!existsSync(dir)) return translations;
+  const files = new Set(readdirSync(dir));
+  const read = (name: string) =>
+    files.has(name) ? readSourceFile(path.join(dir, name)).json : undefined;
+  const site = read('site.json');
+  if (site !== undefined) translations.site = site as SiteTranslation;
+  for (const page of pages) {
+    const json = read(`${page.id}.json`);
+    if (json !== undefined) translations.pages[page.id] = json as PageTranslation;
+  }
+  return translations;
 }

@@ -89,7 +89,7 @@ export class PreviewContent {
     try {
       const schemas = [...loaded.schemas.values()];
       const content = previewContent(sources, schemas, findings, validatorUrl, new Date());
-      this.current = { ok: true, version, ...content };
+      this.current = { ok: true, version, ...content, translations: loaded.translations };
     } catch (error) {
       // Valid JSON can still break the language (a question without its fields): the findings say why.
       const problems = findings.map((f) => ({ where: f.file, message: f.message }));

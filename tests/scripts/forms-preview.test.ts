@@ -8,6 +8,8 @@ import type { FormState, PageDefinition, Question } from '../../src/engine/defin
 import { pageFields } from '../../src/engine/page-fields';
 import { validatePage } from '../../src/engine/page-validation';
 import { visibleKeys } from '../../src/engine/visibility';
+import { localizePage, messageTranslator } from '../../src/forms/localize';
+import type { PageTranslation, SiteTranslation } from '../../src/forms/translation-files';
 import { fixtureCopy, type FixtureCopy } from '../fixtures/forms-check/fixture-copy';
 import { scratchDir } from '../helpers/scratch-dir';
 import {
@@ -34,7 +36,7 @@ describe('forms:preview on the shipped forms', { timeout: 90_000 }, () => {
     cpSync(path.join(root, 'forms'), path.join(dir, 'forms'), { recursive: true });
     cpSync(path.join(root, 'schemas'), path.join(dir, 'schemas'), { recursive: true });
     pages = readdirSync(path.join(dir, 'forms'))
-      .filter((f) => f !== 'site.json')
+      .filter((f) => f.endsWith('.json') && f !== 'site.json')
       .map((f) => readJson(path.join(dir, 'forms', f)) as PageDefinition);
     preview = await startPreview({
       port: 0,
@@ -283,5 +285,50 @@ describe('forms:preview on a copy of the forms:check fixture', { timeout: 60_000
     const res = await fetch(`${preview.url}/page/nope`);
     expect(res.status).toBe(404);
     expect(await res.text()).toContain('no such page');
+  });
+});
+
+describe('forms:preview in Spanish', { timeout: 60_000 }, () => {
+  let copy: FixtureCopy;
+  let preview: Preview;
+  beforeAll(async () => {
+    copy = fixtureCopy({ translated: true });
+    preview = await startPreview({ port: 0, formsDir: copy.forms, schemasDir: copy.schemas });
+  });
+  afterAll(async () => {
+    await preview?.close();
+  });
+
+  it('shows the page in the language chosen: its title, labels and messages in Spanish', async () => {
+    const definition = readJson(path.join(copy.forms, 'sample.json')) as PageDefinition;
+    const translation = readJson(path.join(copy.forms, 'es', 'sample.json')) as PageTranslation;
+    const site = readJson(path.join(copy.forms, 'es', 'site.json')) as SiteTranslation;
+    const spanish = localizePage(definition, translation, site.builtIn);
+    const errors = validatePage(spanish, compiledValidators(copy.schemas)('sample'), empty(), {
+      translate: messageTranslator([translation], site),
+    });
+    const messages = [...new Set(Object.values(errors).flat())];
+    expect(messages.length).toBeGreaterThan(1);
+    const page = await browser.open(preview, 'sample?lang=es');
+    try {
+      expect(await page.locator('html').getAttribute('lang')).toBe('es');
+      await expect.poll(() => page.locator('h1').first().textContent()).toBe(spanish.title);
+      expect(spanish.title).not.toBe(definition.title);
+      const shown = new Set(visibleKeys(spanish, empty()));
+      const labels = pageFields(spanish)
+        .filter((f) => shown.has(f.key) && f.owner.type === 'text')
+        .map((f) => f.question.label!);
+      expect(labels.length).toBeGreaterThan(0);
+      await expect.poll(() => labelledFieldNames(page)).toEqual(expect.arrayContaining(labels));
+      await page.getByLabel('As after Submit').check();
+      for (const message of messages)
+        await expect
+          .poll(() => page.getByText(message, { exact: true }).count())
+          .toBeGreaterThan(0);
+      await page.getByRole('link', { name: 'English' }).click();
+      await expect.poll(() => page.locator('h1').first().textContent()).toBe(definition.title);
+    } finally {
+      await page.close();
+    }
   });
 });

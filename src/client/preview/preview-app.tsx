@@ -4,15 +4,23 @@
  * the other pages and to the page's specification sheet. A save under forms/ or schemas/ makes
  * the server send "reload": the state is read again and the page redrawn, the answers kept.
  */
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { createFormStore } from '../form/form-store';
-import type { CompiledValidator } from '../../engine/validation';
+import { installMessageTranslator, type CompiledValidator } from '../../engine/validation';
+import { localizePage, messageTranslator } from '../../forms/localize';
 import { PreviewSwitches } from './branch-switches';
 import { FindingNotes } from './finding-renderers';
 import { PreviewPage } from './preview-page';
 import type { PreviewPage as PageState, PreviewState } from './preview-state';
 
 type Loaded = { state: PreviewState; validator?: CompiledValidator };
+type Language = 'en' | 'es';
+
+/** The language the author chose to preview in (`?lang=es`), English by default. */
+const chosenLanguage = (): Language =>
+  new URLSearchParams(location.search).get('lang') === 'es' ? 'es' : 'en';
+const withLanguage = (href: string, language: Language) =>
+  language === 'es' ? `${href}?lang=es` : href;
 
 /** Reads the state and the page's validator of this reload. */
 async function loadState(pageId: string): Promise<Loaded> {
@@ -40,11 +48,23 @@ function useReloadingState(pageId: string): Loaded | undefined {
   return loaded;
 }
 
-function Nav({ pages, current }: { pages: readonly PageState[]; current: string }) {
+function Nav({
+  pages,
+  current,
+  language,
+}: {
+  pages: readonly PageState[];
+  current: string;
+  language: Language;
+}) {
   return (
     <nav className="preview-nav" aria-label="Pages">
       {pages.map(({ definition: { id, title } }) => (
-        <a key={id} href={`/applicant/${id}`} aria-current={id === current ? 'page' : undefined}>
+        <a
+          key={id}
+          href={withLanguage(`/applicant/${id}`, language)}
+          aria-current={id === current ? 'page' : undefined}
+        >
           {title}
         </a>
       ))}
@@ -52,6 +72,50 @@ function Nav({ pages, current }: { pages: readonly PageState[]; current: string 
       <a href="/">All pages</a>
     </nav>
   );
+}
+
+/** English and Español, each in its own language; the page is shown in the one chosen. */
+function LanguageSwitch({ current, language }: { current: string; language: Language }) {
+  const href = `/applicant/${current}`;
+  return (
+    <nav className="preview-nav" aria-label="Language">
+      <a href={href} lang="en" hrefLang="en" aria-current={language === 'en' ? 'true' : undefined}>
+        English
+      </a>
+      <a
+        href={withLanguage(href, 'es')}
+        lang="es"
+        hrefLang="es"
+        aria-current={language === 'es' ? 'true' : undefined}
+      >
+        Español
+      </a>
+    </nav>
+  );
+}
+
+/**
+ * The page in the chosen language: the Spanish made from forms/es/ as the application makes it
+ * (a text without a fresh translation stays English, as forms:check reports), and the schema
+ * messages in Spanish from the same validators.
+ */
+function usePageIn(
+  page: PageState,
+  state: PreviewState & { ok: true },
+  language: Language,
+): PageState['definition'] {
+  const { translations } = state;
+  return useMemo(() => {
+    const spanish = language === 'es' ? translations?.pages[page.definition.id] : undefined;
+    installMessageTranslator(
+      language === 'es' && translations
+        ? messageTranslator(Object.values(translations.pages), translations.site)
+        : undefined,
+    );
+    return spanish
+      ? localizePage(page.definition, spanish, translations?.site?.builtIn)
+      : page.definition;
+  }, [page.definition, translations, language]);
 }
 
 function ApplicantView({
@@ -63,25 +127,29 @@ function ApplicantView({
 }) {
   const [afterSubmit, setAfterSubmit] = useState(false);
   const { validator, state } = loaded;
+  const [language] = useState(chosenLanguage);
+  const definition = usePageIn(page, state, language);
   // One store for the visit: a reload hands it the new definition and validator, so the answers
   // given so far stay.
   const [validators] = useState(() => new Map<string, CompiledValidator>());
   const [store] = useState(() =>
-    createFormStore({ page: page.definition, validatorOf: (id) => validators.get(id) }),
+    createFormStore({ page: definition, validatorOf: (id) => validators.get(id) }),
   );
   useLayoutEffect(() => {
-    const id = page.definition.id;
+    const id = definition.id;
     if (validator) validators.set(id, validator);
     else validators.delete(id);
-    store.setPage(page.definition);
+    store.setPage(definition);
     document.documentElement.dataset.previewVersion = String(state.version);
-  }, [store, validators, page, validator, state.version]);
+    document.documentElement.lang = language;
+  }, [store, validators, definition, validator, state.version, language]);
   const pageFindings = state.findings.filter((f) => f.pageId === page.definition.id);
   const elsewhere = state.findings.length - pageFindings.length;
   return (
     <>
       <header className="preview-header">
-        <Nav pages={state.pages} current={page.definition.id} />
+        <Nav pages={state.pages} current={page.definition.id} language={language} />
+        <LanguageSwitch current={page.definition.id} language={language} />
         <section aria-labelledby="preview-findings-title">
           <h2 id="preview-findings-title">
             forms:check: {pageFindings.length} finding{pageFindings.length === 1 ? '' : 's'} on this
@@ -98,7 +166,7 @@ function ApplicantView({
       </header>
       <main className="preview-page">
         <PreviewPage
-          page={page.definition}
+          page={definition}
           store={store}
           afterSubmit={afterSubmit}
           findings={state.findings}

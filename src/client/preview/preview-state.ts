@@ -5,6 +5,7 @@
  * and where the page validators compiled for this reload are served.
  */
 import type { PageDefinition } from '../../engine/definitions';
+import type { PageTranslation, SiteTranslation } from '../../forms/translation-files';
 
 export interface PreviewFinding {
   severity: 'error' | 'warning';
@@ -38,6 +39,18 @@ export interface PreviewPage {
   validator?: string;
 }
 
+/** forms/es/ as the language switch reads it: each page's translation by id, and the site's. */
+export interface PreviewTranslations {
+  pages: Record<string, PageTranslation>;
+  site?: SiteTranslation;
+}
+
 export type PreviewState =
-  | { ok: true; version: number; pages: PreviewPage[]; findings: PreviewFinding[] }
+  | {
+      ok: true;
+      version: number;
+      pages: PreviewPage[];
+      findings: PreviewFinding[];
+      translations?: PreviewTranslations;
+    }
   | { ok: false; version: number; problems: Array<{ where: string; message: string }> };
