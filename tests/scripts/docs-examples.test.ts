@@ -17,7 +17,8 @@ import { scratchDir } from '../helpers/scratch-dir';
  * Every JSON example of docs/forms.md passes forms:check. A fence's info string says what the
  * example is: `json question`, `json condition`, `json page` (each checked on a page of its own),
  * `json data-model` (keys added to the data model), and the walkthrough's `json add-question
- * PAGE SECTION`, `json add-summary-key PAGE GROUP` and `json rule PAGE`, applied to a copy of the
+ * PAGE SECTION`, `json add-summary-key PAGE GROUP`, `json rule PAGE` and `json translation PAGE`
+ * (merged into forms/es/PAGE.json), applied to a copy of the
  * shipped forms and schemas.
  */
 type Json = Record<string, unknown>;
@@ -43,13 +44,25 @@ const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Jso
 const writeJson = (file: string, value: unknown) =>
   writeFileSync(file, JSON.stringify(value, null, 2));
 
-/** A copy of the shipped forms and schemas, the data model extended by the docs' data-model examples. */
-function project(withForms: boolean): { root: string; forms: string; schemas: string } {
+/**
+ * A copy of the shipped forms and schemas, the data model extended by the docs' data-model
+ * examples; the Spanish translations (forms/es/) only when asked for, since most examples add
+ * English alone.
+ */
+function project(
+  withForms: boolean,
+  withTranslations = false,
+): { root: string; forms: string; schemas: string } {
   const root = scratchDir('docs-example');
   const forms = path.join(root, 'forms');
   const schemas = path.join(root, 'schemas');
   cpSync('schemas', schemas, { recursive: true });
-  if (withForms) cpSync('forms', forms, { recursive: true });
+  const translations = path.resolve('forms/es');
+  if (withForms)
+    cpSync('forms', forms, {
+      recursive: true,
+      filter: (source) => withTranslations || !path.resolve(source).startsWith(translations),
+    });
   else cpSync('forms/site.json', path.join(forms, 'site.json'));
   const model = readJson(path.join(schemas, 'answers.schema.json'));
   for (const e of of('data-model')) Object.assign(model.properties as Json, e.value);
@@ -87,6 +100,7 @@ describe('docs/forms.md examples', () => {
       'add-question',
       'add-summary-key',
       'rule',
+      'translation',
     ]);
     expect(examples.length).toBeGreaterThan(40);
     expect(
@@ -178,6 +192,33 @@ describe('docs/forms.md examples', () => {
     });
   });
 
+  it('the walkthrough with its Spanish, applied to the shipped files and translations, passes forms:check', () => {
+    const { forms, schemas } = project(true, true);
+    // The walkthrough's own examples are the first of each kind in the guide.
+    const [question, summaryKey, rule] = [
+      of('add-question')[0]!,
+      of('add-summary-key')[0]!,
+      of('rule')[0]!,
+    ];
+    const pageFile = path.join(forms, `${question.args[0]}.json`);
+    const page = readJson(pageFile) as unknown as PageDefinition;
+    page.sections
+      .find((s) => s.id === question.args[1])!
+      .questions.push(question.value as Question);
+    page.errorSummary
+      .find((g) => g.id === summaryKey.args[1])!
+      .keys.push(summaryKey.value as string);
+    writeJson(pageFile, page);
+    const schemaFile = path.join(schemas, `${rule.args[0]}.schema.json`);
+    writeJson(schemaFile, mergeRule(readJson(schemaFile), rule.value as Json));
+    expect(of('translation').length).toBeGreaterThan(0);
+    for (const e of of('translation')) {
+      const file = path.join(forms, 'es', `${e.args[0]}.json`);
+      writeJson(file, mergeDeep(readJson(file), e.value as Json));
+    }
+    expect(errorsOf(checkForms({ formsDir: forms, schemasDir: schemas }))).toEqual([]);
+  });
+
   it('show every question type, operator and named option list', () => {
     const questions = [...of('question'), ...of('add-question')].flatMap((e) =>
       nested(e.value as Question),
@@ -221,4 +262,16 @@ function mergeRule(schema: Json, rule: Json): Json {
     } else schema[key] = value;
   }
   return schema;
+}
+
+/** Merges a translation example into a translation file, object by object. */
+function mergeDeep(target: Json, added: Json): Json {
+  for (const [key, value] of Object.entries(added)) {
+    const current = target[key];
+    target[key] =
+      typeof current === 'object' && current !== null && typeof value === 'object' && value !== null
+        ? mergeDeep(current as Json, value as Json)
+        : value;
+  }
+  return target;
 }
