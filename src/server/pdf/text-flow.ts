@@ -1,5 +1,6 @@
 import { rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import { printable, textWidth, type FontSet, type FontStyle } from './pdf-fonts';
+import type { PdfTags, StructureRole, TagElement } from './pdf-tags';
 
 /** A piece of text in one face. */
 export interface Run {
@@ -23,6 +24,15 @@ export interface ParagraphOptions {
   bullet?: string;
   spaceBefore?: number;
   spaceAfter?: number;
+  /** What the paragraph is in a tagged PDF's structure (P unless said). */
+  role?: StructureRole;
+}
+
+export interface TextFlowOptions {
+  pageSize?: [number, number];
+  margin?: number;
+  /** Tags what is drawn (pdf-tags.ts): text as headings and paragraphs, rules as artifacts. */
+  tags?: PdfTags;
 }
 
 /** A4 in points. */
@@ -40,15 +50,20 @@ export class TextFlow {
   private y = 0;
   readonly left: number;
   readonly width: number;
+  private readonly pageSize: [number, number];
+  private readonly margin: number;
+  private readonly tags?: PdfTags;
 
   constructor(
     private readonly doc: PDFDocument,
     readonly fonts: FontSet,
-    private readonly pageSize: [number, number] = A4,
-    private readonly margin = 56,
+    options: TextFlowOptions = {},
   ) {
-    this.left = margin;
-    this.width = pageSize[0] - 2 * margin;
+    this.pageSize = options.pageSize ?? A4;
+    this.margin = options.margin ?? 56;
+    this.tags = options.tags;
+    this.left = this.margin;
+    this.width = this.pageSize[0] - 2 * this.margin;
   }
 
   /** The page text goes on now (a first one is added when there is none). */
@@ -76,16 +91,19 @@ export class TextFlow {
     const size = options.size ?? 10;
     const indent = options.indent ?? 0;
     const lines = this.wrap(runs, size, this.width - indent, options.style);
+    const element = this.tags?.element(options.role ?? 'P');
     this.space(options.spaceBefore ?? 0);
     lines.forEach((line, i) => {
       this.ensure(size * LEADING);
       this.y -= size * LEADING;
-      if (i === 0 && options.bullet) {
-        const font = this.fonts.regular;
-        const x = this.left + indent - textWidth(font, options.bullet) * size - 4;
-        this.page.drawText(options.bullet, { x, y: this.y, size, font, color: ink });
-      }
-      this.drawLine(line, this.left + indent, size);
+      this.marked(element, this.page, () => {
+        if (i === 0 && options.bullet) {
+          const font = this.fonts.regular;
+          const x = this.left + indent - textWidth(font, options.bullet) * size - 4;
+          this.page.drawText(options.bullet, { x, y: this.y, size, font, color: ink });
+        }
+        this.drawLine(line, this.left + indent, size);
+      });
     });
     this.space(options.spaceAfter ?? size * 0.4);
   }
@@ -109,9 +127,13 @@ export class TextFlow {
     }
     let x = this.left;
     wrapped.forEach((lines, i) => {
+      // Each cell is a paragraph of its own, read before the next cell.
+      const element = this.tags?.element('P');
       lines.forEach((line, row) => {
         const place = places[row];
-        if (place) this.drawLine(line, x, size, place.page, place.y);
+        if (place) {
+          this.marked(element, place.page, () => this.drawLine(line, x, size, place.page, place.y));
+        }
       });
       x += (widths[i] ?? 0) + gap;
     });
@@ -122,12 +144,15 @@ export class TextFlow {
   rule(): void {
     this.ensure(8);
     this.y -= 4;
-    this.page.drawLine({
-      start: { x: this.left, y: this.y },
-      end: { x: this.left + this.width, y: this.y },
-      thickness: 0.5,
-      color: muted,
-    });
+    const page = this.page;
+    this.artifact(page, () =>
+      page.drawLine({
+        start: { x: this.left, y: this.y },
+        end: { x: this.left + this.width, y: this.y },
+        thickness: 0.5,
+        color: muted,
+      }),
+    );
     this.y -= 4;
   }
 
@@ -138,25 +163,47 @@ export class TextFlow {
     const [w, h] = [image.width * scale, image.height * scale];
     this.ensure(h + 4);
     this.y -= h + 4;
-    this.page.drawImage(image, { x: this.left, y: this.y, width: w, height: h });
+    const page = this.page;
+    // No tagged PDF has images yet (the application PDF draws none): one would need its text
+    // alternative as a Figure.
+    this.artifact(page, () =>
+      page.drawImage(image, { x: this.left, y: this.y, width: w, height: h }),
+    );
     this.space(6);
   }
 
-  /** Stamps "Page i of n" at the foot of every page of the document. */
-  static numberPages(doc: PDFDocument, font: PDFFont): void {
+  /**
+   * Stamps "Page i of n" at the foot of every page of the document; in a tagged PDF as an
+   * artifact, which screen readers skip as they skip a printed book's folios.
+   */
+  static numberPages(doc: PDFDocument, font: PDFFont, tags?: PdfTags): void {
     const pages = doc.getPages();
     pages.forEach((page, i) => {
       const text = `Page ${i + 1} of ${pages.length}`;
       const { x, y, width } = page.getMediaBox();
       const size = 8;
-      page.drawText(text, {
-        x: x + width - 40 - textWidth(font, text) * size,
-        y: y + 18,
-        size,
-        font,
-        color: muted,
-      });
+      const draw = () =>
+        page.drawText(text, {
+          x: x + width - 40 - textWidth(font, text) * size,
+          y: y + 18,
+          size,
+          font,
+          color: muted,
+        });
+      if (tags) tags.artifact(page, draw);
+      else draw();
     });
+  }
+
+  /** Draws inside `element`'s marked content when the flow is tagged. */
+  private marked(element: TagElement | undefined, page: PDFPage, draw: () => void): void {
+    if (element && this.tags) this.tags.mark(element, page, draw);
+    else draw();
+  }
+
+  private artifact(page: PDFPage, draw: () => void): void {
+    if (this.tags) this.tags.artifact(page, draw);
+    else draw();
   }
 
   private drawLine(line: Line, x: number, size: number, page = this.page, y = this.y): void {
