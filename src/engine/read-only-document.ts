@@ -45,6 +45,21 @@ export interface ReadOnlyOptions {
   documents?: Record<string, { file_name: string }>;
   /** The instant year lists count from (option labels); defaults to now. */
   now?: Date;
+  /**
+   * The document's own words in another language than the definitions' English (the applicant's
+   * PDF in Spanish, issue 40); a chosen option then shows its label in the pages given, not the
+   * `_desc` stored in the language it was chosen in.
+   */
+  texts?: ReadOnlyTexts;
+}
+
+/** The words a read-only document adds to the definitions' own. */
+export interface ReadOnlyTexts {
+  yes: string;
+  no: string;
+  documentNote(fileName?: string): string;
+  /** A date answer (YYYY-MM-DD) as the language writes it. */
+  date(year: string, month: string, day: string): string;
 }
 
 /** The answer of a document question once its file is converted (SPEC §3). */
@@ -132,9 +147,21 @@ function rowsOfQuestion(question: Question, context: Context): ReadOnlyRow[] {
  * A select, radio or yes-no answer's display text (what its `_desc` holds), as the view and the
  * PDF print it; staff exports fill `_desc` columns with it.
  */
-export function optionAnswerText(question: KeyedQuestion, answers: Answers, now?: Date): string {
-  const options = question.type === 'yes-no' ? (question.options ?? yesNo) : question.options;
-  return optionText(question.key, answers, options, now);
+export function optionAnswerText(
+  question: KeyedQuestion,
+  answers: Answers,
+  now?: Date,
+  texts?: ReadOnlyTexts,
+): string {
+  const defaultYesNo = texts
+    ? [
+        { value: 'Y', label: texts.yes },
+        { value: 'N', label: texts.no },
+      ]
+    : yesNo;
+  const options =
+    question.type === 'yes-no' ? (question.options ?? defaultYesNo) : question.options;
+  return optionText(question.key, answers, options, now, texts !== undefined);
 }
 
 /** The text shown for a keyed answer; '' when unanswered. */
@@ -149,16 +176,19 @@ function keyedValue(question: KeyedQuestion, { state, options }: Context): strin
     case 'select':
     case 'radio':
     case 'yes-no':
-      return optionAnswerText(question, answers, options.now);
+      return optionAnswerText(question, answers, options.now, options.texts);
     case 'date': {
-      const [y, m, d] = raw.split('-');
-      return isIsoDate(raw) ? `${m}/${d}/${y}` : raw;
+      const [y = '', m = '', d = ''] = raw.split('-');
+      if (!isIsoDate(raw)) return raw;
+      return options.texts ? options.texts.date(y, m, d) : `${m}/${d}/${y}`;
     }
     case 'password':
       return '********';
     case 'file':
       return raw === DOCUMENT_ANSWERED
-        ? documentNote(options.documents?.[question.key]?.file_name)
+        ? (options.texts?.documentNote ?? documentNote)(
+            options.documents?.[question.key]?.file_name,
+          )
         : '';
     default:
       return raw.trim();

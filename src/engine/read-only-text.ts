@@ -10,18 +10,24 @@ import { descKey } from './visibility';
 /** A checkbox as the read-only view prints it. */
 export const checkMark = (checked: boolean): string => (checked ? '[X]' : '[ ]');
 
-/** A chosen option's display text: its stored `_desc`, else its label, else the raw value. */
+/**
+ * A chosen option's display text: its stored `_desc`, else its label, else the raw value; with
+ * `labelFirst`, its label in the options given (a translation's) before the stored `_desc`.
+ */
 export function optionText(
   key: string,
   answers: Answers,
   options?: OptionSource,
   now?: Date,
+  labelFirst = false,
 ): string {
   const value = answers[key] ?? '';
   if (value === '') return '';
+  const label = () => (options && optionLabel(options, value, { answers, now })) || '';
   const desc = answers[descKey(key)];
+  if (labelFirst) return label() || desc || value;
   if (desc) return desc;
-  return (options && optionLabel(options, value, { answers, now })) || value;
+  return label() || value;
 }
 
 /**

@@ -5,6 +5,7 @@ import { JobQueue } from './jobs/job-queue';
 import type { JobHandler } from './jobs/job-runner';
 import type { FormsRuntime } from './application/forms-runtime';
 import { ApplicationPdfService, BUILD_APPLICATION_PDF } from './pdf/application-pdf-service';
+import { siteConfigIn } from '../forms/forms-in-language';
 import type { BlobStore } from './blobs/blob-store';
 import { conversionJob } from './conversion/conversion-job';
 import { conversionTools, type ConversionTools } from './conversion/convert-document';
@@ -76,6 +77,7 @@ export function createDocuments(deps: DocumentsDeps): Documents {
     application: new ApplicationService(db, new SecretHasher(config.sessionSecret), clock),
     forms,
     site: deps.site.university,
+    siteIn: (locale) => siteConfigIn(locale).university,
     limits,
   });
   return {

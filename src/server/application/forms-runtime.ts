@@ -30,6 +30,8 @@ export interface FormsRuntime {
   fileKeys: ReadonlySet<string>;
   /** The form pages in step order (the read-only document and the application PDF draw them). */
   pages: readonly PageDefinition[];
+  /** The pages in a language (the applicant's PDF); `pages` when absent (fixture forms). */
+  pagesIn?(locale: Locale): readonly PageDefinition[];
   /**
    * Field errors of every page, page id → field → messages (SPEC §5), as the client shows them,
    * in the applicant's language (default English).

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { appRoot } from '../app-root';
 import { formPages } from '../../forms/form-pages';
-import { messageTranslatorIn } from '../../forms/forms-in-language';
+import { formPagesIn, messageTranslatorIn } from '../../forms/forms-in-language';
 import { pageValidator } from '../../forms/page-validators';
 import { fileAnswerKeys } from '../../engine/page-fields';
 import { validateApplication } from '../../engine/page-validation';
@@ -48,6 +48,7 @@ export function loadFormsRuntime(
     ...layoutQuestions(formPages),
     fileKeys: fileAnswerKeys(formPages),
     pages: formPages,
+    pagesIn: formPagesIn,
     validateAll: (state, now, locale = 'en') =>
       validateApplication(formPages, pageValidator, state, {
         now,

@@ -5,7 +5,9 @@ import type { Database } from '../db/tables';
 import type { JobQueue } from '../jobs/job-queue';
 import type { JobHandler } from '../jobs/job-runner';
 import type { PageDefinition } from '../../engine/definitions';
-import { readOnlyDocument } from '../../engine/read-only-document';
+import { readOnlyDocument, type ReadOnlyTexts } from '../../engine/read-only-document';
+import { sourceLocale, type Locale } from '../../contract/locale';
+import { text } from '../i18n/server-i18n';
 import type { BlobStore } from '../blobs/blob-store';
 import { isSubmitted } from '../application/account-lock';
 import type { ApplicationPdfInput } from './application-pdf';
@@ -38,6 +40,24 @@ const PDF_FILE_URL = '/api/pdf/file';
 /** A failed build is tried again when asked for after this long. */
 const RETRY_FAILED_AFTER_MS = 5 * 60 * 1000;
 
+interface PdfSite {
+  name: string;
+  applicationTitle: string;
+}
+
+/** The read-only document's own words in a language (yes and no, a document's note, dates). */
+function readOnlyTexts(locale: Locale): ReadOnlyTexts {
+  return {
+    yes: text(locale, 'pdf.yes'),
+    no: text(locale, 'pdf.no'),
+    documentNote: (fileName) =>
+      fileName
+        ? text(locale, 'pdf.documentAttachedNamed', { fileName })
+        : text(locale, 'pdf.documentAttached'),
+    date: (year, month, day) => text(locale, 'pdf.date', { year, month, day }),
+  };
+}
+
 const pdfMessages = {
   UNPROCESSED: pdfTexts.statusPreparing,
   IN_PROGRESS: pdfTexts.statusPreparing,
@@ -53,8 +73,14 @@ export interface ApplicationPdfServiceDeps {
   documents: DocumentService;
   /** The answers, choices and e-mail the PDF shows. */
   application: SnapshotReads;
-  forms: { pages: readonly PageDefinition[]; version: string };
-  site: { name: string; applicationTitle: string };
+  forms: {
+    pages: readonly PageDefinition[];
+    version: string;
+    pagesIn?(locale: Locale): readonly PageDefinition[];
+  };
+  site: PdfSite;
+  /** The university's name and title in a language other than English (the site's translation). */
+  siteIn?(locale: Locale): PdfSite;
   limits?: DocumentLimits;
 }
 
@@ -107,20 +133,31 @@ export class ApplicationPdfService {
     signal?: AbortSignal,
   ): Promise<{ bytes: Uint8Array; hash: string }> {
     const limits = this.deps.limits ?? defaultDocumentLimits;
-    const { forms, site, blobs, clock } = this.deps;
+    const { forms, blobs, clock } = this.deps;
     const snapshot = await this.snapshot(accountId, kind);
+    // In the account's language: the pages' texts, the document's own words and its dates.
+    const { language } = snapshot;
+    const english = language === 'en';
+    const site = english ? this.deps.site : (this.deps.siteIn?.(language) ?? this.deps.site);
     const documents = Object.fromEntries(
       snapshot.documents.map((d) => [d.answerKey, { file_name: d.fileName }]),
     );
-    const pages = readOnlyDocument(forms.pages, snapshot.state, { documents, now: clock.now() });
+    const pages = readOnlyDocument(
+      english ? forms.pages : (forms.pagesIn?.(language) ?? forms.pages),
+      snapshot.state,
+      { documents, now: clock.now(), ...(english ? {} : { texts: readOnlyTexts(language) }) },
+    );
     const attachments: Array<{ title: string; pdf: Uint8Array }> = [];
     for (const row of pages.flatMap((p) => p.sections.flatMap((s) => s.rows))) {
       const document = snapshot.documents.find((d) => d.answerKey === row.key);
       const pdf = document && (await blobs.get(document.pdfKey));
-      if (document && pdf) attachments.push({ title: `${row.label}: ${document.fileName}`, pdf });
+      const title = () =>
+        text(language, 'pdf.attachment', { label: row.label, fileName: document?.fileName ?? '' });
+      if (document && pdf) attachments.push({ title: title(), pdf });
     }
     const { answers } = snapshot.state;
     const input: ApplicationPdfInput = {
+      locale: language,
       universityName: site.name,
       applicationTitle: site.applicationTitle,
       applicant: {
@@ -230,8 +267,20 @@ export class ApplicationPdfService {
   }
 
   private snapshot(accountId: string, kind: PdfKind): Promise<Snapshot> {
-    const { application, documents, forms } = this.deps;
-    return readSnapshot({ application, documents, formsVersion: forms.version }, accountId, kind);
+    const { application, documents, forms, db } = this.deps;
+    const languageOf = async (id: string): Promise<Locale> => {
+      const row = await db
+        .selectFrom('accounts')
+        .select('language')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.language ?? sourceLocale;
+    };
+    return readSnapshot(
+      { application, documents, formsVersion: forms.version, languageOf },
+      accountId,
+      kind,
+    );
   }
 }
 

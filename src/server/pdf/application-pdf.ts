@@ -4,8 +4,12 @@ import { ConversionError, conversionMessages } from '../conversion/conversion-me
 import { addOutline, type OutlineItem } from './pdf-outline';
 import { embedFonts } from './pdf-fonts';
 import { TextFlow } from './text-flow';
+import type { Locale } from '../../contract/locale';
+import { dateTimeText, text } from '../i18n/server-i18n';
 
 export interface ApplicationPdfInput {
+  /** The account's language: the PDF's own words and dates are in it, as `pages` are. */
+  locale: Locale;
   universityName: string;
   applicationTitle: string;
   applicant: { name: string; email: string };
@@ -18,9 +22,6 @@ export interface ApplicationPdfInput {
   /** Converted documents, appended after the form pages, each with a bookmark. */
   attachments: Array<{ title: string; pdf: Uint8Array }>;
 }
-
-const dateText = (date: Date) =>
-  date.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
 
 /**
  * The application as a PDF: a header with the university and the applicant, one page (or more)
@@ -38,6 +39,7 @@ export async function renderApplicationPdf(
   doc.setAuthor(input.universityName);
   doc.setCreator(input.universityName);
   doc.setProducer('admission-application');
+  doc.setLanguage(input.locale);
   doc.setCreationDate(input.generatedAt);
   doc.setModificationDate(input.generatedAt);
   const fonts = await embedFonts(doc);
@@ -46,10 +48,16 @@ export async function renderApplicationPdf(
 
   flow.paragraph([{ text: input.universityName }], { size: 18, style: 'bold', spaceAfter: 2 });
   flow.paragraph([{ text: input.applicationTitle }], { size: 13, spaceAfter: 8 });
+  const { locale } = input;
   const about = [
-    ['Applicant', [input.applicant.name, input.applicant.email].filter(Boolean).join(', ')],
-    ...(input.submittedAt ? [['Submitted', dateText(input.submittedAt)]] : []),
-    ['Generated', dateText(input.generatedAt)],
+    [
+      text(locale, 'pdf.applicant'),
+      [input.applicant.name, input.applicant.email].filter(Boolean).join(', '),
+    ],
+    ...(input.submittedAt
+      ? [[text(locale, 'pdf.submitted'), dateTimeText(locale, input.submittedAt)]]
+      : []),
+    [text(locale, 'pdf.generated'), dateTimeText(locale, input.generatedAt)],
   ];
   for (const [label, value] of about) {
     flow.columns([[{ text: label!, style: 'bold' }], [{ text: value! }]], [0.25, 0.75], {
@@ -65,7 +73,7 @@ export async function renderApplicationPdf(
     outline.push({ title: page.title, page: flow.page, children: sections });
     flow.paragraph([{ text: page.title }], { size: 16, style: 'bold', spaceAfter: 6 });
     if (page.sections.length === 0) {
-      flow.paragraph([{ text: 'No questions on this page have been answered.', style: 'italic' }]);
+      flow.paragraph([{ text: text(locale, 'pdf.noAnswers'), style: 'italic' }]);
     }
     for (const section of page.sections) {
       if (section.title) {

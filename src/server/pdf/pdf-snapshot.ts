@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ApplicationService } from '../application/application-service';
 import type { Database } from '../db/tables';
 import type { FormState } from '../../engine/definitions';
+import type { Locale } from '../../contract/locale';
 import type { DocumentService } from '../uploads/document-service';
 
 export type PdfKind = Database['application_pdfs']['kind'];
@@ -10,6 +11,8 @@ export type PdfKind = Database['application_pdfs']['kind'];
 export interface Snapshot {
   state: FormState;
   username: string;
+  /** The account's language: the PDF is written in it. */
+  language: Locale;
   submittedAt?: Date;
   documents: Awaited<ReturnType<DocumentService['completed']>>;
   hash: string;
@@ -22,7 +25,7 @@ export type SnapshotReads = Pick<
 >;
 
 /** Bump when the PDF's layout changes, so every draft is rebuilt once. */
-const RENDERER_VERSION = '1';
+const RENDERER_VERSION = '2';
 
 const sorted = (map: Record<string, unknown>) =>
   Object.entries(map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -32,13 +35,19 @@ const sorted = (map: Record<string, unknown>) =>
  * documents and e-mail of an applicant; the hash also covers the forms' version and the renderer.
  */
 export async function readSnapshot(
-  deps: { application: SnapshotReads; documents: DocumentService; formsVersion: string },
+  deps: {
+    application: SnapshotReads;
+    documents: DocumentService;
+    formsVersion: string;
+    languageOf(accountId: string): Promise<Locale>;
+  },
   accountId: string,
   kind: PdfKind,
 ): Promise<Snapshot> {
   const { application, documents, formsVersion } = deps;
-  const [username, submission, draft, addAnother, tabs, attached] = await Promise.all([
+  const [username, language, submission, draft, addAnother, tabs, attached] = await Promise.all([
     application.submissions.usernameOf(accountId),
+    deps.languageOf(accountId),
     application.submissions.of(accountId),
     application.answers.of(accountId),
     application.addAnother.of(accountId),
@@ -54,6 +63,7 @@ export async function readSnapshot(
         RENDERER_VERSION,
         formsVersion,
         username,
+        language,
         submittedAt?.toISOString() ?? '',
         sorted(state.answers),
         sorted(state.addAnother ?? {}),
@@ -62,5 +72,5 @@ export async function readSnapshot(
       ]),
     )
     .digest('base64url');
-  return { state, username, submittedAt, documents: attached, hash };
+  return { state, username, language, submittedAt, documents: attached, hash };
 }
