@@ -56,6 +56,9 @@ function fieldProblems(field: SpecField, earlier: ReadonlyMap<string, SpecField>
   if (choices && (pairs.length < 2 || !pairs.every((p) => isText(p[0]) && isText(p[1]))))
     problems.push(`${name}: a ${field.kind} needs two or more [value, label] options`);
   if (!choices && field.options) problems.push(`${name}: only a select or radio has options`);
+  // A translation file keys options by value, and takes { en, es } for a translated text.
+  if (pairs.some(([value]) => value === 'en' || value === 'es'))
+    problems.push(`${name}: an option's value "en" or "es" reads as a translation`);
   if (field.shownWhen && !earlier.has(field.shownWhen.key))
     problems.push(`${name}: shownWhen names "${field.shownWhen.key}", no field above it`);
   return problems;

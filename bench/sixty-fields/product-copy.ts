@@ -1,6 +1,6 @@
 /**
  * The product serving the neutral page: a copy of the application in dist/bench/sixty-fields/app,
- * with the fixture's definition and schemas in place of the About page's, checked by forms:check
+ * with the fixture's definition, Spanish and schemas in place of the About page's, checked by forms:check
  * and built for production as `npm run build:client` builds it; then its real server started
  * there, in production mode, as a child process. forms/ and schemas/ of the repository are never
  * touched. The copy is of the last commit (HEAD), so a figure names the code it measured whatever
@@ -21,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, waitFor, type LiveServer } from '../../tests/helpers/live-server';
 import type { PageSpec } from './page-spec';
+import { fixtureTranslation } from './fixture-translation';
 import { fixtureDataModel, fixtureDefinition, fixtureSchema } from './product-fixture';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -89,8 +90,11 @@ export function buildProductCopy(spec: PageSpec): { dir: string; sources: string
   copySources();
   for (const name of linked) symlinkSync(path.join(root, name), path.join(copyDir, name));
   const model = JSON.parse(readFileSync(path.join(root, 'schemas/answers.schema.json'), 'utf8'));
-  writeJson('forms/about.json', fixtureDefinition(spec));
-  writeJson('schemas/about.schema.json', fixtureSchema(spec));
+  const definition = fixtureDefinition(spec);
+  const schema = fixtureSchema(spec);
+  writeJson('forms/about.json', definition);
+  writeJson('forms/es/about.json', fixtureTranslation(definition, schema));
+  writeJson('schemas/about.schema.json', schema);
   writeJson('schemas/answers.schema.json', fixtureDataModel(model, spec));
   run('npx', ['tsx', 'scripts/check-forms.ts']);
   run('npx', ['tsx', 'scripts/build-validators.ts']);
