@@ -52,6 +52,52 @@ const fixedLists: Record<string, () => OptionItem[]> = {
   'canadian-provinces': once(() => items(canadianProvinces)),
 };
 
+/**
+ * Named lists' labels in another language, by label table (`countries`, `months`) then value;
+ * a value without one keeps its English label. Option values never change.
+ */
+export type ListLabels = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+/** The label table each translatable list reads (both country lists share one). */
+const labelTables: Record<string, string> = {
+  countries: 'countries',
+  'countries-without-usa': 'countries',
+  months: 'months',
+};
+
+let installedListLabels: ListLabels | undefined;
+const translatedLists = new WeakMap<ListLabels, Map<string, OptionItem[]>>();
+
+/**
+ * Sets the labels named lists show when a context names none: the browser's, once its language is
+ * loaded (src/forms/form-language.ts); the language is fixed for a page's life.
+ */
+export function installListLabels(labels: ListLabels | undefined): void {
+  installedListLabels = labels;
+}
+
+/**
+ * A list with its labels translated, built once per translation: countries in the order of their
+ * translated names (the USA still first where it leads), months in calendar order.
+ */
+function translatedList(name: string, list: OptionItem[], labels: ListLabels): OptionItem[] {
+  const table = labels[labelTables[name] ?? ''];
+  if (!table) return list;
+  let lists = translatedLists.get(labels);
+  if (!lists) translatedLists.set(labels, (lists = new Map()));
+  let translated = lists.get(name);
+  if (!translated) {
+    translated = list.map((option) => ({ ...option, label: table[option.value] ?? option.label }));
+    if (labelTables[name] === 'countries') {
+      const first = name === 'countries' ? translated.filter((o) => o.value === 'USA') : [];
+      const rest = translated.filter((o) => !first.includes(o));
+      translated = [...first, ...rest.sort((a, b) => a.label.localeCompare(b.label, 'es'))];
+    }
+    lists.set(name, translated);
+  }
+  return translated;
+}
+
 /** The names a form may use in `options` (forms:check rejects any other). */
 export const optionListNames: readonly string[] = [...Object.keys(fixedLists), 'years'];
 
@@ -59,6 +105,8 @@ export interface OptionContext {
   answers?: Answers;
   /** The instant year lists count from and dated options are offered by; defaults to now. */
   now?: Date;
+  /** Named lists' labels in the applicant's language; defaults to the installed ones (none). */
+  listLabels?: ListLabels;
 }
 
 /** Whether an option is still offered on a local calendar date (YYYY-MM-DD). */
@@ -97,7 +145,9 @@ function chooseCase(source: ByAnswerSource, answers: Answers): OptionSource | un
 
 function named(source: NamedListSource, context: OptionContext): OptionItem[] {
   if (source.list === 'years') return yearList(source, context.now ?? new Date());
-  return fixedLists[source.list]?.() ?? [];
+  const list = fixedLists[source.list]?.() ?? [];
+  const labels = context.listLabels ?? installedListLabels;
+  return labels ? translatedList(source.list, list, labels) : list;
 }
 
 /**

@@ -5,10 +5,11 @@
  */
 import type { Locale } from '../contract/locale';
 import type { PageDefinition, SiteConfig } from '../engine/definitions';
+import type { ListLabels } from '../engine/option-lists';
 import type { MessageTranslator } from '../engine/validation';
 import siteTranslation from '../../forms/es/site.json';
 import { formPages, siteConfig } from './form-pages';
-import { localizePage, localizeSite, messageTranslator } from './localize';
+import { listLabels, localizePage, localizeSite, messageTranslator } from './localize';
 import { spanishPages } from './spanish-pages';
 import type { SiteTranslation } from './translation-files';
 
@@ -29,6 +30,7 @@ const spanish = {
   ),
   site: once(() => localizeSite(siteConfig, spanishSite)),
   messages: once(() => messageTranslator(Object.values(spanishPages), spanishSite)),
+  lists: once(() => listLabels(spanishSite.builtIn)),
 };
 
 /** The form pages in step order, in this language. */
@@ -44,4 +46,12 @@ export function siteConfigIn(locale: Locale): SiteConfig {
 /** The translator of validation messages into this language (ValidationContext `translate`). */
 export function messageTranslatorIn(locale: Locale): MessageTranslator {
   return locale === 'es' ? spanish.messages() : english;
+}
+
+/**
+ * The named lists' labels in this language (OptionContext `listLabels`: countries and months as
+ * the PDF and read-only views print a chosen option); undefined for English.
+ */
+export function listLabelsIn(locale: Locale): ListLabels | undefined {
+  return locale === 'es' ? spanish.lists() : undefined;
 }

@@ -4,6 +4,7 @@
  * changed since it was translated, stays English (forms:check keeps CI from shipping either).
  */
 import type { AddressPart, PageDefinition, SiteConfig } from '../engine/definitions';
+import type { ListLabels } from '../engine/option-lists';
 import type { MessageTranslator } from '../engine/validation';
 import { walkDefinition } from '../engine/walk-definition';
 import {
@@ -118,6 +119,17 @@ export function messageTranslator(
   if (notAnOption && notAnOption.es !== '') anyField.set(notAnOption.en, notAnOption.es);
   return (field, message) =>
     byField.get(`${field}\0${message}`) ?? anyField.get(message) ?? message;
+}
+
+/** The named lists' labels of a site translation's `builtIn` (countries, months), by value. */
+export function listLabels(builtIn: TextTree | undefined): ListLabels {
+  const table = (id: string) =>
+    Object.fromEntries(
+      entriesOf(builtIn?.[id])
+        .filter(({ entry }) => isTranslatedText(entry) && entry.es !== '')
+        .map(({ path, entry }) => [path.join(), (entry as { es: string }).es]),
+    );
+  return { countries: table('countries'), months: table('months') };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

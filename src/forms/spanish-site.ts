@@ -4,14 +4,22 @@
  * for Spanish (form-language.ts).
  */
 import type { PageDefinition } from '../engine/definitions';
+import { installListLabels } from '../engine/option-lists';
 import { installMessageTranslator } from '../engine/validation';
 import translation from '../../forms/es/site.json';
-import { assignInPlace, localizePage, localizeSite, messageTranslator } from './localize';
+import {
+  assignInPlace,
+  listLabels,
+  localizePage,
+  localizeSite,
+  messageTranslator,
+} from './localize';
 import { siteConfig } from './site-config';
 import type { PageTranslation, SiteTranslation } from './translation-files';
 
 /**
- * Puts the site's texts in Spanish in place and installs the Spanish messages; returns what puts
+ * Puts the site's texts in Spanish in place and installs the Spanish messages and list labels
+ * (countries, months); returns what puts
  * a list of pages in Spanish in place (each page by its id's translation).
  */
 export function installSpanish(
@@ -20,6 +28,7 @@ export function installSpanish(
   const site = translation as SiteTranslation;
   assignInPlace(siteConfig, localizeSite(siteConfig, site));
   installMessageTranslator(messageTranslator(Object.values(pages), site));
+  installListLabels(listLabels(site.builtIn));
   return (list) => {
     for (const page of list) {
       const pageTranslation = Object.hasOwn(pages, page.id) ? pages[page.id] : undefined;

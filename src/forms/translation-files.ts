@@ -2,6 +2,7 @@
  * The shape of a translation file (forms/es/*.json, schemas/translation.schema.json), and the
  * texts the engine itself shows that a translation of forms/site.json carries too.
  */
+import { countries } from '../engine/data/countries';
 import { defaultLabels } from '../engine/page-fields';
 import { monthNames } from '../engine/option-lists';
 import { notAnOptionMessage } from '../engine/page-validation';
@@ -53,7 +54,11 @@ export const accountSchemas = [
   'resend-confirm',
 ] as const;
 
-/** The texts the engine shows on its own: the not-an-option message, part labels, months. */
+/**
+ * The texts the engine shows on its own: the not-an-option message, address part labels, and the
+ * labels of the named lists worth translating (months, countries; US states and Canadian
+ * provinces keep their own names).
+ */
 export function builtInTexts(): SourceText[] {
   const texts: SourceText[] = [
     { path: ['builtIn', 'notAnOption'], text: notAnOptionMessage, pointer: '' },
@@ -63,6 +68,8 @@ export function builtInTexts(): SourceText[] {
   monthNames.forEach((month, i) =>
     texts.push({ path: ['builtIn', 'months', String(i + 1)], text: month, pointer: '' }),
   );
+  for (const [code, name] of countries)
+    texts.push({ path: ['builtIn', 'countries', code], text: name, pointer: '' });
   return texts;
 }
 

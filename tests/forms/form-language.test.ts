@@ -7,12 +7,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PageDefinition, SiteConfig } from '../../src/engine/definitions';
 import { validatePage } from '../../src/engine/page-validation';
 import { blockParts } from '../../src/engine/page-fields';
+import { installListLabels, resolveOptions } from '../../src/engine/option-lists';
 import { installMessageTranslator, validate } from '../../src/engine/validation';
 import { allQuestions } from '../../src/engine/walk-definition';
-import { formPagesIn, messageTranslatorIn, siteConfigIn } from '../../src/forms/forms-in-language';
+import {
+  formPagesIn,
+  listLabelsIn,
+  messageTranslatorIn,
+  siteConfigIn,
+} from '../../src/forms/forms-in-language';
 import { formPages, siteConfig } from '../../src/forms/form-pages';
 import {
   assignInPlace,
+  listLabels,
   localizePage,
   localizeSite,
   messageTranslator,
@@ -244,5 +251,41 @@ describe('the server’s definitions in a language', () => {
     expect(siteConfigIn('es').university.applicationTitle).not.toBe(
       siteConfig.university.applicationTitle,
     );
+  });
+});
+
+describe('named lists in another language', () => {
+  afterEach(() => installListLabels(undefined));
+  const labels = listLabels({
+    countries: {
+      USA: { en: 'United States', es: 'Estados Unidos (fixture)' },
+      CAN: { en: 'Canada', es: 'Zz Canadá (fixture)' },
+      MEX: { en: 'Mexico', es: 'Aa México (fixture)' },
+    },
+  });
+
+  it('keeps the values, translates the labels and orders countries by their new names', () => {
+    const english = resolveOptions('countries');
+    const spanish = resolveOptions('countries', { listLabels: labels });
+    expect(spanish.map((o) => o.value).sort()).toEqual(english.map((o) => o.value).sort());
+    expect(spanish[1]).toEqual({ value: 'USA', label: 'Estados Unidos (fixture)' });
+    const withoutUsa = resolveOptions('countries-without-usa', { listLabels: labels });
+    expect(withoutUsa[1]).toEqual({ value: 'MEX', label: 'Aa México (fixture)' });
+    expect(withoutUsa.at(-1)).toEqual({ value: 'CAN', label: 'Zz Canadá (fixture)' });
+    expect(resolveOptions('months', { listLabels: labels })).toEqual(resolveOptions('months'));
+  });
+
+  it('uses the installed labels when the context names none (the browser)', () => {
+    installListLabels(labels);
+    expect(resolveOptions('countries')[1]?.label).toBe('Estados Unidos (fixture)');
+  });
+
+  it('gives the server every country in Spanish from the shipped translation', () => {
+    const english = resolveOptions('countries');
+    const spanish = resolveOptions('countries', { listLabels: listLabelsIn('es') });
+    const spanishTexts = everySpanishText();
+    expect(spanish.slice(1).every((o) => spanishTexts.has(o.label))).toBe(true);
+    expect(spanish.length).toBe(english.length);
+    expect(listLabelsIn('en')).toBeUndefined();
   });
 });
