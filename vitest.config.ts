@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { compiledMessages } from './scripts/compiled-messages';
+import { compiledMessages } from './scripts/compiled-messages.ts';
 
 export default defineConfig({
   // The catalogues compiled as the build compiles them (src/client/i18n/i18n.ts).

@@ -39,15 +39,11 @@ export const fallbackTexts = () => ({
   body: t('fallback.body'),
 });
 
-/** Issue 18: the notice on a page the forms changed since the applicant's last save. */
+/**
+ * Issue 18: beside a step in the step navigation, read with the step's title, when the forms
+ * changed the page since the applicant's last save (the page's notice: i18n/changes-texts.ts).
+ */
 export const definitionChangeTexts = {
-  title: () => t('changes.title'),
-  added: (count: number) => t('changes.added', { count }),
-  options: (count: number) => t('changes.options', { count }),
-  /** A link to a question whose chosen option went: its label and the option as chosen. */
-  option: (label: string, was: string) => t('changes.option', { label, was }),
-  removed: (count: number) => t('changes.removed', { count }),
-  /** Beside a step in the step navigation, read with the step's title. */
   stepMark: () => t('changes.stepMark'),
   stepMarkHidden: () => t('changes.stepMarkHidden'),
 };

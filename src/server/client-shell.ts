@@ -144,7 +144,15 @@ function readIndex(
   if (english === undefined) return undefined;
   const pages = locales.map((locale) => {
     const own = locale === sourceLocale ? english : read(`index.${locale}.html`);
-    return [locale, own ?? english.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)];
+    return [locale, withLang(own ?? english, locale)];
   });
   return Object.fromEntries(pages) as Record<Locale, string>;
+}
+
+/** The page with `<html lang>` saying `locale`, whatever it said before. */
+function withLang(html: string, locale: Locale): string {
+  return html.replace(/<html(\s[^>]*)?>/, (_tag, attributes: string | undefined) => {
+    const others = (attributes ?? '').replace(/\s+lang="[^"]*"/, '');
+    return `<html lang="${locale}"${others}>`;
+  });
 }

@@ -13,7 +13,7 @@ import { readNavigationState } from './navigation-state';
 import { useCardForm } from './use-card-form';
 import { useErrorToast } from './use-error-toast';
 import { authCards } from '../i18n/account-texts';
-import { accountLocale, rememberLocale } from '../i18n/choose-locale';
+import { accountLocale, rememberLocale } from '../i18n/locale-cookie';
 import { activeLocale } from '../i18n/i18n';
 import { t } from '../i18n/account-texts';
 

@@ -1,6 +1,6 @@
 import { Modal } from '../components/modal';
 import { helpTexts, telHref, university } from '../layout/site-config';
-import { t } from '../i18n/i18n';
+import { t } from '../i18n/dialogs-texts';
 
 /** Help (SPEC §1): technical help by e-mail, the PDF reader note, the office with its phone. */
 export function HelpDialog({ isOpen, onDismiss }: { isOpen: boolean; onDismiss: () => void }) {

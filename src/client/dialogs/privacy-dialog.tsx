@@ -1,6 +1,6 @@
 import { Modal } from '../components/modal';
 import { privacyTexts, university } from '../layout/site-config';
-import { t } from '../i18n/i18n';
+import { t } from '../i18n/dialogs-texts';
 
 const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
 const OpensInNewTab = () => <span className="visually-hidden">{t('privacy.newTab')}</span>;

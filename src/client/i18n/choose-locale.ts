@@ -1,29 +1,14 @@
 /**
- * Choosing the applicant side's language (issue 40): the `lang` cookie for this browser, the
- * account's language for a signed-in applicant (so it follows them to another device), then a
- * reload, GOV.UK style: a page's language is fixed for its life, the server serves the next one
- * in the new language (its `<html lang>`, its prerendered markup) and boot loads its texts.
+ * Choosing the applicant side's language (issue 40), loaded when one is chosen: the `lang` cookie
+ * for this browser, the account's language for a signed-in applicant (so it follows them to
+ * another device), then a reload, GOV.UK style: a page's language is fixed for its life, the
+ * server serves the next one in the new language (its `<html lang>`, its prerendered markup) and
+ * boot loads its texts.
  */
-import {
-  isLocale,
-  localeCookie,
-  localeCookieMaxAgeSeconds,
-  type Locale,
-} from '../../contract/locale';
+import type { Locale } from '../../contract/locale';
 import { fetchJson } from '../api/fetch-json';
+import { rememberLocale } from './locale-cookie';
 import { reloadPage } from './reload-page';
-
-/** Keeps the choice in this browser for a year (the server reads it: requestLocale). */
-export function rememberLocale(locale: Locale): void {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${localeCookie}=${locale}; Path=/; Max-Age=${localeCookieMaxAgeSeconds}; SameSite=Lax${secure}`;
-}
-
-/** The language the account keeps, as the login reply names it (undefined when it names none). */
-export function accountLocale(reply: unknown): Locale | undefined {
-  const language = (reply as { language?: unknown } | null)?.language;
-  return isLocale(language) ? language : undefined;
-}
 
 interface ChooseOptions {
   /** Signed in: the account keeps the choice too. */

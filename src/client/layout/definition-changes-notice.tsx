@@ -1,7 +1,7 @@
 import { useId, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { DefinitionChanges } from '../../contract/application';
-import { definitionChangeTexts as texts } from '../messages';
+import { definitionChangeTexts as texts } from '../i18n/changes-texts';
 
 interface DefinitionChangesNoticeProps {
   changes: DefinitionChanges['pages'][number];

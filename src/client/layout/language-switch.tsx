@@ -1,7 +1,6 @@
 import { useContext, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { locales, localeNames, type Locale } from '../../contract/locale';
-import { chooseLocale } from '../i18n/choose-locale';
 import { activeLocale, t } from '../i18n/i18n';
 import { ApplicationSessionContext } from '../session/application-session';
 import { filledAnswers } from '../session/visitor-token';
@@ -36,7 +35,9 @@ export function LanguageSwitch() {
   const choose = (locale: Locale) => {
     if (choosing) return;
     setChoosing(true);
-    void chooseLocale(locale, { signedIn, keepAnswers });
+    void import('../i18n/choose-locale').then((module) =>
+      module.chooseLocale(locale, { signedIn, keepAnswers }),
+    );
   };
 
   return (

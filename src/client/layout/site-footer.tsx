@@ -1,8 +1,15 @@
-import { useState } from 'react';
-import { HelpDialog } from '../dialogs/help-dialog';
-import { PrivacyDialog } from '../dialogs/privacy-dialog';
+import { lazy, Suspense, useState } from 'react';
 import { university } from './site-config';
 import { t } from '../i18n/i18n';
+import { LoadBoundary } from '../components/load-boundary';
+
+// Loaded when opened, with their texts: a page's first load carries neither.
+const HelpDialog = lazy(() =>
+  import('../dialogs/help-dialog').then((module) => ({ default: module.HelpDialog })),
+);
+const PrivacyDialog = lazy(() =>
+  import('../dialogs/privacy-dialog').then((module) => ({ default: module.PrivacyDialog })),
+);
 
 /** The footer: the university's name and postal address, and the Help and Privacy dialogs. */
 export function SiteFooter() {
@@ -32,8 +39,12 @@ export function SiteFooter() {
           </li>
         </ul>
       </div>
-      <HelpDialog isOpen={open === 'help'} onDismiss={close} />
-      <PrivacyDialog isOpen={open === 'privacy'} onDismiss={close} />
+      <LoadBoundary fallback={null} key={open}>
+        <Suspense fallback={null}>
+          {open === 'help' && <HelpDialog isOpen onDismiss={close} />}
+          {open === 'privacy' && <PrivacyDialog isOpen onDismiss={close} />}
+        </Suspense>
+      </LoadBoundary>
     </footer>
   );
 }

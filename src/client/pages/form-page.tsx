@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import type { PageDefinition } from '../../engine/definitions';
 import { formPages, pageByRoute } from '../../forms/form-pages';
@@ -7,8 +7,15 @@ import { useDocumentTitle } from '../components/use-document-title';
 import { useApplicationSession } from '../session/application-session';
 import { PageRenderer, useFormStore } from '../session/form-bridge';
 import { pageHeadingId } from '../layout/form-layout';
-import { DefinitionChangesNotice } from '../layout/definition-changes-notice';
 import { useDefinitionChanges } from '../session/use-definition-changes';
+import { LoadBoundary } from '../components/load-boundary';
+
+// Shown only on a page the forms changed since the applicant's last save: loaded then.
+const DefinitionChangesNotice = lazy(() =>
+  import('../layout/definition-changes-notice').then((module) => ({
+    default: module.DefinitionChangesNotice,
+  })),
+);
 
 /** The form page of the path (/about, /education, /final-steps); any other path goes to /about. */
 export function FormPage() {
@@ -35,7 +42,13 @@ function PageView({ page }: { page: PageDefinition }) {
         {page.title}
       </h1>
       {page.description && <p className="form-page__description">{page.description}</p>}
-      {changes && <DefinitionChangesNotice changes={changes} />}
+      {changes && (
+        <LoadBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <DefinitionChangesNotice changes={changes} />
+          </Suspense>
+        </LoadBoundary>
+      )}
       <PageRenderer page={page} />
     </div>
   );

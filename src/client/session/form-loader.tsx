@@ -12,9 +12,14 @@ import { isLoggedIn } from '../identity/is-logged-in';
 import { readFormLocationState } from './location-state';
 import { ProfileLoadFailure } from '../layout/profile-load-failure';
 import { SessionProvider } from './session-provider';
-import { SignInAnswersChoice } from './sign-in-answers-choice';
 import { useVisitorAnswers } from './use-visitor-answers';
 import { visitorTokenParam, withoutVisitorToken } from './visitor-token';
+import { LoadBoundary } from '../components/load-boundary';
+
+// Shown only after a sign-in whose typed answers differ from the saved ones: loaded then.
+const SignInAnswersChoice = lazy(() =>
+  import('./sign-in-answers-choice').then((module) => ({ default: module.SignInAnswersChoice })),
+);
 
 /**
  * The staff view's module. Staff links are rare: its code loads only for one. The staff console
@@ -115,7 +120,13 @@ export function FormLoader() {
       initialAnswers={initialAnswers}
     >
       <Outlet />
-      {profile.data && typed && <SignInAnswersChoice typed={typed} onDone={forgetTyped} />}
+      {profile.data && typed && (
+        <LoadBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <SignInAnswersChoice typed={typed} onDone={forgetTyped} />
+          </Suspense>
+        </LoadBoundary>
+      )}
     </SessionProvider>
   );
 }

@@ -11,7 +11,8 @@ import { genericErrorMessage } from '../messages';
 import { changedAnswers } from './answer-changes';
 import { answerConflicts, typedChanges } from './answer-conflicts';
 import { useApplicationSession } from './application-session';
-import { t } from '../i18n/i18n';
+import { t as tShell } from '../i18n/i18n';
+import { t } from '../i18n/answers-texts';
 
 /** What the applicant reads when the answers they typed differ from their saved ones. */
 export const answersChoiceTexts = () => ({
@@ -55,7 +56,7 @@ export function SignInAnswersChoice({ typed, onDone }: { typed: Answers; onDone:
       setOpen(false);
       if (error instanceof UnauthorizedError) return; // handled once, globally
       const message = error instanceof ServerError ? error.message : genericErrorMessage();
-      toast.show({ kind: 'error', title: t('error.toastTitle'), message });
+      toast.show({ kind: 'error', title: tShell('error.toastTitle'), message });
     },
   });
   const useTyped = () => {

@@ -26,7 +26,7 @@ describe('footer, Help and Privacy (SPEC §1)', () => {
     render(<SiteFooter />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Help' }));
-    const dialog = screen.getByRole('dialog', { name: 'Help' });
+    const dialog = await screen.findByRole('dialog', { name: 'Help' });
     expect(
       within(dialog)
         .getByRole('link', { name: 'apply-help@northfield.example.edu' })
@@ -79,7 +79,7 @@ describe('footer, Help and Privacy (SPEC §1)', () => {
   it('the copyright line uses the current year by default', async () => {
     render(<SiteFooter />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Privacy' }));
-    expect(screen.getByRole('dialog', { name: 'Privacy' })).toHaveTextContent(
+    expect(await screen.findByRole('dialog', { name: 'Privacy' })).toHaveTextContent(
       `© ${new Date().getFullYear()} Northfield State University`,
     );
   });
