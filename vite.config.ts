@@ -119,12 +119,13 @@ export default defineConfig({
             // A visitor's first load in few files (scripts/first-load-chunks.ts).
             ...firstLoad.groups,
             // What boot.ts itself runs (noting early edits, reporting a failed load, the page's
-            // language and the English texts) and Vite's helper for dynamic imports: in boot's
-            // chunk, which index.html's entry imports, else boot.ts would import them from the
-            // application's chunk, evaluating it at once.
+            // language and the English texts, the loader of the definitions' language, which a
+            // Spanish sign-in screen needs without the form's chunk) and Vite's helper for
+            // dynamic imports: in boot's chunk, which index.html's entry imports, else boot.ts
+            // would import them from the application's chunk, evaluating it at once.
             {
               name: 'boot',
-              test: /[\\/]src[\\/](client[\\/](api[\\/]report-client-error|messages|prerender[\\/]early-edits|i18n[\\/](i18n\.ts|messages\.en\.json))|contract[\\/]locale\.ts)|[\\/]@lingui[\\/]core[\\/]|preload-helper/,
+              test: /[\\/]src[\\/](client[\\/](api[\\/]report-client-error|messages|prerender[\\/]early-edits|i18n[\\/](i18n\.ts|messages\.en\.json))|contract[\\/]locale\.ts|forms[\\/]form-language\.ts)|[\\/]@lingui[\\/]core[\\/]|preload-helper/,
               priority: 2,
             },
           ],
