@@ -28,31 +28,52 @@ const record = (value: unknown): Record<string, unknown> =>
 
 export const university = siteConfig.university;
 
+/*
+ * Read when shown, not when this module is evaluated: the site's texts are put in the page's
+ * language in place (src/forms/form-language.ts), which the server's prerender of a Spanish page
+ * does after its modules are evaluated.
+ */
 export const helpTexts: HelpTexts = {
-  title: text(siteConfig.help.title, 'Help'),
-  technical: text(siteConfig.help.technical),
-  pdfReaderNote: text(siteConfig.help.pdfReaderNote),
-  office: text(siteConfig.help.office),
+  get title() {
+    return text(siteConfig.help.title, 'Help');
+  },
+  get technical() {
+    return text(siteConfig.help.technical);
+  },
+  get pdfReaderNote() {
+    return text(siteConfig.help.pdfReaderNote);
+  },
+  get office() {
+    return text(siteConfig.help.office);
+  },
 };
 
-const privacy = record(siteConfig.privacy);
-const cookies = record(privacy.cookies);
-const optOut = record(cookies.analyticsOptOut);
+const privacy = () => record(siteConfig.privacy);
 
 export const privacyTexts: PrivacyTexts = {
-  title: text(privacy.title, 'Privacy'),
-  policyIntro: text(privacy.policyIntro),
-  cookies: {
-    what: text(cookies.what),
-    how: text(cookies.how),
-    control: text(cookies.control),
-    browserLinks: (Array.isArray(cookies.browserLinks) ? cookies.browserLinks : [])
-      .map(record)
-      .map((link) => ({ label: text(link.label), url: text(link.url) }))
-      .filter((link) => link.label && link.url),
-    analyticsOptOut: { text: text(optOut.text), url: text(optOut.url) },
+  get title() {
+    return text(privacy().title, 'Privacy');
   },
-  copyrightHolder: text(privacy.copyrightHolder, siteConfig.university.name),
+  get policyIntro() {
+    return text(privacy().policyIntro);
+  },
+  get cookies() {
+    const cookies = record(privacy().cookies);
+    const optOut = record(cookies.analyticsOptOut);
+    return {
+      what: text(cookies.what),
+      how: text(cookies.how),
+      control: text(cookies.control),
+      browserLinks: (Array.isArray(cookies.browserLinks) ? cookies.browserLinks : [])
+        .map(record)
+        .map((link) => ({ label: text(link.label), url: text(link.url) }))
+        .filter((link) => link.label && link.url),
+      analyticsOptOut: { text: text(optOut.text), url: text(optOut.url) },
+    };
+  },
+  get copyrightHolder() {
+    return text(privacy().copyrightHolder, siteConfig.university.name);
+  },
 };
 
 /** `tel:` form of a display phone number, e.g. (507) 555-0140 → tel:+15075550140. */
