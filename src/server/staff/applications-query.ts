@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/database';
+import type { Database } from '../db/tables';
 import { errors } from '../errors';
 import { flushSummaries } from '../application/summary-upkeep';
 import { queryWords } from '../application/search-words';
@@ -74,16 +75,6 @@ export async function listApplications(
     }
     return q;
   };
-  const byStatus = await filtered()
-    .select(['s.status', (eb) => eb.fn.countAll<string | number>().as('count')])
-    .groupBy('s.status')
-    .execute();
-  const counts = { all: 0, none: 0, started: 0, validating: 0, submitted: 0 };
-  for (const row of byStatus) {
-    const n = Number(row.count);
-    counts[statusNames[Number(row.status)]!] += n;
-    counts.all += n;
-  }
   const column = sortColumns[query.sort];
   let matching = filtered();
   if (query.status) matching = matching.where('s.status', '=', statusNames.indexOf(query.status));
@@ -95,7 +86,7 @@ export async function listApplications(
     .orderBy('s.account_id', query.order)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const rows = await db
+  const shown = db
     .selectFrom('application_summaries as s')
     .select([
       's.account_id',
@@ -116,6 +107,8 @@ export async function listApplications(
     .orderBy(`s.${column}`, query.order)
     .orderBy('s.account_id', query.order)
     .execute();
+  // Two statements at once: on PostgreSQL each on a connection of its own.
+  const [counts, rows] = await Promise.all([countByStatus(db, filtered, words.length > 0), shown]);
   return {
     counts,
     total: query.status ? counts[query.status] : counts.all,
@@ -132,6 +125,48 @@ export async function listApplications(
       documents: Number(row.documents ?? 0),
     })),
   };
+}
+
+type Filtered = () => SelectQueryBuilder<
+  Database & { s: Database['application_summaries'] },
+  's',
+  object
+>;
+
+/**
+ * How many applications of each status the filters leave. Without words to search, one count per
+ * status, each read from the index that starts with the status (and goes on with the submission
+ * date the date filter reads): a fraction of the rows' pages, where grouping read every row of the
+ * table (50,000 rows, most of the list's time on PostgreSQL). Words are matched only in the rows,
+ * so with words the matching rows are read once and grouped.
+ */
+async function countByStatus(db: Db, filtered: Filtered, searching: boolean) {
+  const counts = { all: 0, none: 0, started: 0, validating: 0, submitted: 0 };
+  const add = (status: number, count: string | number | null) => {
+    const n = Number(count ?? 0);
+    counts[statusNames[status]!] += n;
+    counts.all += n;
+  };
+  if (searching) {
+    const byStatus = await filtered()
+      .select(['s.status', (eb) => eb.fn.countAll<string | number>().as('count')])
+      .groupBy('s.status')
+      .execute();
+    for (const row of byStatus) add(Number(row.status), row.count);
+    return counts;
+  }
+  const row = await db
+    .selectNoFrom(() =>
+      statusNames.map((name, status) =>
+        filtered()
+          .where('s.status', '=', status)
+          .select((eb) => eb.fn.countAll<string | number>().as('count'))
+          .as(name),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  statusNames.forEach((name, status) => add(status, row[name]));
+  return counts;
 }
 
 /** One application's summary row, or undefined when there is no such account. */
