@@ -172,11 +172,11 @@ describe('the server answering form pages', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.headers.vary).toBe('Accept-Encoding, Cookie');
+    expect(response.headers.vary).toBe('Accept-Encoding, Cookie, Accept-Language');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.body).toBe(
-      '<html><head><meta name="identity-cookie-prefix" content="uni_id" />' +
+      '<html lang="en"><head><meta name="identity-cookie-prefix" content="uni_id" />' +
         `  <meta name="served-on" content="${localIsoDate(new Date())}" />\n    ` +
         '<link rel="stylesheet" crossorigin href="/assets/shell.css">\n    ' +
         '<link rel="modulepreload" crossorigin href="/assets/form.js">\n    ' +
@@ -188,7 +188,7 @@ describe('the server answering form pages', () => {
   it("preloads each page's own route modules: the Log In card's, not the form's nor the application's", async () => {
     const response = await app.inject({ method: 'GET', url: '/login' });
     expect(response.body).toBe(
-      '<html><head><meta name="identity-cookie-prefix" content="uni_id" />' +
+      '<html lang="en"><head><meta name="identity-cookie-prefix" content="uni_id" />' +
         `  <meta name="served-on" content="${localIsoDate(new Date())}" />\n    ` +
         '<link rel="stylesheet" crossorigin href="/assets/card.css">\n    ' +
         '<link rel="modulepreload" crossorigin href="/assets/auth.js">\n    ' +
@@ -198,9 +198,10 @@ describe('the server answering form pages', () => {
   });
 
   it('renders each page once a day, and sends the compressed copy the browser accepts', async () => {
-    // Made once each when the entry loaded (the three form pages and Log In), never again today.
-    expect((globalThis as { __renders?: number }).__renders).toBe(4);
-    const before = 4;
+    // Made once each when the entry loaded (the three form pages and Log In, in each of the two
+    // languages: one instance of the entry per language), never again today.
+    expect((globalThis as { __renders?: number }).__renders).toBe(8);
+    const before = 8;
     const plain = await app.inject({ method: 'GET', url: '/about' });
     const br = await app.inject({
       method: 'GET',
@@ -213,7 +214,9 @@ describe('the server answering form pages', () => {
   });
 
   it('sends a signed-in applicant, a visitor token and other paths the plain index.html', async () => {
-    const plainIndex = index.replace('admissions_identity', 'uni_id');
+    const plainIndex = index
+      .replace('admissions_identity', 'uni_id')
+      .replace('<html>', '<html lang="en">');
     for (const request of [
       { url: '/about', headers: { cookie: 'uni_id=1; theme=dark' } },
       { url: '/about?token=abc', headers: {} },
@@ -231,6 +234,22 @@ describe('the server answering form pages', () => {
       url: '/about',
       headers: { cookie: 'uni_id=1' },
     });
-    expect(signedIn.headers.vary).toBe('Accept-Encoding, Cookie');
+    expect(signedIn.headers.vary).toBe('Accept-Encoding, Cookie, Accept-Language');
+  });
+
+  it("sends a visitor the page in the request's language (issue 40)", async () => {
+    const spanish = await app.inject({
+      method: 'GET',
+      url: '/about',
+      headers: { 'accept-language': 'es-MX,es;q=0.9' },
+    });
+    expect(spanish.body).toMatch(/^<html lang="es">/);
+    expect(spanish.body).toContain('<div id="root"><main>/about</main></div>');
+    const chosen = await app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { cookie: 'lang=es' },
+    });
+    expect(chosen.body).toMatch(/^<html lang="es">.*<main>\/login<\/main>/s);
   });
 });
