@@ -9,6 +9,8 @@ import { ApplicationService } from './application/application-service';
 import { scheduleSummaryFlush } from './application/summary-upkeep';
 import type { FormsRuntime } from './application/forms-runtime';
 import { loadFormsRuntime } from './application/load-forms-runtime';
+import { siteConfigIn } from '../forms/forms-in-language';
+import { sourceLocale } from '../contract/locale';
 import { AccountService } from './identity/accounts';
 import { DeviceCookies } from './identity/device-cookie';
 import { SignUpCookies } from './identity/sign-up-cookie';
@@ -105,10 +107,11 @@ export async function createServices(app: FastifyInstance, deps: AppDeps): Promi
     mailer,
     sessions,
     publicUrl: config.publicUrl,
-    sender: {
-      universityName: site.university.name,
-      applicationTitle: site.university.applicationTitle,
-      helpEmail: site.university.helpEmail,
+    // The university as its mail names it, in the mail's language (forms/es/site.json's title).
+    sender: (locale) => {
+      const { name, applicationTitle, helpEmail } =
+        locale === sourceLocale ? site.university : siteConfigIn(locale).university;
+      return { universityName: name, applicationTitle, helpEmail };
     },
   });
   const redis = config.redis.url ? await connectRedis(config.redis.url, app.log) : undefined;

@@ -23,6 +23,7 @@ describe('the wire types derived from the route schemas', () => {
   it('say what the profile, documents and lookup replies hold', () => {
     expectTypeOf<Profile>().toEqualTypeOf<{
       answer: Record<string, string>;
+      language: 'en' | 'es';
       document_answer: Record<string, unknown>;
       username: string;
       last_page: string;

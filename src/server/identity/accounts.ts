@@ -28,7 +28,8 @@ export interface AccountServiceDeps {
   clock: Clock;
   mailer: Mailer;
   sessions: SessionStore;
-  sender: Sender;
+  /** The university as the mail in a language names it. */
+  sender(locale: Locale): Sender;
   publicUrl: string;
 }
 
@@ -73,7 +74,7 @@ export class AccountService {
         accountExistsMail(
           existing.username,
           `${this.deps.publicUrl}/login`,
-          this.deps.sender,
+          this.deps.sender(existing.language),
           existing.language,
         ),
       );
@@ -109,7 +110,7 @@ export class AccountService {
     });
     if (!added) return undefined;
     await this.deps.mailer.send(
-      confirmationCodeMail(address, added.code, this.deps.sender, language),
+      confirmationCodeMail(address, added.code, this.deps.sender(language), language),
     );
     return added.id;
   }
@@ -153,7 +154,12 @@ export class AccountService {
     const code = await this.pending.renew(account.id, this.now(), signUpId);
     if (code) {
       await this.deps.mailer.send(
-        confirmationCodeMail(account.username, code, this.deps.sender, account.language),
+        confirmationCodeMail(
+          account.username,
+          code,
+          this.deps.sender(account.language),
+          account.language,
+        ),
       );
     }
   }
@@ -241,7 +247,7 @@ export class AccountService {
       passwordResetMail(
         account.username,
         `${this.deps.publicUrl}/reset?${query}`,
-        this.deps.sender,
+        this.deps.sender(account.language),
         account.language,
       ),
     );

@@ -102,7 +102,7 @@ export async function publicRoutes(app: FastifyInstance, options: PublicRoutesOp
         schema: { body: accountBodies[call], response: messageReply },
       },
       async (request, reply) => {
-        assertValid(validators[call], request.body);
+        assertValid(validators[call], request.body, localeOf(request));
         return handle(request, reply);
       },
     );

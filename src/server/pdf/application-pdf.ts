@@ -4,12 +4,12 @@ import { ConversionError, conversionMessages } from '../conversion/conversion-me
 import { addOutline, type OutlineItem } from './pdf-outline';
 import { embedFonts } from './pdf-fonts';
 import { TextFlow } from './text-flow';
-import type { Locale } from '../../contract/locale';
+import { sourceLocale, type Locale } from '../../contract/locale';
 import { dateTimeText, text } from '../i18n/server-i18n';
 
 export interface ApplicationPdfInput {
-  /** The account's language: the PDF's own words and dates are in it, as `pages` are. */
-  locale: Locale;
+  /** The account's language: the PDF's own words and dates are in it, as `pages` are (English). */
+  locale?: Locale;
   universityName: string;
   applicationTitle: string;
   applicant: { name: string; email: string };
@@ -39,7 +39,6 @@ export async function renderApplicationPdf(
   doc.setAuthor(input.universityName);
   doc.setCreator(input.universityName);
   doc.setProducer('admission-application');
-  doc.setLanguage(input.locale);
   doc.setCreationDate(input.generatedAt);
   doc.setModificationDate(input.generatedAt);
   const fonts = await embedFonts(doc);
@@ -48,7 +47,8 @@ export async function renderApplicationPdf(
 
   flow.paragraph([{ text: input.universityName }], { size: 18, style: 'bold', spaceAfter: 2 });
   flow.paragraph([{ text: input.applicationTitle }], { size: 13, spaceAfter: 8 });
-  const { locale } = input;
+  const locale = input.locale ?? sourceLocale;
+  doc.setLanguage(locale);
   const about = [
     [
       text(locale, 'pdf.applicant'),

@@ -92,6 +92,7 @@ describe('tabs', () => {
       answer: { ...answers },
       document_answer: {},
       username: 'ada@example.edu',
+      language: 'en',
       last_page: '/your-academics',
       successful_login: [],
       web_status: [{ web_status: 'started' }],

@@ -31,6 +31,7 @@ export function profileOf(overrides: Partial<Profile> = {}): Profile {
     answer: {},
     document_answer: {},
     username: 'ada@example.edu',
+    language: 'en',
     last_page: '',
     successful_login: ['2025-01-01T00:00:00Z'],
     web_status: [{ web_status: 'started' }],

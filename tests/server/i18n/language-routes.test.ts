@@ -12,10 +12,12 @@ import type { MailMessage } from '../../../src/server/mail/templates';
 import { englishCatalogue } from '../../../src/server/i18n/english-catalogue';
 import spanish from '../../../src/server/i18n/messages.es.json';
 import { errorCatalogue } from '../../../src/server/errors';
-import { loadSite } from '../../../src/server/site';
+import { validate } from '../../../src/engine/validation';
+import { validators } from '../../../src/server/identity/account-bodies';
+import { messageTranslatorIn, siteConfigIn } from '../../../src/forms/forms-in-language';
 
 const es = spanish as Record<string, string>;
-const university = loadSite().university.name;
+const { name: university, applicationTitle } = siteConfigIn('es').university;
 const USER = 'ana@example.org';
 const SPANISH = { lang: 'es' };
 
@@ -73,6 +75,7 @@ describe.each(databases)('the account’s language ($name)', ({ url }) => {
     expect(mail.subject).toBe(es['mail.confirmationSubject']!.replace('{university}', university));
     expect(mail.text).toContain(es['mail.confirmationCode']!.replace('{code}', codeIn(mail)));
     expect(mail.html).toContain('<html lang="es">');
+    expect(mail.text).toContain(`${university}, ${applicationTitle}.`);
     expect(englishIn(mail)).toEqual([]);
   });
 
@@ -163,6 +166,20 @@ describe('errors in the request’s language', () => {
     expect(englishReply.json()).toEqual({
       code: 'INVALID_CREDENTIALS',
       message: englishCatalogue['errors.INVALID_CREDENTIALS'],
+    });
+  });
+
+  it('says an account form’s rule messages in Spanish, from the same validators', async () => {
+    const body = { username: 'ana', password: 'short' };
+    const english = validate(validators.signup, body);
+    const expected = validate(validators.signup, body, { translate: messageTranslatorIn('es') });
+    expect(expected.username).not.toEqual(english.username);
+    const refused = await t.call('POST', '/public/signup', body, SPANISH);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      code: 'BAD_REQUEST',
+      message: expected.username![0],
+      errors: expected,
     });
   });
 
