@@ -1,4 +1,5 @@
 /** The staff console's applications, exports and analytics (issue 17), under /api/staff. */
+import { locales } from './locale';
 import { serviceAnswersReply } from './service';
 import { allRequired, answerKey, type Wire, string, integer } from './wire';
 
@@ -87,6 +88,8 @@ export const applicationReply = {
     status,
     submittedAt: nullableTime,
     formsVersion: { type: ['string', 'null'] },
+    /** The language the applicant uses (issue 40): their mail's and PDF's. */
+    language: { type: 'string', enum: locales },
     view: serviceAnswersReply[200],
   }),
 } as const;

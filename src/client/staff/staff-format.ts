@@ -1,3 +1,4 @@
+import type { Locale } from '../../contract/locale';
 import type { ApplicationStatus as WebStatus } from '../../contract/staff-applications';
 
 /** How the console names an application's web status (SPEC §4). */
@@ -7,6 +8,9 @@ export const statusLabels: Record<WebStatus, string> = {
   validating: 'Validating',
   submitted: 'Submitted',
 };
+
+/** The applicant's language as the (English) console names it. */
+export const languageLabels: Record<Locale, string> = { en: 'English', es: 'Spanish' };
 
 // With its time zone, so a time read by staff in two offices (or sent on) is not misread.
 const dateTime = new Intl.DateTimeFormat('en-US', {

@@ -1,3 +1,4 @@
+import { sourceLocale } from '../../contract/locale';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
@@ -176,7 +177,8 @@ export async function applicationSummary(db: Db, accountId: string) {
   const row = await db
     .selectFrom('application_summaries as s')
     .leftJoin('submissions as sub', 'sub.account_id', 's.account_id')
-    .select(['s.email', 's.name', 's.status', 's.submitted_at', 'sub.forms_version'])
+    .leftJoin('accounts as a', 'a.id', 's.account_id')
+    .select(['s.email', 's.name', 's.status', 's.submitted_at', 'sub.forms_version', 'a.language'])
     .where('s.account_id', '=', accountId)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -186,5 +188,6 @@ export async function applicationSummary(db: Db, accountId: string) {
     status: statusNames[Number(row.status)]!,
     submittedAt: row.submitted_at || null,
     formsVersion: row.forms_version ?? null,
+    language: row.language ?? sourceLocale,
   };
 }

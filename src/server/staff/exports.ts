@@ -1,3 +1,4 @@
+import type { Locale } from '../../contract/locale';
 import type { Db } from '../db/database';
 import type { FormsRuntime } from '../application/forms-runtime';
 import type { Answers, KeyedQuestion } from '../../engine/definitions';
@@ -21,6 +22,8 @@ interface Submitted {
   email: string;
   submittedAt: string;
   formsVersion: string;
+  /** The language the applicant used (issue 40). */
+  language: Locale;
   answers: Answers;
 }
 
@@ -41,7 +44,14 @@ export function submittedBatch(db: Db, after?: Keyset) {
   let query = db
     .selectFrom('submissions as s')
     .innerJoin('accounts as a', 'a.id', 's.account_id')
-    .select(['s.account_id', 'a.username', 's.answers', 's.forms_version', 's.submitted_at']);
+    .select([
+      's.account_id',
+      'a.username',
+      'a.language',
+      's.answers',
+      's.forms_version',
+      's.submitted_at',
+    ]);
   if (after) {
     query = query.where((eb) =>
       eb(eb.refTuple('s.submitted_at', 's.account_id'), '>', eb.tuple(after.at, after.id)),
@@ -61,6 +71,7 @@ async function* submitted(db: Db): AsyncGenerator<Submitted[]> {
       email: row.username,
       submittedAt: row.submitted_at,
       formsVersion: row.forms_version,
+      language: row.language,
       answers: JSON.parse(row.answers) as Answers,
     }));
     if (rows.length < BATCH) return;
@@ -126,8 +137,8 @@ export function csvCell(value: string): string {
 
 const csvLine = (cells: readonly string[]) => cells.map(csvCell).join(',') + '\r\n';
 
-const META = ['account_id', 'email', 'submitted_at', 'forms_version'];
-const META_LABELS = ['Account', 'E-mail address', 'Submitted at', 'Form version'];
+const META = ['account_id', 'email', 'submitted_at', 'forms_version', 'language'];
+const META_LABELS = ['Account', 'E-mail address', 'Submitted at', 'Form version', 'Language'];
 
 /** What the CSV's first rows name: the keys alone, or the questions' labels above the keys. */
 export type CsvHeader = 'keys' | 'labels';
@@ -173,6 +184,7 @@ export async function* applicationsCsv(
         application.email,
         application.submittedAt,
         application.formsVersion,
+        application.language,
         ...keys.map((key) => row[key]!),
       ]);
     }
@@ -203,6 +215,7 @@ export async function* applicationsJsonl(db: Db, forms: FormsRuntime): AsyncGene
           email: application.email,
           submitted_at: application.submittedAt,
           forms_version: application.formsVersion,
+          language: application.language,
           answers,
         }) + '\n';
     }

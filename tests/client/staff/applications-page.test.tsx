@@ -155,12 +155,15 @@ describe('the applications list at /staff', () => {
         status: 'started',
         submittedAt: null,
         formsVersion: null,
+        language: 'es',
         view: { answer: { first_name: 'Ada' }, add_another: {}, document_answer: {}, tabs: {} },
       }),
     });
     const { user, app } = renderApp({ pathname: '/staff', search: '?q=ada&page=2' });
     await user.click(await screen.findByRole('link', { name: 'Ada Lovelace' }));
     await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' });
+    // The language the applicant uses, named in English.
+    expect(screen.getByText('Language').nextElementSibling?.textContent).toBe('Spanish');
     // Not submitted: no packet yet, and a reader is offered no staff link.
     expect(screen.queryByRole('link', { name: /Submission packet/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /staff link/ })).toBeNull();

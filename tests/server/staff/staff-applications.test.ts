@@ -198,6 +198,7 @@ describe.each(databases)('staff applications ($name)', ({ url }) => {
       status: 'submitted',
       submittedAt: expect.any(String),
       formsVersion: 'forms-v1',
+      language: 'en',
       view: link.json(),
     });
     const audit = await withEmails(

@@ -3,7 +3,7 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { QueryError } from '../query-error';
 import { staffApi, staffDownloads } from '../staff-api';
-import { formatDateTime, statusLabels } from '../staff-format';
+import { formatDateTime, languageLabels, statusLabels } from '../staff-format';
 import { StaffPage } from '../staff-page';
 import { staffPaths } from '../staff-paths';
 import { useFormView } from '../use-form-view';
@@ -58,6 +58,8 @@ export function ApplicationPage() {
             <dd>{statusLabels[data.status]}</dd>
             <dt>Submitted</dt>
             <dd>{data.submittedAt ? formatDateTime(data.submittedAt) : 'Not yet'}</dd>
+            <dt>Language</dt>
+            <dd>{languageLabels[data.language]}</dd>
           </dl>
           {data.status === 'validating' && <MissingAnswers accountId={accountId} />}
           <ul className="staff-actions">
