@@ -9,6 +9,7 @@ import { PageRenderer, useFormStore } from '../session/form-bridge';
 import { pageHeadingId } from '../layout/form-layout';
 import { useDefinitionChanges } from '../session/use-definition-changes';
 import { LoadBoundary } from '../components/load-boundary';
+import { t } from '../i18n/i18n';
 
 // Shown only on a page the forms changed since the applicant's last save: loaded then.
 const DefinitionChangesNotice = lazy(() =>
@@ -36,7 +37,7 @@ function PageView({ page }: { page: PageDefinition }) {
   return (
     <div className="page-content">
       <p className="form-page__step">
-        Step {page.step} of {formPages.length}
+        {t('page.stepOf', { step: page.step, count: formPages.length })}
       </p>
       <h1 id={pageHeadingId} className="form-page__title" tabIndex={-1}>
         {page.title}
