@@ -97,7 +97,9 @@ export async function renderApplicationPdf(
     if (pages[0]) outline.push({ title: attachment.title, page: pages[0] });
   }
 
-  TextFlow.numberPages(doc, fonts.regular);
+  TextFlow.numberPages(doc, fonts.regular, undefined, (page, pages) =>
+    text(locale, 'pdf.pageOf', { page: String(page), pages: String(pages) }),
+  );
   addOutline(doc, outline);
   return doc.save();
 }

@@ -176,10 +176,16 @@ export class TextFlow {
    * Stamps "Page i of n" at the foot of every page of the document; in a tagged PDF as an
    * artifact, which screen readers skip as they skip a printed book's folios.
    */
-  static numberPages(doc: PDFDocument, font: PDFFont, tags?: PdfTags): void {
+  static numberPages(
+    doc: PDFDocument,
+    font: PDFFont,
+    tags?: PdfTags,
+    /** The number's words, in the document's language. */
+    label = (page: number, pages: number) => `Page ${page} of ${pages}`,
+  ): void {
     const pages = doc.getPages();
     pages.forEach((page, i) => {
-      const text = `Page ${i + 1} of ${pages.length}`;
+      const text = label(i + 1, pages.length);
       const { x, y, width } = page.getMediaBox();
       const size = 8;
       const draw = () =>

@@ -114,6 +114,11 @@ describe('the application PDF in the account’s language', () => {
       fill(es['pdf.documentAttachedNamed']!, { fileName: 'transcript.pdf' }),
     );
     expect(reading.text).toMatch(/\d{1,2} de [a-z]+ de \d{4}/);
+    const last = String(reading.pages);
+    expect(reading.pageTexts[0]).toContain(fill(es['pdf.pageOf']!, { page: '1', pages: last }));
+    expect(reading.text).not.toContain(
+      fill(englishCatalogue['pdf.pageOf'], { page: '1', pages: last }),
+    );
     for (const id of ['pdf.applicant', 'pdf.generated', 'pdf.documentAttached'] as const) {
       expect(reading.text).not.toContain(englishCatalogue[id]);
     }
