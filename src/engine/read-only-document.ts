@@ -47,7 +47,7 @@ export interface ReadOnlyOptions {
   now?: Date;
   /**
    * The document's own words in another language than the definitions' English (the applicant's
-   * PDF in Spanish, issue 40); a chosen option then shows its label in the pages given, not the
+   * PDF in Spanish, issue 40). A chosen option always shows its label in the pages given, not the
    * `_desc` stored in the language it was chosen in.
    */
   texts?: ReadOnlyTexts;
@@ -161,7 +161,7 @@ export function optionAnswerText(
     : yesNo;
   const options =
     question.type === 'yes-no' ? (question.options ?? defaultYesNo) : question.options;
-  return optionText(question.key, answers, options, now, texts !== undefined);
+  return optionText(question.key, answers, options, now);
 }
 
 /** The text shown for a keyed answer; '' when unanswered. */

@@ -11,23 +11,20 @@ import { descKey } from './visibility';
 export const checkMark = (checked: boolean): string => (checked ? '[X]' : '[ ]');
 
 /**
- * A chosen option's display text: its stored `_desc`, else its label, else the raw value; with
- * `labelFirst`, its label in the options given (a translation's) before the stored `_desc`.
+ * A chosen option's display text: its label in the options given (the reader's language: English
+ * for staff, the applicant's for the PDF), else the stored `_desc` (written in the language the
+ * applicant chose it in, issue 40; or an option since removed), else the raw value.
  */
 export function optionText(
   key: string,
   answers: Answers,
   options?: OptionSource,
   now?: Date,
-  labelFirst = false,
 ): string {
   const value = answers[key] ?? '';
   if (value === '') return '';
-  const label = () => (options && optionLabel(options, value, { answers, now })) || '';
-  const desc = answers[descKey(key)];
-  if (labelFirst) return label() || desc || value;
-  if (desc) return desc;
-  return label() || value;
+  const label = (options && optionLabel(options, value, { answers, now })) || '';
+  return label || answers[descKey(key)] || value;
 }
 
 /**

@@ -175,6 +175,22 @@ describe('readOnlyDocument', () => {
     ]);
   });
 
+  it("shows a chosen option by the reader's label, not the _desc stored in the applicant's language", () => {
+    // A Spanish applicant's browser stores the label it showed (issue 40); staff read English.
+    const spanish = { ...answers, gender_desc: 'Mujer', legacy_ind_desc: 'Sí' };
+    const [sample] = readOnlyDocument([page], { answers: spanish });
+    const rows = sample!.sections.flatMap((s) => s.rows);
+    expect(rows.find((r) => r.key === 'gender')?.value).toBe('Woman (fixture)');
+    expect(rows.find((r) => r.key === 'legacy_ind')?.value).toBe('Yes');
+  });
+
+  it('falls back to the stored _desc for a value its question no longer lists', () => {
+    const retired = { ...answers, gender: 'X', gender_desc: 'Another (retired option)' };
+    const [sample] = readOnlyDocument([page], { answers: retired });
+    const rows = sample!.sections.flatMap((s) => s.rows);
+    expect(rows.find((r) => r.key === 'gender')?.value).toBe('Another (retired option)');
+  });
+
   it('shows the chosen tab only', () => {
     const [sample] = readOnlyDocument([page], { answers, tabs: { transcript: 'report' } });
     const more = sample!.sections.find((s) => s.id === 'more');
