@@ -16,6 +16,7 @@ import { authCards } from '../i18n/account-texts';
 import { accountLocale, rememberLocale } from '../i18n/locale-cookie';
 import { activeLocale } from '../i18n/i18n';
 import { t } from '../i18n/account-texts';
+import { loadPage } from '../i18n/reload-page';
 
 const fields = ['username', 'password'] as const;
 
@@ -45,7 +46,7 @@ export function LoginPage() {
       const language = accountLocale(reply);
       if (language && language !== activeLocale()) {
         rememberLocale(language);
-        window.location.assign(`${defaultFormRoute}${carried}`);
+        loadPage(`${defaultFormRoute}${carried}`);
         return;
       }
       // Whatever was cached belonged to the previous visitor.
