@@ -22,6 +22,12 @@ export interface BenchRow {
 /** The lowest and the highest of a figure's rounds. */
 export type Spread = readonly [low: number, high: number];
 
+/** The median of the rounds' figures and their spread, as a row's `value` and `spread`. */
+export function overRounds(values: readonly number[]): { value: number; spread?: Spread } {
+  const spread = spreadOf(values);
+  return { value: median(values), ...(spread ? { spread } : {}) };
+}
+
 /** The spread of the rounds' figures; undefined when there are fewer than two. */
 export function spreadOf(values: readonly number[]): Spread | undefined {
   const finite = values.filter(Number.isFinite);

@@ -13,7 +13,7 @@
  */
 import autocannon from 'autocannon';
 import { liveApplicants, startLiveServer, withFreshPostgres } from '../tests/helpers/live-server';
-import { median, type BenchRow } from './bench-row';
+import { overRounds, type BenchRow } from './bench-row';
 
 const APPLICANTS = 50;
 const WARM_UP_S = 2;
@@ -97,39 +97,35 @@ async function measure(label: string, databaseUrl: string): Promise<BenchRow[]> 
           save: await saves(connections, ROUND_S),
         });
       }
-      const mid = (figure: (round: { reference: Load; save: Load }) => number) =>
-        median(rounds.map(figure));
-      const reference = {
-        rps: mid((r) => r.reference.rps),
-        p99: mid((r) => r.reference.p99),
-      };
-      const save = {
-        rps: mid((r) => r.save.rps),
-        p50: mid((r) => r.save.p50),
-        p99: mid((r) => r.save.p99),
-        errors: rounds.reduce((sum, r) => sum + r.save.errors, warmUp.errors),
-      };
+      const over = (figure: (round: { reference: Load; save: Load }) => number) =>
+        overRounds(rounds.map(figure));
+      const errors = rounds.reduce((sum, r) => sum + r.save.errors, warmUp.errors);
       const ratios = rounds.map((r) => r.save.rps / r.reference.rps);
       const at = `${label}, ${connections} conn`;
       const id = `${label.toLowerCase()}.${connections}`;
       rows.push(
-        { name: `GET /healthz rps (${at})`, value: reference.rps, unit: 'req/s' },
-        { name: `PUT /api/answer rps (${at})`, value: save.rps, unit: 'req/s' },
+        { name: `GET /healthz rps (${at})`, ...over((r) => r.reference.rps), unit: 'req/s' },
+        { name: `PUT /api/answer rps (${at})`, ...over((r) => r.save.rps), unit: 'req/s' },
         {
           id: `${id}.save-rate-ratio`,
           name: `PUT /api/answer / healthz rate (${at}; rounds ${ratios.map((r) => r.toFixed(2)).join(', ')})`,
-          value: median(ratios),
+          ...overRounds(ratios),
           unit: '×',
         },
-        { name: `PUT /api/answer p50 (${at})`, value: save.p50, unit: 'ms' },
-        { id: `${id}.save-p99`, name: `PUT /api/answer p99 (${at})`, value: save.p99, unit: 'ms' },
+        { name: `PUT /api/answer p50 (${at})`, ...over((r) => r.save.p50), unit: 'ms' },
+        {
+          id: `${id}.save-p99`,
+          name: `PUT /api/answer p99 (${at})`,
+          ...over((r) => r.save.p99),
+          unit: 'ms',
+        },
         {
           id: `${id}.save-errors`,
           name: `PUT /api/answer errors (${at})`,
-          value: save.errors,
+          value: errors,
           unit: '',
         },
-        { name: `GET /healthz p99 (${at})`, value: reference.p99, unit: 'ms' },
+        { name: `GET /healthz p99 (${at})`, ...over((r) => r.reference.p99), unit: 'ms' },
       );
     }
     return rows;
