@@ -99,6 +99,7 @@ const upload: Row = {
  */
 const matrix: Record<string, Row> = {
   'GET /api/profile': api(200),
+  'PUT /api/profile/language': api(200),
   'GET /api/logout': api(200),
   'PUT /api/answer': api(200),
   'PUT /api/last-page': api(200),
@@ -256,6 +257,7 @@ describe.each(databases)('the authorization matrix on $name', ({ url }) => {
     ({
       'PUT /api/answer': { first_name: aAnswer },
       'PUT /api/last-page': { last_page: '/final-steps' },
+      'PUT /api/profile/language': { language: 'en' },
       'POST /api/web-status': { web_status: 'started' },
       'POST /api/validations': { first_name: ['First name missing (fixture).'] },
       'POST /api/visitor-answers/claim': { token: bVisitorToken },
