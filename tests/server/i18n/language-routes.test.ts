@@ -13,6 +13,7 @@ import { englishCatalogue } from '../../../src/server/i18n/english-catalogue';
 import spanish from '../../../src/server/i18n/messages.es.json';
 import { errorCatalogue } from '../../../src/server/errors';
 import { validate } from '../../../src/engine/validation';
+import { passwordRequirements } from '../../../src/engine/password-requirements';
 import { validators } from '../../../src/server/identity/account-bodies';
 import { messageTranslatorIn, siteConfigIn } from '../../../src/forms/forms-in-language';
 
@@ -180,6 +181,25 @@ describe('errors in the request’s language', () => {
       code: 'BAD_REQUEST',
       message: expected.username![0],
       errors: expected,
+    });
+  });
+
+  it('names the password requirements not yet met in Spanish', async () => {
+    const body = { username: USER, password: 'short' };
+    const english = validate(validators.signup, body).password!;
+    const said = validate(validators.signup, body, {
+      translate: messageTranslatorIn('es'),
+    }).password!;
+    const unmet = said.filter((_, i) =>
+      (passwordRequirements as readonly string[]).includes(english[i]!),
+    );
+    expect(unmet.length).toBeGreaterThan(0);
+    expect(said).not.toEqual(english);
+    const refused = await t.call('POST', '/public/signup', body, SPANISH);
+    expect(refused.json()).toEqual({
+      code: 'BAD_REQUEST',
+      message: es['errors.PASSWORD_REQUIREMENTS_UNMET']!.replace('{0}', unmet.join('; ')),
+      errors: { password: said },
     });
   });
 
