@@ -29,10 +29,13 @@ export const isPagePath = (pathname: string): boolean =>
 
 /**
  * The language of a page (issue 40): the request's (the `lang` cookie, else Accept-Language),
- * except the staff console's, which stays English.
+ * except the staff side's, which stays English: the console, and a service link's read-only view
+ * (any page opened with `service_token`), whatever language the staff member's browser asks for.
  */
-export function pageLocale(pathname: string, cookie: string | undefined, accept?: string): Locale {
+export function pageLocale(url: string, cookie: string | undefined, accept?: string): Locale {
+  const [pathname = '', query = ''] = url.split('?', 2);
   if (pathname === '/staff' || pathname.startsWith('/staff/')) return sourceLocale;
+  if (new URLSearchParams(query).has('service_token')) return sourceLocale;
   return requestLocale(cookie, accept);
 }
 
@@ -86,7 +89,7 @@ export const clientShell = fp(async (app: FastifyInstance, options: ClientShellO
         prerendered ? 'Accept-Encoding, Cookie, Accept-Language' : 'Cookie, Accept-Language',
       );
       const locale = pageLocale(
-        pathname,
+        request.url,
         request.cookies[localeCookie],
         request.headers['accept-language'],
       );

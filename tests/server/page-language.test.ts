@@ -45,6 +45,8 @@ describe("the page's language (issue 40)", () => {
   it('keeps the staff console in English, whatever the visitor chose', async () => {
     const staff = await get('/staff/login', { cookie: 'lang=es', 'accept-language': 'es' });
     expect(staff.body).toContain('<html lang="en">');
+    const serviceView = await get('/about?service_token=t', { cookie: 'lang=es' });
+    expect(serviceView.body).toContain('<html lang="en">');
   });
 
   it('tells caches the page differs by cookie and Accept-Language', async () => {
@@ -59,5 +61,7 @@ describe("the page's language (issue 40)", () => {
     expect(pageLocale('/about', 'xx', undefined)).toBe('en');
     expect(pageLocale('/staff', 'es', 'es')).toBe('en');
     expect(pageLocale('/staffing', 'es')).toBe('es');
+    expect(pageLocale('/about?service_token=abc', 'es', 'es')).toBe('en');
+    expect(pageLocale('/about?other=1', 'es')).toBe('es');
   });
 });
