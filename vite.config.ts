@@ -25,7 +25,15 @@ function preloadApplication(): Plugin {
           c.moduleIds.some((id) => id.endsWith('/src/client/main.tsx')),
         );
         if (!main) throw new Error('The build has no chunk for src/client/main.tsx.');
-        const linked = new Set([entry.fileName, ...entry.imports]);
+        // What Vite links already: the entry and every chunk it imports, directly or not (the
+        // bundler's runtime comes in through boot's chunk).
+        const linked = new Set<string>();
+        const link = (fileName: string) => {
+          if (linked.has(fileName)) return;
+          linked.add(fileName);
+          chunks.find((c) => c.fileName === fileName)?.imports.forEach(link);
+        };
+        link(entry.fileName);
         const files: string[] = [];
         const styles = new Set<string>();
         const collect = (fileName: string) => {
