@@ -262,7 +262,7 @@ describe.each(databases)('staff exports and analytics ($name)', ({ url }) => {
         await trx.executeQuery(CompiledQuery.raw('set local enable_seqscan = off'));
         await trx.executeQuery(CompiledQuery.raw('set local enable_sort = off'));
         const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
-          CompiledQuery.raw(`explain ${text}`, parameters),
+          CompiledQuery.raw(`explain ${text}`, [...parameters]),
         );
         return rows.map((row) => row['QUERY PLAN']).join('\n');
       });
@@ -272,7 +272,7 @@ describe.each(databases)('staff exports and analytics ($name)', ({ url }) => {
       expect(plan).not.toMatch(/Sort|Filter/);
     } else {
       const { rows } = await t.db.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`explain query plan ${text}`, parameters),
+        CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
       );
       plan = rows.map((row) => row.detail).join('\n');
       expect(plan).toMatch(
