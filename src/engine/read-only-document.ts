@@ -15,6 +15,7 @@ import type {
   SchoolSearchQuestion,
 } from './definitions';
 import { isIsoDate } from './iso-date';
+import type { ListLabels } from './option-lists';
 import { blockParts } from './page-fields';
 import { blockQuestions } from './question-blocks';
 import { blockLine, checkMark, optionText } from './read-only-text';
@@ -51,6 +52,8 @@ export interface ReadOnlyOptions {
    * `_desc` stored in the language it was chosen in.
    */
   texts?: ReadOnlyTexts;
+  /** The named lists' labels in that language (countries and months). */
+  listLabels?: ListLabels;
 }
 
 /** The words a read-only document adds to the definitions' own. */
@@ -151,8 +154,9 @@ export function optionAnswerText(
   question: KeyedQuestion,
   answers: Answers,
   now?: Date,
-  texts?: ReadOnlyTexts,
+  reader: Pick<ReadOnlyOptions, 'texts' | 'listLabels'> = {},
 ): string {
+  const { texts } = reader;
   const defaultYesNo = texts
     ? [
         { value: 'Y', label: texts.yes },
@@ -161,7 +165,7 @@ export function optionAnswerText(
     : yesNo;
   const options =
     question.type === 'yes-no' ? (question.options ?? defaultYesNo) : question.options;
-  return optionText(question.key, answers, options, now);
+  return optionText(question.key, answers, options, now, reader.listLabels);
 }
 
 /** The text shown for a keyed answer; '' when unanswered. */
@@ -176,7 +180,7 @@ function keyedValue(question: KeyedQuestion, { state, options }: Context): strin
     case 'select':
     case 'radio':
     case 'yes-no':
-      return optionAnswerText(question, answers, options.now, options.texts);
+      return optionAnswerText(question, answers, options.now, options);
     case 'date': {
       const [y = '', m = '', d = ''] = raw.split('-');
       if (!isIsoDate(raw)) return raw;
@@ -202,7 +206,7 @@ function blockRow(
 ): ReadOnlyRow[] {
   const parts = blockParts(block);
   if (!parts.some((part) => visible.has(part.key))) return [];
-  const value = blockLine(block, state.answers, options.now);
+  const value = blockLine(block, state.answers, options.now, options.listLabels);
   if (!value) return [];
   const main = block.type === 'school-search' ? 'name' : 'address_line_1';
   const key = (parts.find((part) => part.part === main) ?? parts[0])?.key ?? block.prefix;

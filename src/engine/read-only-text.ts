@@ -3,7 +3,7 @@
  * school on one line (the school's CEEB code in brackets), a chosen option by its display text.
  */
 import type { AddressQuestion, Answers, OptionSource, SchoolSearchQuestion } from './definitions';
-import { optionLabel } from './option-lists';
+import { optionLabel, type ListLabels } from './option-lists';
 import { blockParts } from './page-fields';
 import { descKey } from './visibility';
 
@@ -20,10 +20,12 @@ export function optionText(
   answers: Answers,
   options?: OptionSource,
   now?: Date,
+  /** The named lists' labels in the reader's language (countries, months); English without. */
+  listLabels?: ListLabels,
 ): string {
   const value = answers[key] ?? '';
   if (value === '') return '';
-  const label = (options && optionLabel(options, value, { answers, now })) || '';
+  const label = (options && optionLabel(options, value, { answers, now, listLabels })) || '';
   return label || answers[descKey(key)] || value;
 }
 
@@ -35,13 +37,14 @@ export function blockLine(
   block: AddressQuestion | SchoolSearchQuestion,
   answers: Answers,
   now?: Date,
+  listLabels?: ListLabels,
 ): string {
   const parts = new Map(blockParts(block).map((part) => [part.part as string, part]));
   const value = (part: string) => {
     const p = parts.get(part);
     if (!p) return '';
     return p.question.options
-      ? optionText(p.key, answers, p.question.options, now)
+      ? optionText(p.key, answers, p.question.options, now, listLabels)
       : (answers[p.key] ?? '').trim();
   };
   const state = parts.get('state') ? (answers[parts.get('state')!.key] ?? '') : '';

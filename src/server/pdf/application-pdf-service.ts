@@ -8,6 +8,7 @@ import type { PageDefinition } from '../../engine/definitions';
 import { readOnlyDocument, type ReadOnlyTexts } from '../../engine/read-only-document';
 import { sourceLocale, type Locale } from '../../contract/locale';
 import { text } from '../i18n/server-i18n';
+import { listLabelsIn } from '../../forms/forms-in-language';
 import type { BlobStore } from '../blobs/blob-store';
 import { isSubmitted } from '../application/account-lock';
 import type { ApplicationPdfInput } from './application-pdf';
@@ -145,7 +146,11 @@ export class ApplicationPdfService {
     const pages = readOnlyDocument(
       english ? forms.pages : (forms.pagesIn?.(language) ?? forms.pages),
       snapshot.state,
-      { documents, now: clock.now(), ...(english ? {} : { texts: readOnlyTexts(language) }) },
+      {
+        documents,
+        now: clock.now(),
+        ...(english ? {} : { texts: readOnlyTexts(language), listLabels: listLabelsIn(language) }),
+      },
     );
     const attachments: Array<{ title: string; pdf: Uint8Array }> = [];
     for (const row of pages.flatMap((p) => p.sections.flatMap((s) => s.rows))) {

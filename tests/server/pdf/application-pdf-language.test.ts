@@ -2,7 +2,7 @@ import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import complete from '../../fixtures/answers/complete.json';
 import { formPages } from '../../../src/forms/form-pages';
-import { formPagesIn, siteConfigIn } from '../../../src/forms/forms-in-language';
+import { formPagesIn, listLabelsIn, siteConfigIn } from '../../../src/forms/forms-in-language';
 import { readOnlyDocument } from '../../../src/engine/read-only-document';
 import { englishCatalogue } from '../../../src/server/i18n/english-catalogue';
 import spanish from '../../../src/server/i18n/messages.es.json';
@@ -78,22 +78,31 @@ describe('the application PDF in the account’s language', () => {
   it('labels every answer and shows each chosen option by its Spanish label', async () => {
     const reading = await readPdf(await spanishPdf());
     const answers = (await t.call('GET', '/api/profile', undefined, ana)).json().answer;
-    const expected = readOnlyDocument(
-      formPagesIn('es'),
-      { answers, addAnother: { activity_interest: 2 } },
-      {
-        documents: { transcript_file: { file_name: 'transcript.pdf' } },
-        now: t.clock.now(),
-        texts: {
-          yes: es['pdf.yes']!,
-          no: es['pdf.no']!,
-          documentNote: (fileName) =>
-            fill(es['pdf.documentAttachedNamed']!, { fileName: fileName ?? '' }),
-          date: (year, month, day) => fill(es['pdf.date']!, { year, month, day }),
-        },
+    const state = { answers, addAnother: { activity_interest: 2 } };
+    const options = {
+      documents: { transcript_file: { file_name: 'transcript.pdf' } },
+      now: t.clock.now(),
+      texts: {
+        yes: es['pdf.yes']!,
+        no: es['pdf.no']!,
+        documentNote: (fileName?: string) =>
+          fill(es['pdf.documentAttachedNamed']!, { fileName: fileName ?? '' }),
+        date: (year: string, month: string, day: string) =>
+          fill(es['pdf.date']!, { year, month, day }),
       },
-    );
+    };
+    const expected = readOnlyDocument(formPagesIn('es'), state, {
+      ...options,
+      listLabels: listLabelsIn('es'),
+    });
     const rows = expected.flatMap((p) => p.sections.flatMap((s) => s.rows));
+    // Countries and months by their Spanish names, not the English lists' (an address, a country).
+    const english = readOnlyDocument(formPagesIn('es'), state, options).flatMap((p) =>
+      p.sections.flatMap((s) => s.rows),
+    );
+    const named = english.filter((row, i) => row.value !== rows[i]?.value);
+    expect(named.length).toBeGreaterThan(0);
+    for (const row of named) expect(reading.text).not.toContain(collapse(row.value));
     expect(rows.length).toBeGreaterThan(60);
     for (const row of rows) {
       expect(reading.text).toContain(collapse(row.label));
