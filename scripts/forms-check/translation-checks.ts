@@ -50,7 +50,7 @@ function where(text: Expected): string {
 }
 
 /** A schema's messages as a translation file names them: `messages` (› the account form) › field › rule. */
-export const messageTexts = (schema: unknown, form?: string): SourceText[] =>
+const messageTexts = (schema: unknown, form?: string): SourceText[] =>
   schema === undefined
     ? []
     : schemaMessages(schema).map((text) => ({

@@ -25,7 +25,7 @@ export function isLocale(value: unknown): value is Locale {
  * The best of our languages for an Accept-Language header (RFC 9110 §12.5.4): the highest
  * q-value whose primary tag we speak; English when none matches or the header is absent or bad.
  */
-export function localeFromAcceptLanguage(header: string | undefined | null): Locale {
+function localeFromAcceptLanguage(header: string | undefined | null): Locale {
   if (!header || header.length > 1_000) return sourceLocale;
   let best: { locale: Locale; q: number } | undefined;
   for (const part of header.split(',').slice(0, 50)) {

@@ -25,7 +25,7 @@ export interface Unnamed {
  * The id a question goes by in a translation file: its key, else its id, else (an address or
  * school search) its prefix and type, e.g. `mailing_address`, `hs_school-search`.
  */
-export function questionTextId(question: Question): string | undefined {
+function questionTextId(question: Question): string | undefined {
   if ('key' in question && question.key) return question.key;
   if (question.id) return question.id;
   if (question.type === 'address' || question.type === 'school-search')

@@ -40,7 +40,7 @@ const translationPairs = translationFiles.flatMap((file) => [...pairs(file)]);
  * The entry of forms/es/{file}.json at `keys`, e.g. formText('about', 'questions', 'first_name',
  * 'label'); fails, naming it, when there is none.
  */
-export function formPair(file: string, ...keys: string[]): Pair {
+function formPair(file: string, ...keys: string[]): Pair {
   let node: unknown = readJson(`forms/es/${file}.json`);
   for (const key of keys) node = (node as Record<string, unknown> | undefined)?.[key];
   if (!isPair(node))
@@ -83,11 +83,9 @@ export const clientEs = (key: string): string =>
   entry(clientSpanish, key, 'src/client/i18n/messages.es.json');
 export const clientEn = (key: string): string =>
   entry(clientEnglish, key, 'src/client/i18n/*.en.json');
-/** A server message in Spanish / English (mail, PDF, errors), placeholders unfilled. */
+/** A server message in Spanish (mail, PDF, errors), placeholders unfilled. */
 export const serverEs = (key: string): string =>
   entry(serverSpanish, key, 'src/server/i18n/messages.es.json');
-export const serverEn = (key: string): string =>
-  entry(serverEnglish, key, 'the server English catalogue');
 
 const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -118,7 +116,7 @@ export function messageSource(message: string, fill: Record<string, string> = {}
 }
 
 /** A pattern for the whole of a filled message (see messageSource). */
-export const messagePattern = (message: string): RegExp =>
+const messagePattern = (message: string): RegExp =>
   new RegExp(`^${messageSource(message)}$`);
 
 /**
