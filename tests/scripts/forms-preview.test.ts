@@ -314,6 +314,17 @@ describe('forms:preview in Spanish', { timeout: 60_000 }, () => {
       expect(await page.locator('html').getAttribute('lang')).toBe('es');
       await expect.poll(() => page.locator('h1').first().textContent()).toBe(spanish.title);
       expect(spanish.title).not.toBe(definition.title);
+      // The application's own words (the step line) in Spanish too, from its catalogue.
+      // Read as written: an import of the catalogue is compiled by the build's plugin.
+      const catalogue = readJson('src/client/i18n/messages.es.json') as Record<string, string>;
+      const stepOf = catalogue['page.stepOf']!.replace('{step}', String(definition.step)).replace(
+        '{count}',
+        '\\d+',
+      );
+      expect(stepOf).not.toMatch(/[{}]/);
+      await expect
+        .poll(() => page.locator('.form-page__step').textContent())
+        .toMatch(new RegExp(`^${stepOf}$`));
       const shown = new Set(visibleKeys(spanish, empty()));
       const labels = pageFields(spanish)
         .filter((f) => shown.has(f.key) && f.owner.type === 'text')

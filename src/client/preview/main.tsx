@@ -4,10 +4,15 @@ import '../styles/global.css';
 import '../styles/page.css';
 import '../styles/field.css';
 import './preview.css';
-import { PreviewApp } from './preview-app';
+import { activateLocale } from '../i18n/i18n';
+import { chosenLanguage, PreviewApp } from './preview-app';
 
 const pageId = decodeURIComponent(location.pathname.replace(/^\/applicant\//, ''));
 const container = document.getElementById('root');
+// The application's own texts (the step, the required note, the questions' words) in the
+// language previewed, as the application loads them before its first render.
 if (container)
-  // No StrictMode: its second render of every component would double each reload's cost.
-  createRoot(container).render(<PreviewApp pageId={pageId} />);
+  void activateLocale(chosenLanguage()).then(() =>
+    // No StrictMode: its second render of every component would double each reload's cost.
+    createRoot(container).render(<PreviewApp pageId={pageId} />),
+  );

@@ -6,6 +6,7 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { createFormStore } from '../form/form-store';
+import type { Locale } from '../../contract/locale';
 import { installMessageTranslator, type CompiledValidator } from '../../engine/validation';
 import { localizePage, messageTranslator } from '../../forms/localize';
 import { PreviewSwitches } from './branch-switches';
@@ -14,10 +15,10 @@ import { PreviewPage } from './preview-page';
 import type { PreviewPage as PageState, PreviewState } from './preview-state';
 
 type Loaded = { state: PreviewState; validator?: CompiledValidator };
-type Language = 'en' | 'es';
+type Language = Locale;
 
 /** The language the author chose to preview in (`?lang=es`), English by default. */
-const chosenLanguage = (): Language =>
+export const chosenLanguage = (): Language =>
   new URLSearchParams(location.search).get('lang') === 'es' ? 'es' : 'en';
 const withLanguage = (href: string, language: Language) =>
   language === 'es' ? `${href}?lang=es` : href;

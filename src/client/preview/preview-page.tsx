@@ -11,6 +11,8 @@ import { ToastProvider } from '../components/toast-provider';
 import { FormProvider } from '../form/form-context';
 import type { FormStore } from '../form/form-store';
 import { PageContext } from '../form/page-context';
+import { t } from '../i18n/i18n';
+import { richText } from '../i18n/rich-text';
 import { QuestionRenderersContext } from '../renderer/question-renderers-context';
 import { SectionNode } from '../renderer/section-node';
 import '../styles/questions.css';
@@ -44,14 +46,16 @@ export function PreviewPage({ page, store, afterSubmit, findings, pageCount }: P
               <PlacedFindingsContext.Provider value={placed}>
                 <div className="page-content">
                   <p className="form-page__step">
-                    Step {page.step} of {pageCount}
+                    {t('page.stepOf', { step: page.step, count: pageCount })}
                   </p>
                   <h1 className="form-page__title">{page.title}</h1>
                   {page.description && <p className="form-page__description">{page.description}</p>}
                   <div className="question-page">
                     <p className="question-page__required-note">
-                      Questions marked <span aria-hidden="true">*</span>
-                      <span className="visually-hidden">with an asterisk</span> are required.
+                      {richText(t('page.requiredNote'), {
+                        star: (words) => <span aria-hidden="true">{words}</span>,
+                        hidden: (words) => <span className="visually-hidden">{words}</span>,
+                      })}
                     </p>
                     {page.sections.map((section) => (
                       <SectionNode key={section.id} section={section} />
