@@ -1,7 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useContext, useState } from 'react';
 import { university } from './site-config';
 import { t } from '../i18n/i18n';
 import { LoadBoundary } from '../components/load-boundary';
+import { ToastContext } from '../components/toast-context';
+import { genericErrorMessage } from '../messages';
 
 // Loaded when opened, with their texts: a page's first load carries neither.
 const HelpDialog = lazy(() =>
@@ -15,6 +17,13 @@ const PrivacyDialog = lazy(() =>
 export function SiteFooter() {
   const [open, setOpen] = useState<'help' | 'privacy' | null>(null);
   const close = () => setOpen(null);
+  const toasts = useContext(ToastContext);
+  // A dialog whose code could not be fetched (offline, or a deploy replaced it) says so; the
+  // next click tries again.
+  const failed = () => {
+    close();
+    toasts?.show({ kind: 'error', message: genericErrorMessage() });
+  };
   return (
     <footer className="site-footer">
       <div className="shell-container site-footer__inner">
@@ -39,7 +48,7 @@ export function SiteFooter() {
           </li>
         </ul>
       </div>
-      <LoadBoundary fallback={null} key={open}>
+      <LoadBoundary fallback={null} key={open} onError={failed}>
         <Suspense fallback={null}>
           {open === 'help' && <HelpDialog isOpen onDismiss={close} />}
           {open === 'privacy' && <PrivacyDialog isOpen onDismiss={close} />}
