@@ -194,10 +194,13 @@ export interface Database extends StaffTables {
     created_at: string;
     updated_at: string;
   };
-  /** The application PDF: a draft rebuilt when the answers change, and the copy frozen at submit. */
+  /**
+   * The application PDF: a draft rebuilt when the answers change, and the copy frozen at submit;
+   * with it the staff packet, the same answers in English (kind text: no migration for 'packet').
+   */
   application_pdfs: {
     account_id: string;
-    kind: 'draft' | 'final';
+    kind: 'draft' | 'final' | 'packet';
     /** Changes with every build asked for, so a superseded build job knows to do nothing. */
     build_id: string;
     status: 'UNPROCESSED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';

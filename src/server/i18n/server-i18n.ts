@@ -58,6 +58,24 @@ export function translated(locale: Locale, english: string): string {
   return id ? text(locale, id) : english;
 }
 
+/**
+ * How each language writes a date answer in the PDF: English as the form shows it (04/12/2007),
+ * Spanish with the month's name (12 de abril de 2007), since a US reader takes 12/04/2007 for
+ * December.
+ */
+const dateAnswerFormats: Readonly<Record<Locale, Intl.DateTimeFormatOptions>> = {
+  en: { month: '2-digit', day: '2-digit', year: 'numeric' },
+  es: { day: 'numeric', month: 'long', year: 'numeric' },
+};
+
+/** A date answer (its ISO parts: 2007, 04, 12) as the language writes it. */
+export function dateText(locale: Locale, year: string, month: string, day: string): string {
+  const at = new Date(0);
+  at.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
+  const format = { ...dateAnswerFormats[locale], timeZone: 'UTC' };
+  return new Intl.DateTimeFormat(intlLocales[locale], format).format(at);
+}
+
 /** A date and time as the language writes them, in UTC (the PDF's dates). */
 export function dateTimeText(locale: Locale, date: Date): string {
   return `${instances[locale].date(date, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;

@@ -7,7 +7,7 @@ import type { JobHandler } from '../jobs/job-runner';
 import type { PageDefinition } from '../../engine/definitions';
 import { readOnlyDocument, type ReadOnlyTexts } from '../../engine/read-only-document';
 import { sourceLocale, type Locale } from '../../contract/locale';
-import { text } from '../i18n/server-i18n';
+import { dateText, text } from '../i18n/server-i18n';
 import { listLabelsIn } from '../../forms/forms-in-language';
 import type { BlobStore } from '../blobs/blob-store';
 import { isSubmitted } from '../application/account-lock';
@@ -55,7 +55,7 @@ function readOnlyTexts(locale: Locale): ReadOnlyTexts {
       fileName
         ? text(locale, 'pdf.documentAttachedNamed', { fileName })
         : text(locale, 'pdf.documentAttached'),
-    date: (year, month, day) => text(locale, 'pdf.date', { year, month, day }),
+    date: (year, month, day) => dateText(locale, year, month, day),
   };
 }
 
@@ -88,39 +88,45 @@ export interface ApplicationPdfServiceDeps {
 /**
  * The applicant's PDF copy, built by a job: a draft rebuilt whenever what it shows changed since
  * its last build (compared by hash), and after submission a copy built once from the frozen
- * answers, kept and served from then on.
+ * answers, kept and served from then on; beside it the staff packet, built once from the same
+ * answers in English.
  */
 export class ApplicationPdfService {
   constructor(private readonly deps: ApplicationPdfServiceDeps) {}
 
   /** Where the applicant's PDF stands, asking for a build when it is missing or out of date. */
   async status(accountId: string): Promise<PdfStatus> {
-    const kind: PdfKind = (await isSubmitted(this.deps.db, accountId)) ? 'final' : 'draft';
-    const row = await this.row(accountId, kind);
-    const retry =
-      row?.status === 'FAILED' &&
-      this.deps.clock.now().getTime() - new Date(row.updated_at).getTime() >= RETRY_FAILED_AFTER_MS;
-    if (kind === 'final') {
-      if (row && !retry) return present(row);
-      return this.enqueue(accountId, kind, (await this.snapshot(accountId, kind)).hash);
-    }
-    const { hash } = await this.snapshot(accountId, kind);
-    if (row && row.state_hash === hash && !retry) return present(row);
-    return this.enqueue(accountId, kind, hash);
+    return this.statusOf(accountId, await this.applicantKind(accountId));
   }
 
-  /** Asks for the copy frozen at submission (called once the application is submitted). */
+  /**
+   * Where the staff packet of a submitted application stands: the frozen answers in English
+   * (issue 40: the staff side stays English), asked for when missing, as for an application
+   * submitted before the packet was built apart from the applicant's copy.
+   */
+  packetStatus(accountId: string): Promise<PdfStatus> {
+    return this.statusOf(accountId, 'packet');
+  }
+
+  /**
+   * Asks for the copy frozen at submission and the staff packet (called once the application is
+   * submitted).
+   */
   async freeze(accountId: string): Promise<void> {
-    if (await this.row(accountId, 'final')) return;
-    await this.enqueue(accountId, 'final', (await this.snapshot(accountId, 'final')).hash);
+    for (const kind of ['final', 'packet'] as const) {
+      if (await this.row(accountId, kind)) continue;
+      await this.enqueue(accountId, kind, (await this.snapshot(accountId, kind)).hash);
+    }
   }
 
   /** The PDF to download: the frozen copy after submission, else the current draft. */
   async file(accountId: string): Promise<Uint8Array | undefined> {
-    const kind: PdfKind = (await isSubmitted(this.deps.db, accountId)) ? 'final' : 'draft';
-    const row = await this.row(accountId, kind);
-    if (row?.status !== 'COMPLETED' || !row.pdf_key) return undefined;
-    return this.deps.blobs.get(row.pdf_key);
+    return this.fileOf(accountId, await this.applicantKind(accountId));
+  }
+
+  /** The staff packet once built. */
+  packetFile(accountId: string): Promise<Uint8Array | undefined> {
+    return this.fileOf(accountId, 'packet');
   }
 
   /**
@@ -136,8 +142,10 @@ export class ApplicationPdfService {
     const limits = this.deps.limits ?? defaultDocumentLimits;
     const { forms, blobs, clock } = this.deps;
     const snapshot = await this.snapshot(accountId, kind);
-    // In the account's language: the pages' texts, the document's own words and its dates.
-    const { language } = snapshot;
+    // The applicant's copy is in the account's language (the pages' texts, the document's own words
+    // and its dates); the staff packet is in English and names the applicant's language.
+    const applicantLanguage = snapshot.language;
+    const language = kind === 'packet' ? sourceLocale : applicantLanguage;
     const english = language === 'en';
     const site = english ? this.deps.site : (this.deps.siteIn?.(language) ?? this.deps.site);
     const documents = Object.fromEntries(
@@ -163,6 +171,7 @@ export class ApplicationPdfService {
     const { answers } = snapshot.state;
     const input: ApplicationPdfInput = {
       locale: language,
+      ...(kind === 'packet' ? { applicantLanguage } : {}),
       universityName: site.name,
       applicationTitle: site.applicationTitle,
       applicant: {
@@ -238,6 +247,31 @@ export class ApplicationPdfService {
           .execute();
       },
     };
+  }
+
+  private async applicantKind(accountId: string): Promise<PdfKind> {
+    return (await isSubmitted(this.deps.db, accountId)) ? 'final' : 'draft';
+  }
+
+  private async statusOf(accountId: string, kind: PdfKind): Promise<PdfStatus> {
+    const row = await this.row(accountId, kind);
+    const retry =
+      row?.status === 'FAILED' &&
+      this.deps.clock.now().getTime() - new Date(row.updated_at).getTime() >= RETRY_FAILED_AFTER_MS;
+    // A frozen copy (final, packet) is built once; a draft again when what it shows changed.
+    if (kind !== 'draft') {
+      if (row && !retry) return present(row);
+      return this.enqueue(accountId, kind, (await this.snapshot(accountId, kind)).hash);
+    }
+    const { hash } = await this.snapshot(accountId, kind);
+    if (row && row.state_hash === hash && !retry) return present(row);
+    return this.enqueue(accountId, kind, hash);
+  }
+
+  private async fileOf(accountId: string, kind: PdfKind): Promise<Uint8Array | undefined> {
+    const row = await this.row(accountId, kind);
+    if (row?.status !== 'COMPLETED' || !row.pdf_key) return undefined;
+    return this.deps.blobs.get(row.pdf_key);
   }
 
   private async enqueue(accountId: string, kind: PdfKind, hash: string): Promise<PdfStatus> {

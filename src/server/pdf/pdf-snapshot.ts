@@ -25,13 +25,13 @@ export type SnapshotReads = Pick<
 >;
 
 /** Bump when the PDF's layout changes, so every draft is rebuilt once. */
-const RENDERER_VERSION = '2';
+const RENDERER_VERSION = '3';
 
 const sorted = (map: Record<string, unknown>) =>
   Object.entries(map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
 /**
- * The answers (the frozen copy for the final PDF), add-another counts, chosen tabs, converted
+ * The answers (the frozen copy for the final PDF and the packet), add-another counts, chosen tabs, converted
  * documents and e-mail of an applicant; the hash also covers the forms' version and the renderer.
  */
 export async function readSnapshot(
@@ -54,9 +54,11 @@ export async function readSnapshot(
     application.tabs.of(accountId),
     documents.completed(accountId),
   ]);
-  const answers = kind === 'final' && submission ? submission.answers : draft;
+  // The final copy and the staff packet show the answers frozen at submission.
+  const frozen = kind !== 'draft' && submission;
+  const answers = frozen ? submission.answers : draft;
   const state: FormState = { answers, addAnother, tabs };
-  const submittedAt = kind === 'final' && submission ? new Date(submission.submittedAt) : undefined;
+  const submittedAt = frozen ? new Date(submission.submittedAt) : undefined;
   const hash = createHash('sha256')
     .update(
       JSON.stringify([

@@ -13,8 +13,6 @@ export const pdfTexts = {
   no: 'No',
   documentAttached: 'Document attached',
   documentAttachedNamed: 'Document attached: {fileName}',
-  /** A date answer. */
-  date: '{month}/{day}/{year}',
   statusPreparing: 'The PDF of your application is being prepared.',
   statusReady: 'The PDF of your application is ready.',
   statusFailed: 'We could not prepare the PDF of your application. Please try again later.',

@@ -117,10 +117,11 @@ export async function staffApplicationsRoutes(app: FastifyInstance, services: Se
       const { accountId } = request.params;
       const summary = await summaryOf(accountId);
       if (!(await isSubmitted(db, accountId))) throw errors.PACKET_NOT_SUBMITTED();
-      // The copy frozen at submission holds the answers and every converted document, with a
-      // bookmark per page and per document; asking for its status builds it when missing.
-      const status = await pdfs.status(accountId);
-      const bytes = status.status === 'COMPLETED' ? await pdfs.file(accountId) : undefined;
+      // The packet holds the answers frozen at submission, in English whatever the applicant's
+      // language (named in it), and every converted document, with a bookmark per page and per
+      // document; asking for its status builds it when missing.
+      const status = await pdfs.packetStatus(accountId);
+      const bytes = status.status === 'COMPLETED' ? await pdfs.packetFile(accountId) : undefined;
       if (!bytes) throw new AppError('PACKET_NOT_READY');
       await record(request, 'application.packet', summary.email, { accountId });
       return sendPdf(reply, bytes, `application-${accountId}.pdf`, 'inline');

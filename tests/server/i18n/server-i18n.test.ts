@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { englishCatalogue } from '../../../src/server/i18n/english-catalogue';
 import spanish from '../../../src/server/i18n/messages.es.json';
-import { text, translated, type TextId } from '../../../src/server/i18n/server-i18n';
+import { dateText, text, translated, type TextId } from '../../../src/server/i18n/server-i18n';
 import { errorCatalogue } from '../../../src/server/errors';
 import { fileMessages } from '../../../src/engine/file-rules';
 
@@ -59,5 +59,11 @@ describe('the server catalogues', () => {
     expect(translated('es', fileMessages.empty)).not.toBe(fileMessages.empty);
     expect(translated('en', fileMessages.empty)).toBe(fileMessages.empty);
     expect(translated('es', 'Not a text of ours.')).toBe('Not a text of ours.');
+  });
+
+  it('write a date answer in Spanish with the month’s name (a US reader takes 12/04 for December)', () => {
+    expect(dateText('es', '2007', '04', '12')).toBe('12 de abril de 2007');
+    expect(dateText('es', '2025', '09', '01')).toBe('1 de septiembre de 2025');
+    expect(dateText('en', '2007', '04', '12')).toBe('04/12/2007');
   });
 });

@@ -14,6 +14,14 @@ import { uploadDocument } from '../helpers/uploads';
 const es = spanish as Record<string, string>;
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
+/** A date answer with its month's name, as a Spanish reader writes it ("12 de abril de 2007"). */
+const spanishDate = (year: string, month: string, day: string) =>
+  new Intl.DateTimeFormat('es', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(Date.UTC(Number(year), Number(month) - 1, Number(day)));
 
 describe('the application PDF in the account’s language', () => {
   let t: TestApp;
@@ -87,8 +95,7 @@ describe('the application PDF in the account’s language', () => {
         no: es['pdf.no']!,
         documentNote: (fileName?: string) =>
           fill(es['pdf.documentAttachedNamed']!, { fileName: fileName ?? '' }),
-        date: (year: string, month: string, day: string) =>
-          fill(es['pdf.date']!, { year, month, day }),
+        date: spanishDate,
       },
     };
     const expected = readOnlyDocument(formPagesIn('es'), state, {
@@ -130,6 +137,20 @@ describe('the application PDF in the account’s language', () => {
     );
     for (const id of ['pdf.applicant', 'pdf.generated', 'pdf.documentAttached'] as const) {
       expect(reading.text).not.toContain(englishCatalogue[id]);
+    }
+  });
+
+  it('writes date answers with the month’s name, never as day/month/year', async () => {
+    const reading = await readPdf(await spanishPdf());
+    const dates = Object.values(complete).filter(
+      (value): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value),
+    );
+    expect(dates.length).toBeGreaterThan(0);
+    for (const date of dates) {
+      const [year = '', month = '', day = ''] = date.split('-');
+      expect(reading.text).toContain(spanishDate(year, month, day));
+      expect(reading.text).not.toContain(`${day}/${month}/${year}`);
+      expect(reading.text).not.toContain(`${month}/${day}/${year}`);
     }
   });
 

@@ -6,6 +6,7 @@ import { readOnlyDocument } from '../../../src/engine/read-only-document';
 import { addOutline } from '../../../src/server/pdf/pdf-outline';
 import { createTestApp, databases, signedIn, type TestApp } from '../helpers/test-app';
 import { jpeg, pdf } from '../helpers/fixtures';
+import { readTagging } from '../helpers/pdf-tagging';
 import { collapse, readPdf } from '../helpers/pdf-text';
 import { uploadDocument } from '../helpers/uploads';
 import { containing, labelOf, pageTitle } from '../../helpers/shipped-texts';
@@ -128,6 +129,27 @@ describe.each(databases)('the application PDF on $name', ({ url }) => {
     expect(transcript).toBe(reading.pages - 1);
   });
 
+  it('is tagged: marked, with a structure tree, its language, page titles as H1 and section titles as H2', async () => {
+    await uploadDocument(t, ada, await pdf(1, 'Transcript page'), 'transcript.pdf');
+    await t.jobs.runUntilIdle();
+    await pdfStatus();
+    await t.jobs.runUntilIdle();
+    const tagging = await readTagging(await download());
+    expect(tagging).toMatchObject({ marked: true, structTree: true, lang: 'en' });
+    const answers = (await t.call('GET', '/api/profile', undefined, ada)).json().answer;
+    const expected = readOnlyDocument(
+      formPages,
+      { answers, addAnother: { activity_interest: 2 } },
+      { now: t.clock.now() },
+    );
+    const titled = expected.flatMap((p) => p.sections.filter((section) => section.title));
+    expect(titled.length).toBeGreaterThan(0);
+    expect(tagging.roles.filter((role) => role === 'H1')).toHaveLength(expected.length);
+    expect(tagging.roles.filter((role) => role === 'H2')).toHaveLength(titled.length);
+    // Each page's title comes before its sections' in reading order.
+    expect(tagging.roles.find((role) => role !== 'P')).toBe('H1');
+  });
+
   it('is rebuilt when the answers change, and only then', async () => {
     await pdfStatus();
     await t.jobs.runUntilIdle();
@@ -158,7 +180,8 @@ describe.each(databases)('the application PDF on $name', ({ url }) => {
 
   it('is frozen at submission: built from the submitted answers and kept', async () => {
     expect((await t.call('POST', '/api/submit', {}, ada)).statusCode).toBe(200);
-    expect(await t.jobs.runUntilIdle()).toEqual(['done']);
+    // The applicant's copy and the staff packet beside it.
+    expect(await t.jobs.runUntilIdle()).toEqual(['done', 'done']);
     expect(await pdfStatus()).toMatchObject({ status: 'COMPLETED', url: '/api/pdf/file' });
     const frozen = await readPdf(await download());
     expect(frozen.text).toContain('Submitted January 15, 2026 at 12:00 PM UTC');

@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databases, type TestApp } from '../helpers/test-app';
 import { addStaff, type TestStaff } from './staff-helpers';
 import { applicant, type SeededApplicant } from './staff-seed';
+import { formPages } from '../../../src/forms/form-pages';
+import { formPagesIn } from '../../../src/forms/forms-in-language';
+import { readPdf } from '../helpers/pdf-text';
+import { readTagging } from '../helpers/pdf-tagging';
 
 describe.each(databases)('staff see the applicant’s language ($name)', ({ url }) => {
   let t: TestApp;
@@ -62,4 +66,40 @@ describe.each(databases)('staff see the applicant’s language ($name)', ({ url 
       [alan.email]: 'en',
     });
   });
+
+  it('in the packet, which is in English, while the applicant’s own copy stays in Spanish', async () => {
+    const packetUrl = `/applications/${ana.accountId}/packet.pdf`;
+    expect((await get(packetUrl)).statusCode).toBe(409);
+    expect((await t.call('GET', '/api/pdf', undefined, ana.cookies)).statusCode).toBe(200);
+    await t.jobs.runUntilIdle();
+    const packet = await get(packetUrl);
+    expect(packet.statusCode, packet.body).toBe(200);
+    const bytes = new Uint8Array(packet.rawPayload);
+    const reading = await readPdf(bytes);
+    expect(reading.outline).toEqual(formPages.map((page) => page.title));
+    const spanishTitles = formPagesIn('es')
+      .map((page) => page.title)
+      .filter((title) => !formPages.some((page) => page.title === title));
+    expect(spanishTitles.length).toBeGreaterThan(0);
+    for (const title of spanishTitles) expect(reading.text).not.toContain(title);
+    expect(reading.text).toContain('Ana García');
+    expect(reading.text).toContain('Language Spanish');
+    expect(await readTagging(bytes)).toMatchObject({ marked: true, structTree: true, lang: 'en' });
+
+    const own = await t.call('GET', '/api/pdf/file', undefined, ana.cookies);
+    expect(own.statusCode).toBe(200);
+    const ownBytes = new Uint8Array(own.rawPayload);
+    const ownReading = await readPdf(ownBytes);
+    expect(ownReading.outline).toEqual(formPagesIn('es').map((page) => page.title));
+    expect(ownReading.text).not.toContain('Language');
+    expect(await readTagging(ownBytes)).toMatchObject({ marked: true, lang: 'es' });
+
+    // An English applicant's packet names English.
+    expect((await get(`/applications/${alan.accountId}/packet.pdf`)).statusCode).toBe(409);
+    await t.jobs.runUntilIdle();
+    const alans = await readPdf(
+      new Uint8Array((await get(`/applications/${alan.accountId}/packet.pdf`)).rawPayload),
+    );
+    expect(alans.text).toContain('Language English');
+  }, 60_000);
 });

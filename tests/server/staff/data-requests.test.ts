@@ -137,6 +137,7 @@ describe.each(databases)('applicants’ data requests on $name', ({ url }) => {
       'applicant.json',
       'application/draft.pdf',
       'application/final.pdf',
+      'application/packet.pdf',
       'documents/transcript_file.pdf',
       'uploads/transcript_file/transcript.png',
     ]);
@@ -144,6 +145,7 @@ describe.each(databases)('applicants’ data requests on $name', ({ url }) => {
     for (const name of [
       'application/draft.pdf',
       'application/final.pdf',
+      'application/packet.pdf',
       'documents/transcript_file.pdf',
     ]) {
       expect(entries.get(name)!.subarray(0, 5).toString()).toBe('%PDF-');
@@ -172,7 +174,11 @@ describe.each(databases)('applicants’ data requests on $name', ({ url }) => {
         status: 'COMPLETED',
       }),
     ]);
-    expect(held.applicationPdfs.map((p: { kind: string }) => p.kind)).toEqual(['draft', 'final']);
+    expect(held.applicationPdfs.map((p: { kind: string }) => p.kind)).toEqual([
+      'draft',
+      'final',
+      'packet',
+    ]);
     expect(held.links).toHaveLength(1);
     expect(held.logins).toHaveLength(1);
     expect(held.audit.map((a: { action: string }) => a.action)).toEqual(['link.issue']);
@@ -198,7 +204,7 @@ describe.each(databases)('applicants’ data requests on $name', ({ url }) => {
     expect(audit[0]).toMatchObject({ actor: `staff:${admin.email}` });
     // About her by her subject id, which the link table resolves to her e-mail while she is held.
     expect(await emailOfSubject(t, audit[0]!.subject)).toBe('ada@example.org');
-    expect(JSON.parse(audit[0]!.detail)).toEqual({ files: 4 });
+    expect(JSON.parse(audit[0]!.detail)).toEqual({ files: 5 });
   }, 60_000);
 
   it('asks for the e-mail twice, and says when no applicant has it', async () => {
@@ -249,7 +255,8 @@ describe.each(databases)('applicants’ data requests on $name', ({ url }) => {
     );
     const adasFiles = blobFiles(t).filter((file) => file.includes(adaId));
     const evesFiles = blobFiles(t).filter((file) => file.includes(eveId));
-    expect(adasFiles.length).toBe(4); // the upload, its PDF, the draft and the final PDF
+    // The upload, its PDF, the draft, the final PDF and the staff packet.
+    expect(adasFiles.length).toBe(5);
     // The servers' flush (every second) brings notes for the staff summary in and removes them:
     // none is left to vanish between the two looks at Eve's rows. Ada gets one, as an applicant
     // who saved a moment before being erased has, which the erasure must remove with the rest.
@@ -272,7 +279,7 @@ describe.each(databases)('applicants’ data requests on $name', ({ url }) => {
       erased: {
         email: 'ada@example.org',
         documents: 1,
-        blobs: 4,
+        blobs: 5,
         answers: answers.length,
         sessions: 1,
       },
@@ -317,13 +324,13 @@ describe.each(databases)('applicants’ data requests on $name', ({ url }) => {
       if (failures-- > 0) throw new Error('disk gone');
       await remove(key);
     };
-    expect(blobFiles(t).filter((file) => file.includes(adaId))).toHaveLength(4);
+    expect(blobFiles(t).filter((file) => file.includes(adaId))).toHaveLength(5);
     const first = await request('erase', 'ada@example.org');
     expect(first.statusCode, first.body).toBe(500);
     expect(await rowsMentioning(t, 'ada@example.org')).toEqual({ audit_subjects: 1 });
     const again = await request('erase', 'ada@example.org');
     expect(again.json()).toEqual({
-      erased: { email: 'ada@example.org', documents: 0, blobs: 4, answers: 0, sessions: 0 },
+      erased: { email: 'ada@example.org', documents: 0, blobs: 5, answers: 0, sessions: 0 },
     });
     expect(blobFiles(t).filter((file) => file.includes(adaId))).toEqual([]);
     // Finished now: the link is gone, and a third time there is nothing left to find.
@@ -377,7 +384,7 @@ describe('npm run applicant', () => {
     expect(await rowsMentioning(t, adaId)).toHaveProperty('accounts', 1);
     const erased = await run(['erase', 'ada@example.org', '--yes']);
     expect(JSON.parse(erased.stdout)).toMatchObject({
-      erased: { email: 'ada@example.org', blobs: 4 },
+      erased: { email: 'ada@example.org', blobs: 5 },
     });
     // The export's record and the erasure's name her subject id, which nothing links to her now.
     expect(await rowsMentioning(t, adaId)).toEqual({});
