@@ -116,8 +116,7 @@ export function messageSource(message: string, fill: Record<string, string> = {}
 }
 
 /** A pattern for the whole of a filled message (see messageSource). */
-const messagePattern = (message: string): RegExp =>
-  new RegExp(`^${messageSource(message)}$`);
+const messagePattern = (message: string): RegExp => new RegExp(`^${messageSource(message)}$`);
 
 /**
  * Whether a message says enough of its own to recognise it: "{page} - {application}" or
