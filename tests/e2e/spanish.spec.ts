@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { localeCookie, localeNames } from '../../src/contract/locale';
 import { readPdf } from '../server/helpers/pdf-text';
-import { containing } from '../helpers/shipped-texts';
+import { containing, offeredOption } from '../helpers/shipped-texts';
 import { expectNoAxeViolations } from './axe';
 import { password, signUpConfirmAndLogIn, uniqueEmail } from './journey';
 import { waitForMail } from './outbox';
@@ -224,10 +224,17 @@ test('a Spanish applicant: sign up, confirm, log in, three pages, a refused Subm
   await expect(pageHeading(page, spanishPageTitle('education'))).toBeVisible();
   await expectNoEnglishShown(page, '/education');
   await combobox(page, label('education', 'entry_term')).click();
-  await page.getByRole('option', { name: option('education', 'entry_term', '2027FA') }).click();
+  await page
+    .getByRole('option', {
+      name: option('education', 'entry_term', offeredOption('entry_term').value),
+    })
+    .click();
   await combobox(page, label('education', 'applied_major')).click();
   await page
-    .getByRole('option', { name: option('education', 'applied_major', 'MATH'), exact: true })
+    .getByRole('option', {
+      name: option('education', 'applied_major', offeredOption('applied_major').value),
+      exact: true,
+    })
     .click();
   await page
     .getByRole('combobox', { name: label('education', 'hs_school-search') })
@@ -313,7 +320,9 @@ test('a Spanish applicant: sign up, confirm, log in, three pages, a refused Subm
     expect(pdf.outline).not.toContain(englishPageTitle(pageId));
   }
   expect(pdf.text).toContain(label('about', 'first_name'));
-  expect(pdf.text).toContain(option('education', 'applied_major', 'MATH'));
+  expect(pdf.text).toContain(
+    option('education', 'applied_major', offeredOption('applied_major').value),
+  );
   await context.close();
 });
 

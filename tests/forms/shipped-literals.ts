@@ -176,9 +176,10 @@ export function sourceFiles(dir: string): string[] {
  * which tests may pin (SPEC's catalogue); a text written in several places counts once.
  */
 export function guardedTexts(): ShippedText[] {
-  const own = new Set(
-    sourceFiles('src').flatMap((file) => literalsOf(path.join(root, file)).map((l) => l.text)),
-  );
+  const own = new Set([
+    ...sourceFiles('src').flatMap((file) => literalsOf(path.join(root, file)).map((l) => l.text)),
+    ...catalogueTexts(),
+  ]);
   const seen = new Set<string>();
   return shippedTexts().filter((text) => {
     const id = `${text.kind}\u0000${text.text}`;
@@ -186,6 +187,18 @@ export function guardedTexts(): ShippedText[] {
     seen.add(id);
     return true;
   });
+}
+
+/** The English of the applicant side's catalogues (src/client/i18n/*.en.json): its own texts. */
+function catalogueTexts(): string[] {
+  const dir = path.join(root, 'src/client/i18n');
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.en.json'))
+    .flatMap((name) =>
+      Object.values(
+        JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as Record<string, string>,
+      ),
+    );
 }
 
 /** `tests/x.test.ts:12: label "First Name" from forms/about.json`, one per pinned text. */

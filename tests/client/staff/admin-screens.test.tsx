@@ -48,6 +48,7 @@ describe('one application', () => {
       'E-mail',
       'Status',
       'Submitted',
+      'Language',
     ]);
     expect(screen.getByText('Nov 20, 2026, 3:31 PM UTC')).toBeVisible();
     expect(screen.queryByText('2026.1')).toBeNull();
