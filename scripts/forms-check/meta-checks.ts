@@ -23,14 +23,9 @@ import { toPointer, type SourceFile } from './source-file';
 
 const repoSchemas = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
 
-/**
- * Reports the file's JSON syntax errors in words; true when the file can be checked further: it
- * is valid JSON, or its only mistakes are commas, whose meaning is certain (the value is then
- * the one the author meant, so its other mistakes are found in this same run).
- */
-function checkSyntax(file: SourceFile, findings: Findings): boolean {
-  if (file.syntaxErrors.length === 0) return true;
-  for (const { line, column, message } of syntaxFindings(file)) {
+/** A file's JSON syntax errors as findings, each at its line and column. */
+export function reportSyntax(file: SourceFile, findings: Findings): void {
+  for (const { line, column, message } of syntaxFindings(file))
     findings.list.push({
       severity: 'error',
       check: 'json-syntax',
@@ -40,7 +35,16 @@ function checkSyntax(file: SourceFile, findings: Findings): boolean {
       pointer: '',
       message,
     });
-  }
+}
+
+/**
+ * Reports the file's JSON syntax errors in words; true when the file can be checked further: it
+ * is valid JSON, or its only mistakes are commas, whose meaning is certain (the value is then
+ * the one the author meant, so its other mistakes are found in this same run).
+ */
+function checkSyntax(file: SourceFile, findings: Findings): boolean {
+  if (file.syntaxErrors.length === 0) return true;
+  reportSyntax(file, findings);
   const value = recoveredValue(file);
   if (value === undefined) return false;
   file.json = value;

@@ -23,7 +23,7 @@ import {
   placeholdersOf,
 } from '../../src/forms/translation-files';
 import type { Findings } from './findings';
-import { syntaxFindings } from './json-syntax';
+import { reportSyntax } from './meta-checks';
 import { pageSchemaName, type Project } from './project';
 import { locate, readSourceFile, toPointer, type SourceFile } from './source-file';
 
@@ -152,16 +152,7 @@ function checkFile(
   }
   const file = readSourceFile(full, shown(full));
   if (file.json === undefined) {
-    for (const { line, column, message } of syntaxFindings(file))
-      findings.list.push({
-        severity: 'error',
-        check: 'json-syntax',
-        file: file.path,
-        line,
-        column,
-        pointer: '',
-        message,
-      });
+    reportSyntax(file, findings);
     return;
   }
   const wanted = new Set(expected.map((text) => idOf(text.path)));
