@@ -6,20 +6,11 @@
  * touched. The copy is of the last commit (HEAD), so a figure names the code it measured whatever
  * is being edited meanwhile; BENCH_SOURCES=worktree copies the working tree instead.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import os from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, waitFor, type LiveServer } from '../../tests/helpers/live-server';
+import { startLiveServer, type LiveServer } from '../../tests/helpers/live-server';
 import type { PageSpec } from './page-spec';
 import { fixtureTranslation } from './fixture-translation';
 import { fixtureDataModel, fixtureDefinition, fixtureSchema } from './product-fixture';
@@ -103,76 +94,10 @@ export function buildProductCopy(spec: PageSpec): { dir: string; sources: string
   return { dir: path.join(copyDir, 'dist/client'), sources };
 }
 
-function exitOf(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
-
 /**
- * The copy's server (src/server/main.ts under tsx, as tests/helpers/live-server.ts starts the
- * repository's), on a free port with its own data folder and rate limits out of the way.
+ * The copy's server: src/server/main.ts of the copy, started as tests/helpers/live-server.ts
+ * starts the repository's (a free port, its own data folder, rate limits out of the way).
  */
-export async function startCopyServer(): Promise<LiveServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admissions-sixty-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  let child: ChildProcess;
-  // The server's standard error, last 4,000 characters: said when it fails to start, not echoed
-  // into the bench's table.
-  let stderr = '';
-  const start = async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: copyDir,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        PUBLIC_URL: base,
-        NODE_ENV: 'production',
-        RATE_LIMIT_PER_IP_PER_MINUTE: '1000000',
-        RATE_LIMIT_PER_USERNAME_PER_HOUR: '1000000',
-        RATE_LIMIT_LOGIN_BACKOFF_AFTER: '1000000',
-        RATE_LIMIT_API_WRITES_PER_MINUTE: '1000000',
-        RATE_LIMIT_VALIDATIONS_PER_MINUTE: '1000000',
-        VISITOR_ANSWERS_PER_IP: '1000000',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-4000);
-    });
-    await waitFor(
-      'the copy’s server to answer /healthz',
-      async () => {
-        if (child.exitCode !== null)
-          throw new Error(`the server exited with ${child.exitCode}:\n${stderr}`);
-        return (await fetch(`${base}/healthz`).catch(() => undefined))?.ok;
-      },
-      60_000,
-    );
-  };
-  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
-    const exited = exitOf(child);
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    return exited;
-  };
-  await start();
-  return {
-    base,
-    dataDir,
-    get pid() {
-      return child.pid ?? 0;
-    },
-    logs: [],
-    stop,
-    signal: (signal) => void child.kill(signal),
-    exited: () => exitOf(child),
-    restart: start,
-    async dispose() {
-      await stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+export function startCopyServer(): Promise<LiveServer> {
+  return startLiveServer({ cwd: copyDir });
 }

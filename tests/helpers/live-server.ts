@@ -37,6 +37,8 @@ export interface LiveServerOptions {
   dataDir?: string;
   /** Keep the process's stdout log lines in `logs` (otherwise they are dropped). */
   captureLogs?: boolean;
+  /** The checkout whose src/server/main.ts runs (a bench's copy of the product); this one's by default. */
+  cwd?: string;
 }
 
 /** Child processes' stdout lines into `into`, when there is a stream to read. */
@@ -106,6 +108,7 @@ export async function startLiveServer(options: LiveServerOptions = {}): Promise<
   let child: ChildProcess;
   const start = async () => {
     child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: options.cwd,
       env: {
         ...process.env,
         PORT: String(port),
