@@ -278,9 +278,9 @@ test('the page names every script its first load runs, in a few files (scripts/f
   ];
   const linked = named.map((match) => match[1]!);
   // Nothing found only as the scripts ran (a request after a request), nothing linked twice;
-  // the dialog library is not part of the first load: it is fetched once the page is idle
-  // (usePreloadModal, src/client/components/modal.tsx).
-  const idle = /^\/assets\/modal-dialog-[\w-]+\.js$/;
+  // the dialog library and the footer's dialogs are not part of the first load: they are fetched
+  // a few quiet seconds after load (src/client/components/after-first-load.ts).
+  const idle = /^\/assets\/(modal|help|privacy)-dialog-[\w-]+\.js$/;
   expect([...scripts].filter((script) => !linked.includes(script) && !idle.test(script))).toEqual(
     [],
   );

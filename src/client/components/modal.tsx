@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { afterFirstLoad } from './after-first-load';
 import { LoadBoundary } from './load-boundary';
 import type { ModalProps } from './modal-props';
 import { t } from '../i18n/i18n';
@@ -40,9 +41,9 @@ function PlainDialog({ title, onDismiss, actions, children }: ModalProps) {
 
 /**
  * A modal dialog. The dialog library (@reach/dialog with its focus lock, about 10 KB gzipped) is
- * not part of a page's first load: it loads when a modal first opens, or earlier once a page
- * that may open one is idle (usePreloadModal), so in practice it is there before anyone asks
- * and the modal renders at once.
+ * not part of a page's first load: it loads when a modal first opens, or earlier at the first
+ * sign of intent or once the load is over (usePreloadModal), so in practice it is there before
+ * anyone asks and the modal renders at once.
  */
 export function Modal(props: ModalProps) {
   // Decided when the modal opens and kept while it is open: switching from the lazy element to
@@ -73,14 +74,11 @@ export function preloadModal(): Promise<void> {
   );
 }
 
-/** Preloads the dialog code once the page that may open one is idle. */
+/**
+ * Preloads the dialog code after the first load (afterFirstLoad): at the first sign of intent
+ * (a pointer over or the focus on a button, a key, a press) or once the page has been quiet for a
+ * few seconds after `load`, never inside a visitor's first load.
+ */
 export function usePreloadModal(): void {
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => void preloadModal(), { timeout: 5_000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(() => void preloadModal(), 2_000);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => afterFirstLoad(() => void preloadModal()), []);
 }

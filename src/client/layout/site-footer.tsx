@@ -1,23 +1,35 @@
-import { lazy, Suspense, useContext, useState } from 'react';
+import { lazy, Suspense, useContext, useEffect, useState } from 'react';
 import { university } from './site-config';
 import { t } from '../i18n/i18n';
+import { afterFirstLoad } from '../components/after-first-load';
 import { LoadBoundary } from '../components/load-boundary';
+import { preloadModal } from '../components/modal';
 import { ToastContext } from '../components/toast-context';
 import { genericErrorMessage } from '../messages';
 
-// Loaded when opened, with their texts: a page's first load carries neither.
-const HelpDialog = lazy(() =>
-  import('../dialogs/help-dialog').then((module) => ({ default: module.HelpDialog })),
-);
+// Loaded when opened, with their texts: a page's first load carries neither. They are fetched
+// ahead at the first sign of intent or once the load is over (afterFirstLoad), so that a click
+// opens them at once.
+const loadHelp = () => import('../dialogs/help-dialog');
+const loadPrivacy = () => import('../dialogs/privacy-dialog');
+const HelpDialog = lazy(() => loadHelp().then((module) => ({ default: module.HelpDialog })));
 const PrivacyDialog = lazy(() =>
-  import('../dialogs/privacy-dialog').then((module) => ({ default: module.PrivacyDialog })),
+  loadPrivacy().then((module) => ({ default: module.PrivacyDialog })),
 );
+// A failed fetch ahead is not reported: the click fetches again and reports its own failure.
+const ignore = () => undefined;
+const preloadDialogs = () => {
+  void loadHelp().catch(ignore);
+  void loadPrivacy().catch(ignore);
+  void preloadModal();
+};
 
 /** The footer: the university's name and postal address, and the Help and Privacy dialogs. */
 export function SiteFooter() {
   const [open, setOpen] = useState<'help' | 'privacy' | null>(null);
   const close = () => setOpen(null);
   const toasts = useContext(ToastContext);
+  useEffect(() => afterFirstLoad(preloadDialogs), []);
   // A dialog whose code could not be fetched (offline, or a deploy replaced it) says so; the
   // next click tries again.
   const failed = () => {
