@@ -182,6 +182,12 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: ['react-router-dom', 'react-router'].map((name) => ({
+            name,
+            importNames: ['Link', 'NavLink', 'Form'],
+            message:
+              "AppLink and AppNavLink (routing/app-link.tsx): React Router's own add their data-mode code to every first load.",
+          })),
           patterns: [
             { group: nodeBuiltins, message: 'The client runs in the browser: no Node APIs.' },
           ],

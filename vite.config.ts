@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { buildId } from './scripts/build-id.ts';
 import { compiledMessages, localizedIndexPages } from './scripts/compiled-messages.ts';
 import { firstLoadChunks } from './scripts/first-load-chunks.ts';
+import { leanReactRouter } from './scripts/lean-react-router.ts';
 import { holdSubmitScript } from './src/contract/hold-submit.ts';
 
 /**
@@ -85,6 +86,7 @@ const apiPort = Number(process.env.API_PORT ?? 8081);
 export default defineConfig({
   plugins: [
     react(),
+    leanReactRouter(),
     compiledMessages(),
     { ...holdEarlySubmit(), applyToEnvironment: (env) => env.name === 'client' },
     { ...preloadApplication(), applyToEnvironment: (env) => env.name === 'client' },

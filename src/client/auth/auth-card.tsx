@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { AppLink } from '../routing/app-link';
 import { defaultFormRoute } from '../app-paths';
 import { useDocumentTitle } from '../components/use-document-title';
 import { visitorTokenSearch } from '../session/visitor-token';
@@ -56,7 +57,7 @@ export function AuthCard({
     <main className="auth-page" id="main-content">
       <section className="auth-card" aria-labelledby={titleId}>
         <p className="auth-card__back">
-          <Link to={{ pathname: defaultFormRoute, search: carried }}>{t('auth.back')}</Link>
+          <AppLink to={{ pathname: defaultFormRoute, search: carried }}>{t('auth.back')}</AppLink>
         </p>
         <h1 id={titleId} ref={heading} className="auth-card__title" tabIndex={-1}>
           {title}
@@ -86,7 +87,7 @@ export function AuthCard({
         </form>
         <p className="auth-card__footer">
           {footer.question}{' '}
-          <Link to={{ pathname: footer.to, search: carried }}>{footer.linkText}</Link>
+          <AppLink to={{ pathname: footer.to, search: carried }}>{footer.linkText}</AppLink>
         </p>
       </section>
     </main>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { AppLink } from '../routing/app-link';
 import { login } from '../../generated/validators/login.js';
 import { authApi } from '../api/auth-api';
 import { ServerError } from '../api/errors';
@@ -80,7 +81,7 @@ export function LoginPage() {
         {...form.field('password')}
       />
       <p className="auth-card__aside">
-        <Link to="/forgot">{t('auth.forgotLink')}</Link>
+        <AppLink to="/forgot">{t('auth.forgotLink')}</AppLink>
       </p>
     </AuthCard>
   );

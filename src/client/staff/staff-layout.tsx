@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { NavLink, Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
+import { AppNavLink } from '../routing/app-link';
 import { UnauthorizedError } from '../api/errors';
 import { LoadingSpinner } from '../components/loading-spinner';
 import { QueryError } from './query-error';
@@ -80,9 +81,9 @@ export function StaffLayout() {
         <ul className="staff-nav__list">
           {screens.map((screen) => (
             <li key={screen.to}>
-              <NavLink className="staff-nav__link" to={screen.to} end>
+              <AppNavLink className="staff-nav__link" to={screen.to}>
                 {screen.label}
-              </NavLink>
+              </AppNavLink>
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
+import { AppLink } from '../../routing/app-link';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { QueryError } from '../query-error';
 import { staffApi, staffDownloads } from '../staff-api';
@@ -38,14 +39,14 @@ export function ApplicationPage() {
       hasErrors={application.isError}
     >
       <p>
-        <Link
+        <AppLink
           to={{
             pathname: staffPaths.applications,
             search: typeof listSearch === 'string' ? listSearch : '',
           }}
         >
           Back to the applications
-        </Link>
+        </AppLink>
       </p>
       <QueryError error={application.error} />
       {(application.isPending || formView.isPending) && <LoadingSpinner />}
@@ -88,9 +89,9 @@ export function ApplicationPage() {
           </ul>
           {isAdmin && (
             <p>
-              <Link to={`${staffPaths.links}?email=${encodeURIComponent(data.email)}`}>
+              <AppLink to={`${staffPaths.links}?email=${encodeURIComponent(data.email)}`}>
                 Issue a staff link for this applicant
-              </Link>
+              </AppLink>
             </p>
           )}
           <QueryError error={formView.error} />

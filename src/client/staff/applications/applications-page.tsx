@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { AppLink } from '../../routing/app-link';
 import { QueryError } from '../query-error';
 import { Pager } from '../pager';
 import { staffApi } from '../staff-api';
@@ -46,9 +47,9 @@ function tableColumns(
       <span className={`staff-status staff-status--${row.status}`}>{statusLabels[row.status]}</span>
     ),
     name: (row) => (
-      <Link to={staffPaths.application(row.accountId)} state={{ listSearch }}>
+      <AppLink to={staffPaths.application(row.accountId)} state={{ listSearch }}>
         {row.name || 'No name given'}
-      </Link>
+      </AppLink>
     ),
     email: (row) => row.email,
     lastPage: (row) => pageTitle(row.lastPage),
