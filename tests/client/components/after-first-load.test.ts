@@ -27,14 +27,14 @@ describe('afterFirstLoad: code the first screen does not draw', () => {
   });
 
   it('waits for the load and then a few quiet seconds, never running inside the load', async () => {
-    const { afterFirstLoad, SETTLE_AFTER_LOAD_MS } = await loadingPage();
+    const { afterFirstLoad, QUIET_AFTER_LOAD_MS } = await loadingPage();
     const task = vi.fn();
     afterFirstLoad(task);
     vi.advanceTimersByTime(60_000);
     expect(task).not.toHaveBeenCalled();
 
     finishLoading();
-    vi.advanceTimersByTime(SETTLE_AFTER_LOAD_MS - 1);
+    vi.advanceTimersByTime(QUIET_AFTER_LOAD_MS - 1);
     expect(task).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(task).toHaveBeenCalledTimes(1);
@@ -47,11 +47,11 @@ describe('afterFirstLoad: code the first screen does not draw', () => {
     window.requestIdleCallback = (callback) => idle.push(() => callback({} as IdleDeadline));
     window.cancelIdleCallback = () => {};
     try {
-      const { afterFirstLoad, SETTLE_AFTER_LOAD_MS } = await loadingPage();
+      const { afterFirstLoad, QUIET_AFTER_LOAD_MS } = await loadingPage();
       const task = vi.fn();
       afterFirstLoad(task);
       finishLoading();
-      vi.advanceTimersByTime(SETTLE_AFTER_LOAD_MS);
+      vi.advanceTimersByTime(QUIET_AFTER_LOAD_MS);
       expect(task).not.toHaveBeenCalled();
       expect(idle).toHaveLength(1);
       idle[0]!();
@@ -62,7 +62,7 @@ describe('afterFirstLoad: code the first screen does not draw', () => {
     }
   });
 
-  it('runs at once at the first key, press or touch anywhere, even before the load is over', async () => {
+  it('runs at once at the first key outside a field, press or touch, even before the load is over', async () => {
     for (const type of ['keydown', 'pointerdown', 'touchstart']) {
       const { afterFirstLoad } = await loadingPage();
       const task = vi.fn();
@@ -89,6 +89,23 @@ describe('afterFirstLoad: code the first screen does not draw', () => {
     again.afterFirstLoad(other);
     over('help');
     expect(other).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits while keys are typed in a field: typing is no intent, and its frames stay free', async () => {
+    const { afterFirstLoad, QUIET_AFTER_LOAD_MS } = await loadingPage();
+    const task = vi.fn();
+    afterFirstLoad(task);
+    const field = document.getElementById('field')!;
+    const type = () => field.dispatchEvent(new Event('keydown', { bubbles: true }));
+    type();
+    finishLoading();
+    for (let key = 0; key < 10; key++) {
+      vi.advanceTimersByTime(QUIET_AFTER_LOAD_MS - 100);
+      type();
+    }
+    expect(task).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(QUIET_AFTER_LOAD_MS);
+    expect(task).toHaveBeenCalledTimes(1);
   });
 
   it('runs a task asked for after that moment at once, and never a task dropped before it', async () => {
