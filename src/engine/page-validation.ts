@@ -6,7 +6,7 @@
  */
 import type { FormState, KeyedQuestion, PageDefinition } from './definitions';
 import { isListedOption } from './option-lists';
-import { pageFields } from './page-fields';
+import { pageFields, type PageField } from './page-fields';
 import {
   pickErrors,
   translatedMessage,
@@ -33,15 +33,45 @@ export function validatePage(
   visible: readonly string[] = visibleKeys(page, state),
 ): FieldErrors {
   const errors = pickErrors(validate(validator, state.answers, context), visible);
-  for (const field of pageFields(page)) {
-    const value = state.answers[field.key] ?? '';
-    if (value === '' || isChoice(field.question, value, state, context)) continue;
-    if (!isFieldVisible(field, state)) continue;
-    const messages = errors[field.key] ?? [];
-    const notAnOption = translatedMessage(field.key, notAnOptionMessage, context);
-    if (!messages.includes(notAnOption)) errors[field.key] = [...messages, notAnOption];
-  }
+  for (const field of pageFields(page)) addOptionError(errors, field, state, context);
   return errors;
+}
+
+/**
+ * One field's errors as validatePage gives them in this state, for a keystroke: the field's own
+ * slice of the schema when the page's validator carries one (`fields`, scripts/build-validators.ts),
+ * else the page's validator read for that field alone. Never throws.
+ */
+export function validateField(
+  page: PageDefinition,
+  validator: CompiledValidator,
+  state: FormState,
+  key: string,
+  context: ValidationContext = {},
+): string[] {
+  const fields = pageFields(page).filter((field) => field.key === key);
+  if (!fields.some((field) => isFieldVisible(field, state))) return [];
+  const own = validator.fields ? validator.fields[key] : validator;
+  const errors: FieldErrors = {};
+  const messages = own && validate(own, state.answers, context)[key];
+  if (messages?.length) errors[key] = messages;
+  for (const field of fields) addOptionError(errors, field, state, context);
+  return errors[key] ?? [];
+}
+
+/** Adds the not-an-option message to a shown choice field whose answer no option has. */
+function addOptionError(
+  errors: FieldErrors,
+  field: PageField,
+  state: FormState,
+  context: ValidationContext,
+): void {
+  const value = state.answers[field.key] ?? '';
+  if (value === '' || isChoice(field.question, value, state, context)) return;
+  if (!isFieldVisible(field, state)) return;
+  const messages = errors[field.key] ?? [];
+  const notAnOption = translatedMessage(field.key, notAnOptionMessage, context);
+  if (!messages.includes(notAnOption)) errors[field.key] = [...messages, notAnOption];
 }
 
 const checkboxValues = ['true', 'false'];

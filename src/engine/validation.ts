@@ -10,6 +10,11 @@ interface ValidationError {
 export interface CompiledValidator {
   (this: ValidationContext | void, data: unknown): boolean;
   errors?: ValidationError[] | null;
+  /**
+   * A page validator's per-field validators (field-schema.ts): each gives its field the errors
+   * this one gives it, and costs a fraction. A field not listed has no rule, so no error.
+   */
+  fields?: Readonly<Record<string, CompiledValidator>>;
 }
 
 export interface ValidationContext {

@@ -46,8 +46,11 @@ describe('build-validators', () => {
     );
     expect(engineImports).toEqual([
       "from './validators/about.js'",
+      "from './validators/aboutFields.js'",
       "from './validators/education.js'",
+      "from './validators/educationFields.js'",
       "from './validators/finalSteps.js'",
+      "from './validators/finalStepsFields.js'",
     ]);
     expect(readFileSync('src/forms/form-pages.ts', 'utf8')).not.toMatch(/generated\//);
     expect(pageValidatorNames(names)).toEqual(['about', 'education', 'finalSteps']);
@@ -62,6 +65,19 @@ describe('build-validators', () => {
     expect(Object.keys(pageValidatorLoaders).sort()).toEqual(['about', 'education', 'final-steps']);
     expect(await pageValidatorLoaders['final-steps']!()).toBe(generated.finalSteps);
     expect(await pageValidatorLoaders.about!()).toBe(generated.about);
+  });
+
+  it('gives each page validator its fields’ validators, one a field a rule names', async () => {
+    const about = await pageValidatorLoaders.about!();
+    expect(Object.keys(about.fields ?? {})).toContain('first_name');
+    // A field only a condition reads has no rule, so no validator.
+    expect(about.fields).not.toHaveProperty('optin_sms_ind');
+    const firstName = about.fields!.first_name!;
+    expect(firstName({ first_name: 'Ada' })).toBe(true);
+    // Its slice holds none of the other fields' rules.
+    expect(firstName({ first_name: 'Ada', last_name: '' })).toBe(true);
+    expect(firstName({})).toBe(false);
+    expect(pageValidators.about!.fields).toBe(about.fields);
   });
 
   it('emits code a strict Content-Security-Policy accepts: no eval, no new Function, no require', () => {
