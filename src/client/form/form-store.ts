@@ -3,15 +3,19 @@
  * errors, with subscriptions per topic (store-topics.ts). Components read it through
  * useSyncExternalStore, so typing in one field re-renders that field and whatever depends on it,
  * never the whole page. Every change goes through the engine (setAnswer, switchTab, validatePage).
+ * While errors show, a keystroke validates only the fields it changed (validateField), at once;
+ * the whole page is validated after the keystroke's frame, once for a burst of keys, and the
+ * other fields' errors it changed are published then. Reading the errors never waits for it.
  */
 import { switchTab } from '../../engine/answer-changes';
 import type { Answers, FormState, PageDefinition } from '../../engine/definitions';
 import type { AnswerChange } from '../../engine/lookup-answers';
-import { validatePage } from '../../engine/page-validation';
+import { validateField, validatePage } from '../../engine/page-validation';
 import { tabsQuestionById } from '../../engine/walk-definition';
 import { reactiveKeys, setAnswerQuickly } from '../../engine/quick-answer';
 import { visibleKeys } from '../../engine/visibility';
 import type { CompiledValidator, FieldErrors } from '../../engine/validation';
+import { afterNextPaint } from './after-next-paint';
 import {
   answerTopic,
   blockTopic,
@@ -23,9 +27,18 @@ import {
 
 export interface FormStore {
   getState(): FormState;
-  /** Errors of the current page's last validation. */
+  /** The current page's errors, as of now (a validation after a keystroke is done first). */
   getErrors(): FieldErrors;
-  /** Sets one answer through engine setAnswer (dependent clearing, hidden clearing), then revalidates the page. */
+  /**
+   * The errors to draw: the fields a keystroke changed as validated at once, the others as the
+   * page's last validation left them (the next one runs after the frame). Reading them never
+   * validates the page while a keystroke's frame is being drawn; decisions read getErrors().
+   */
+  getShownErrors(): FieldErrors;
+  /**
+   * Sets one answer through engine setAnswer (dependent clearing, hidden clearing). While errors
+   * are watched, the changed fields' errors are validated at once, the page's after the frame.
+   */
   setAnswer(key: string, value: string, desc?: string): void;
   /** Replaces the whole state (profile loaded, visitor answers restored) and revalidates. Parts not given are kept. */
   reset(state: Partial<FormState>): void;
@@ -67,6 +80,11 @@ export interface FormStoreOptions {
   saved?: Answers;
   validatorOf: (pageId: string) => CompiledValidator | undefined;
   now?: () => Date;
+  /**
+   * Runs the page's validation after a keystroke's frame; returns a cancel. Defaults to
+   * afterNextPaint; tests inject their own.
+   */
+  schedule?: (task: () => void) => () => void;
 }
 
 const emptyState = (): FormState => ({ answers: {}, addAnother: {}, tabs: {} });
@@ -91,7 +109,7 @@ const sameMessages = (a: readonly string[] = [], b: readonly string[] = []) =>
   a.length === b.length && a.every((message, i) => message === b[i]);
 
 export function createFormStore(options: FormStoreOptions): FormStore {
-  const { validatorOf, now = () => new Date() } = options;
+  const { validatorOf, now = () => new Date(), schedule = afterNextPaint } = options;
   let page = options.page;
   let state: FormState = { ...emptyState(), ...options.initial };
   let saved: Answers = { ...options.saved };
@@ -99,6 +117,15 @@ export function createFormStore(options: FormStoreOptions): FormStore {
   let clean = false;
   /** The current page's errors; null when stale, validated again when next read. */
   let errors: FieldErrors | null = null;
+  /**
+   * Set while `errors` holds only the changed fields' new errors over the page's last validation:
+   * the page's validation is due (scheduled, or done by the next read).
+   */
+  let partial = false;
+  /** Error topics a validation changed that subscribers have not yet been told of. */
+  const owed = new Set<string>();
+  /** Cancels the scheduled validation; null while none is scheduled. */
+  let cancelScheduled: (() => void) | null = null;
   /**
    * The current page's visible keys; null when a change may have moved them. Typing into a field
    * no condition reads keeps them, so a keystroke's validation does not walk every condition.
@@ -121,26 +148,80 @@ export function createFormStore(options: FormStoreOptions): FormStore {
     visible ??= visibleKeys(page, state);
     return validatePage(page, validator, state, { now: now() }, visible);
   };
-  const currentErrors = (): FieldErrors => (errors ??= validateNow());
+  /** The error topics whose messages differ between two validations. */
+  const changedErrorTopics = (before: FieldErrors, after: FieldErrors): string[] => {
+    const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+    return [...keys].filter((k) => !sameMessages(before[k], after[k])).map(errorTopic);
+  };
+
+  const cancelPending = () => {
+    cancelScheduled?.();
+    cancelScheduled = null;
+    partial = false;
+    owed.clear();
+  };
+
+  /** Validates the page now if only fields were; the topics it changed are owed a notice. */
+  const completeErrors = (): FieldErrors => {
+    if (errors === null) errors = validateNow();
+    else if (partial) {
+      const before = errors;
+      errors = validateNow();
+      for (const topic of changedErrorTopics(before, errors)) owed.add(topic);
+    }
+    partial = false;
+    return errors;
+  };
+
+  /** The scheduled run: the page's validation, then the notice of what it changed. */
+  const settle = () => {
+    cancelScheduled = null;
+    // Nobody to tell: the errors are completed when next read.
+    if (errorWatchers === 0) return owed.clear();
+    completeErrors();
+    const topics = [...owed];
+    owed.clear();
+    notify(topics);
+  };
 
   /**
    * After a change: revalidates at once and returns the error topics that changed while someone
    * watches errors; otherwise only marks the errors stale (typing while errors are not shown
-   * costs no validation).
+   * costs no validation). Given the answer keys a keystroke changed, only their fields are
+   * validated now and the page's validation is scheduled after the frame.
    */
-  const revalidate = (): string[] => {
+  const revalidate = (changed?: readonly string[]): string[] => {
     if (errorWatchers === 0) {
+      cancelPending();
       errors = null;
       staleSince = clock + 1;
       return [];
     }
     const before = errors;
-    errors = validateNow();
-    const after = errors;
     // Errors nobody had read since they went stale may have changed anywhere.
-    if (before === null) return [...topicListeners.keys()].filter(isErrorTopic);
-    const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-    return [...keys].filter((k) => !sameMessages(before[k], after[k])).map(errorTopic);
+    if (before === null) {
+      cancelPending();
+      errors = validateNow();
+      return [...topicListeners.keys()].filter(isErrorTopic);
+    }
+    const validator = validatorOf(page.id);
+    if (changed && validator) {
+      const after = { ...before };
+      for (const key of changed) {
+        const messages = validateField(page, validator, state, key, { now: now() });
+        if (messages.length) after[key] = messages;
+        else delete after[key];
+      }
+      errors = after;
+      partial = true;
+      cancelScheduled ??= schedule(settle);
+      return changedErrorTopics(before, after);
+    }
+    // A change of what shows (a tab, a block count): the whole page at once.
+    const owedBefore = [...owed];
+    cancelPending();
+    errors = validateNow();
+    return [...new Set([...owedBefore, ...changedErrorTopics(before, errors)])];
   };
 
   const notify = (topics: readonly string[] | 'all') => {
@@ -170,12 +251,13 @@ export function createFormStore(options: FormStoreOptions): FormStore {
     const reactive = reactiveKeys(page);
     if (keys.some((key) => reactive.has(key))) visible = null;
     state = { ...state, answers };
-    notify([...keys.map(answerTopic), ...extraTopics, ...revalidate()]);
+    notify([...keys.map(answerTopic), ...extraTopics, ...revalidate(keys)]);
   };
 
   return {
     getState: () => state,
-    getErrors: currentErrors,
+    getErrors: completeErrors,
+    getShownErrors: () => errors ?? completeErrors(),
     getPage: () => page,
     now,
 
@@ -201,6 +283,7 @@ export function createFormStore(options: FormStoreOptions): FormStore {
         tabs: next.tabs ?? state.tabs ?? {},
       };
       clean = false;
+      cancelPending();
       errors = null;
       visible = null;
       notify('all');
@@ -252,6 +335,7 @@ export function createFormStore(options: FormStoreOptions): FormStore {
       if (next === page) return;
       page = next;
       clean = false;
+      cancelPending();
       errors = null;
       visible = null;
       notify('all');

@@ -35,7 +35,7 @@ export function useFieldView(key: string): FieldView {
   const shows = showsErrors(status);
   const select = useCallback(
     (store: FormStore) =>
-      fieldView(page, key, store.getState(), shows ? store.getErrors() : noErrors, status),
+      fieldView(page, key, store.getState(), shows ? store.getShownErrors() : noErrors, status),
     [page, key, status, shows],
   );
   // Errors are read (and the page validated) only while they show.

@@ -2,45 +2,13 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { FieldErrors } from '../../engine/validation';
 import { showsErrors, type WebStatus } from '../../engine/web-status';
 import type { FormStore } from './form-bridge';
+import { afterNextPaint } from '../form/after-next-paint';
 import { keepSameErrors, shownErrors, type ShownErrors } from './shown-errors';
-
-/**
- * The longest wait for the frame after a change: a hidden tab draws no frames, and its errors
- * still catch up.
- */
-const FRAME_WAIT_MS = 250;
-
-/**
- * Calls `task` once the frame after now has been drawn (the frame's callbacks, then a task
- * after them), or after FRAME_WAIT_MS if no frame comes; returns a cancel.
- */
-export function afterNextPaint(task: () => void): () => void {
-  let done = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const run = () => {
-    if (done) return;
-    done = true;
-    clearTimeout(fallback);
-    clearTimeout(timer);
-    cancelAnimationFrame(frame);
-    task();
-  };
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(run, 0);
-  });
-  const fallback = setTimeout(run, FRAME_WAIT_MS);
-  return () => {
-    done = true;
-    clearTimeout(fallback);
-    clearTimeout(timer);
-    cancelAnimationFrame(frame);
-  };
-}
 
 /**
  * The errors the shell shows (the summary, and every page's errors: shown-errors.ts), kept off
  * a keystroke's critical path. The field typed into updates its own error at once (the form
- * store validates the page as it changes); the whole application is validated again only after
+ * store validates the fields a keystroke changes, the page after the frame); the whole application is validated again only after
  * the frame that shows the keystroke has been drawn, once for any number of changes before it,
  * and the shell re-renders only when that finds the errors changed. A change of status or of the
  * server's errors is validated at once, as the render needs it (the summary takes focus when it

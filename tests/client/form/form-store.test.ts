@@ -253,3 +253,192 @@ describe('form store visibility while typing', () => {
     }
   });
 });
+
+/** A scheduler the test runs by hand: the store's validation after a keystroke's frame. */
+function handScheduler() {
+  const tasks = new Set<() => void>();
+  return {
+    schedule: (task: () => void) => {
+      tasks.add(task);
+      return () => tasks.delete(task);
+    },
+    pending: () => tasks.size,
+    runFrame: () => {
+      const due = [...tasks];
+      tasks.clear();
+      for (const task of due) task();
+    },
+  };
+}
+
+/** The About page's validator with its fields' validators, counting the page's runs. */
+function countingValidator() {
+  const validator = pageValidator('about')!;
+  const pageRuns = vi.fn();
+  const counting = Object.assign(
+    function (this: unknown, data: unknown) {
+      pageRuns();
+      const ok = validator.call(this as never, data);
+      counting.errors = validator.errors;
+      return ok;
+    },
+    { errors: null as typeof validator.errors, fields: validator.fields },
+  );
+  return { counting, pageRuns };
+}
+
+describe('form store while errors show', () => {
+  const full = (store: ReturnType<typeof aboutStore>) =>
+    validatePage(about, pageValidator('about')!, store.getState(), { now: now() });
+
+  function shownStore(answers: Record<string, string> = {}) {
+    const frames = handScheduler();
+    const { counting, pageRuns } = countingValidator();
+    const store = createFormStore({
+      page: about,
+      initial: { answers },
+      validatorOf: () => counting,
+      now,
+      schedule: frames.schedule,
+    });
+    const heard = new Map<string, ReturnType<typeof vi.fn>>();
+    for (const key of ['first_name', 'last_name', 'phone_mobile', 'phone_home', 'state']) {
+      const listener = vi.fn();
+      heard.set(key, listener);
+      store.subscribeTopics([errorTopic(key)], listener);
+    }
+    const everything = vi.fn();
+    store.subscribe(everything);
+    store.getShownErrors(); // as the fields' first render does
+    pageRuns.mockClear();
+    return { store, frames, pageRuns, heard: (key: string) => heard.get(key)!, everything };
+  }
+
+  it('updates the typed field’s message at once, without validating the page', () => {
+    const { store, frames, pageRuns, heard } = shownStore();
+    expect(store.getShownErrors().first_name).toEqual([requiredMessage('first_name')]);
+    store.setAnswer('first_name', 'A');
+    expect(heard('first_name')).toHaveBeenCalledTimes(1);
+    expect(store.getShownErrors().first_name).toBeUndefined();
+    store.setAnswer('first_name', '');
+    expect(heard('first_name')).toHaveBeenCalledTimes(2);
+    expect(store.getShownErrors().first_name).toEqual([requiredMessage('first_name')]);
+    expect(pageRuns).not.toHaveBeenCalled();
+    expect(frames.pending()).toBe(1);
+  });
+
+  it('publishes another field’s cross-field error only after the frame', () => {
+    const { store, frames, heard, everything } = shownStore({ phone_home: '(555) 555-0123' });
+    expect(store.getShownErrors().phone_mobile).toBeUndefined();
+    store.setAnswer('optin_sms_ind', 'true');
+    const expected = full(store).phone_mobile;
+    expect(expected).toHaveLength(1);
+    expect(heard('phone_mobile')).not.toHaveBeenCalled();
+    expect(store.getShownErrors().phone_mobile).toBeUndefined();
+    const calls = everything.mock.calls.length;
+
+    frames.runFrame();
+    expect(heard('phone_mobile')).toHaveBeenCalledTimes(1);
+    expect(store.getShownErrors().phone_mobile).toEqual(expected);
+    // The summary (a subscriber to every change) hears of the errors that changed.
+    expect(everything).toHaveBeenCalledTimes(calls + 1);
+  });
+
+  it('tells nobody after the frame when the keys changed no other field’s errors', () => {
+    const { store, frames, heard, everything } = shownStore();
+    store.setAnswer('first_name', 'A');
+    const calls = everything.mock.calls.length;
+    frames.runFrame();
+    expect(everything).toHaveBeenCalledTimes(calls);
+    expect(heard('last_name')).not.toHaveBeenCalled();
+  });
+
+  it('gives the current errors at once to whoever reads them (submit, Next)', () => {
+    const { store, frames, pageRuns, heard } = shownStore({ phone_home: '(555) 555-0123' });
+    store.setAnswer('optin_sms_ind', 'true');
+    expect(store.getErrors()).toEqual(full(store));
+    expect(pageRuns).toHaveBeenCalledTimes(1);
+    // The field shown is told after the frame, without validating the page again.
+    expect(heard('phone_mobile')).not.toHaveBeenCalled();
+    frames.runFrame();
+    expect(heard('phone_mobile')).toHaveBeenCalledTimes(1);
+    expect(pageRuns).toHaveBeenCalledTimes(1);
+  });
+
+  it('validates the page once for a burst of keys', () => {
+    const { store, frames, pageRuns } = shownStore();
+    for (const value of ['A', 'Ad', 'Ada', 'Ad', 'Ada']) store.setAnswer('first_name', value);
+    store.setAnswer('last_name', 'L');
+    expect(frames.pending()).toBe(1);
+    expect(pageRuns).not.toHaveBeenCalled();
+    frames.runFrame();
+    expect(pageRuns).toHaveBeenCalledTimes(1);
+    expect(store.getShownErrors()).toEqual(full(store));
+    expect(frames.pending()).toBe(0);
+  });
+
+  it('shows the typed field the page’s errors at every key, and all of them after the frame', () => {
+    const { store, frames } = shownStore();
+    const steps: Array<[string, string]> = [
+      ['country', 'USA'],
+      ['phone_home', '(5'],
+      ['phone_home', '(555) 555-0123'],
+      ['phone_home', ''],
+      ['phone_mobile', 'x'],
+      ['optin_sms_ind', 'true'],
+      ['phone_mobile', ''],
+      ['gender', 'ZZ'],
+      ['legacy_ind', 'Y'],
+      ['legacy_first_name', 'G'],
+      ['legacy_ind', 'N'],
+      ['country', 'GBR'],
+    ];
+    for (const [key, value] of steps) {
+      store.setAnswer(key, value);
+      // No flicker: the typed field shows at once what the page's validation gives it.
+      expect(store.getShownErrors()[key], `${key} = "${value}"`).toEqual(full(store)[key]);
+      frames.runFrame();
+      expect(store.getShownErrors(), `after the frame of ${key} = "${value}"`).toEqual(full(store));
+    }
+  });
+
+  it('validates the whole page at once on a tab or block change, and hides what they hide', () => {
+    const frames = handScheduler();
+    const store = createFormStore({
+      page: education,
+      initial: { answers: { hs_gpa: 'x' }, tabs: { transcript: 'self-report' } },
+      validatorOf: pageValidator,
+      now,
+      schedule: frames.schedule,
+    });
+    store.subscribeTopics([errorTopic('hs_gpa')], () => {});
+    const fullEducation = () =>
+      validatePage(education, pageValidator('education')!, store.getState(), { now: now() });
+    store.getShownErrors();
+    store.setAnswer('hs_gpa', '3.');
+    store.setTab('transcript', 'upload');
+    expect(store.getShownErrors()).toEqual(fullEducation());
+    expect(store.getShownErrors().hs_gpa).toBeUndefined();
+    store.setAddAnother('activity_interest', 2);
+    expect(store.getShownErrors()).toEqual(fullEducation());
+    // The page was validated whole: nothing is left for after the frame.
+    expect(frames.pending()).toBe(0);
+  });
+
+  it('leaves nothing to publish once nobody watches errors', () => {
+    const { store, frames, pageRuns } = shownStore();
+    const unwatched = createFormStore({
+      page: about,
+      validatorOf: pageValidator,
+      now,
+      schedule: frames.schedule,
+    });
+    unwatched.setAnswer('first_name', 'A');
+    expect(frames.pending()).toBe(0);
+    store.setAnswer('first_name', 'A');
+    store.reset({ answers: {} });
+    expect(frames.pending()).toBe(0);
+    expect(store.getErrors().first_name).toEqual([requiredMessage('first_name')]);
+    expect(pageRuns).toHaveBeenCalledTimes(1);
+  });
+});

@@ -3,10 +3,11 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFormStore } from '../../../src/client/form/form-store';
 import { errorTopic } from '../../../src/client/form/store-topics';
-import { afterNextPaint, useShownErrors } from '../../../src/client/session/use-shown-errors';
+import { useShownErrors } from '../../../src/client/session/use-shown-errors';
 import type { WebStatus } from '../../../src/engine/web-status';
 import { loadPageValidators } from '../../../src/client/form/page-validators';
 import { formPages, pageById } from '../../../src/forms/form-pages';
+import { loadAllPages } from '../../../src/forms/page-definitions';
 import { pageValidator } from '../../../src/forms/page-validators';
 import { requiredMessage } from '../../helpers/shipped-texts';
 
@@ -39,7 +40,8 @@ function renderErrors(store: ReturnType<typeof watchedStore>, status: WebStatus 
 }
 
 // As the form loader does for a signed-in applicant, whose form may show every page's errors.
-beforeAll(() => loadPageValidators(formPages));
+// As the form loader does for a signed-in applicant: every page's definition, with its validator.
+beforeAll(() => Promise.all([loadAllPages(), loadPageValidators(formPages)]));
 
 beforeEach(() => {
   vi.useFakeTimers({
@@ -49,27 +51,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
-});
-
-describe('afterNextPaint', () => {
-  it('runs the task once, after the next frame, and not when cancelled', () => {
-    const task = vi.fn();
-    afterNextPaint(task);
-    const cancelled = vi.fn();
-    afterNextPaint(cancelled)();
-    expect(task).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1000);
-    expect(task).toHaveBeenCalledTimes(1);
-    expect(cancelled).not.toHaveBeenCalled();
-  });
-
-  it('runs the task even when no frame comes (a hidden tab)', () => {
-    vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
-    const task = vi.fn();
-    afterNextPaint(task);
-    vi.advanceTimersByTime(1000);
-    expect(task).toHaveBeenCalledTimes(1);
-  });
 });
 
 describe('useShownErrors', () => {

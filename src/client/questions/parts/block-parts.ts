@@ -57,7 +57,8 @@ export function useOtherPartsShowErrors(block: LookupBlock): boolean {
   const shows = showsErrors(status);
   const select = useCallback(
     (store: FormStore) =>
-      shows && otherParts(block).some((part) => (store.getErrors()[part.key]?.length ?? 0) > 0),
+      shows &&
+      otherParts(block).some((part) => (store.getShownErrors()[part.key]?.length ?? 0) > 0),
     [block, shows],
   );
   return useStoreSelector(shows ? errorTopicsOf(block) : noTopics, select);
