@@ -17,6 +17,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import * as nextVocabularyModule from 'ajv/dist/vocabularies/next.js';
 import type { Vocabulary } from 'ajv';
 import { fieldSchema, schemaFields } from '../src/engine/field-schema';
+import { writeFormIndex } from './build-form-index';
 import { addCustomKeywords } from './validator-keywords';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -246,4 +247,8 @@ function main(): void {
   );
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main();
+  // The pages' index for the browser, from forms/*.json (scripts/build-form-index.ts).
+  console.log(`form index: ${writeFormIndex(root).join(', ')} into src/generated/form-index.js`);
+}

@@ -2,7 +2,7 @@ import { Suspense, type ComponentType } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
 import { LoadingSpinner } from './components/loading-spinner';
 import { RedirectToDefault } from './redirect-to-default';
-import { lazyRoute } from './routing/route-modules';
+import { lazyRoute, type RouteNeeds } from './routing/route-modules';
 import { RoutesCommitted } from './routing/routes-committed';
 
 /*
@@ -25,12 +25,30 @@ function page(
   path: string | undefined,
   load: () => Promise<ComponentType>,
   children?: RouteObject[],
+  needs?: RouteNeeds,
 ): RouteObject {
-  return lazyRoute(load, (component) => component, {
-    ...(path === undefined ? {} : { path }),
-    ...(children && { children }),
-  });
+  return lazyRoute(
+    load,
+    (component) => component,
+    { ...(path === undefined ? {} : { path }), ...(children && { children }) },
+    needs,
+  );
 }
+
+/**
+ * A form page's definition, a chunk of its own (issue 43), loaded beside the form's modules
+ * before the page renders: one loader per page, so the router knows once it has loaded.
+ * page-definitions.ts comes with the form's code (the index of the pages it reads is in it).
+ */
+const definitionLoaders = new Map<string, () => Promise<unknown>>();
+const pageDefinition: RouteNeeds = ({ page = '' }) => {
+  let load = definitionLoaders.get(page);
+  if (!load) {
+    load = () => import('../forms/page-definitions').then((m) => m.loadPageAt(`/${page}`));
+    definitionLoaders.set(page, load);
+  }
+  return load;
+};
 
 // The sign-in screens share the header and footer (not the step layout).
 const authRoutes = page(undefined, () => import('./auth/auth-layout').then((m) => m.AuthLayout), [
@@ -42,12 +60,18 @@ const authRoutes = page(undefined, () => import('./auth/auth-layout').then((m) =
 ]);
 
 // The profile loader, the session and the routing rules of the form routes. The pages come from
-// forms/*.json, which load with the form (not with this module): form-page.tsx finds the page for
-// the path and sends unknown ones to the default.
+// forms/*.json: their index loads with the form (not with this module), each page's definition
+// with its route (pageDefinition): form-page.tsx finds the page for the path and sends unknown
+// ones to the default.
 const formLoader = () => import('./session/form-loader').then((m) => m.FormLoader);
 const formRoutes = page(undefined, formLoader, [
   page(undefined, () => import('./layout/form-layout').then((m) => m.FormLayout), [
-    page(':page', () => import('./pages/form-page').then((m) => m.FormPage)),
+    page(
+      ':page',
+      () => import('./pages/form-page').then((m) => m.FormPage),
+      undefined,
+      pageDefinition,
+    ),
   ]),
   page('completion', () => import('./pages/completion-page').then((m) => m.CompletionPage)),
 ]);

@@ -1,6 +1,7 @@
 /**
- * The application's pages, in step order: the one place client and server get forms/*.json from.
- * Their validators: page-validators.ts (the server's, all at once) and
+ * The application's pages, in step order, all at once: the server's (and the tests') forms/*.json.
+ * The browser reads their index (page-index.ts) and loads each definition as a chunk of its own
+ * (page-definitions.ts). Their validators: page-validators.ts (the server's, all at once) and
  * src/client/form/page-validators.ts (the browser's, each loaded with its page).
  */
 import aboutPage from '../../forms/about.json';

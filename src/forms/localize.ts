@@ -82,6 +82,13 @@ export function localizePage(
   return localized;
 }
 
+/** A page's title in another language (the index's, before the page itself loads). */
+export function localizedTitle(title: string, translation: PageTranslation): string {
+  return (
+    translated(translation, { path: ['page', 'title'], text: title, pointer: '/title' }) ?? title
+  );
+}
+
 const defaultPartNames: readonly AddressPart[] = [
   'country',
   'address_line_1',

@@ -10,6 +10,7 @@ import translation from '../../forms/es/site.json';
 import {
   assignInPlace,
   listLabels,
+  localizedTitle,
   localizePage,
   localizeSite,
   messageTranslator,
@@ -33,6 +34,18 @@ export function installSpanish(
     for (const page of list) {
       const pageTranslation = Object.hasOwn(pages, page.id) ? pages[page.id] : undefined;
       if (pageTranslation) assignInPlace(page, localizePage(page, pageTranslation, site.builtIn));
+    }
+  };
+}
+
+/** What puts the titles of the pages' index (page-index.ts) in Spanish in place. */
+export function spanishTitles(
+  pages: Readonly<Record<string, PageTranslation>>,
+): (entries: ReadonlyArray<{ readonly id: string; title: string }>) => void {
+  return (entries) => {
+    for (const entry of entries) {
+      const pageTranslation = Object.hasOwn(pages, entry.id) ? pages[entry.id] : undefined;
+      if (pageTranslation) entry.title = localizedTitle(entry.title, pageTranslation);
     }
   };
 }

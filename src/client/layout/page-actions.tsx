@@ -1,4 +1,5 @@
-import { formPages } from '../../forms/form-pages';
+import { preloadPage } from '../../forms/page-definitions';
+import { pageIndex } from '../../forms/page-index';
 import { BusyButton } from '../components/busy-button';
 import { t } from '../i18n/i18n';
 
@@ -10,12 +11,15 @@ interface PageActionsProps {
   onSubmit: () => void;
 }
 
-/** Back, Save/Next (Save on the last page) and, on the last page, Submit. */
+/**
+ * Back, Save/Next (Save on the last page) and, on the last page, Submit, from the pages' index.
+ * The page a button goes to starts loading its definition when the pointer reaches the button.
+ */
 export function PageActions({ currentRoute, busy, onBack, onSave, onSubmit }: PageActionsProps) {
-  const index = formPages.findIndex((page) => page.route === currentRoute);
+  const index = pageIndex.findIndex((page) => page.route === currentRoute);
   if (index === -1) return null;
-  const previous = formPages[index - 1];
-  const next = formPages[index + 1];
+  const previous = pageIndex[index - 1];
+  const next = pageIndex[index + 1];
   return (
     <div className="page-actions" role="group" aria-label={t('page.actions')}>
       {previous && (
@@ -24,6 +28,7 @@ export function PageActions({ currentRoute, busy, onBack, onSave, onSubmit }: Pa
           busy={busy}
           announcesBusy={false}
           onClick={() => onBack(previous.route)}
+          onMouseEnter={() => preloadPage(previous.id)}
         >
           {t('page.back')}
         </BusyButton>
@@ -33,6 +38,7 @@ export function PageActions({ currentRoute, busy, onBack, onSave, onSubmit }: Pa
           className={next ? 'button button--primary' : 'button button--secondary'}
           busy={busy}
           onClick={() => onSave(next ? next.route : null)}
+          onMouseEnter={next && (() => preloadPage(next.id))}
         >
           {next ? t('page.saveNext') : t('page.save')}
         </BusyButton>

@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
-import { formPages } from '../../forms/form-pages';
+import { preloadPage } from '../../forms/page-definitions';
+import { pageIndex } from '../../forms/page-index';
 import { definitionChangeTexts } from '../messages';
 import { t } from '../i18n/i18n';
 
@@ -10,7 +11,10 @@ interface StepNavigationProps {
   onNavigate: (route: string) => void;
 }
 
-/** The numbered steps (SPEC §2): 1 About You, 2 Your Academics, 3 Final Steps. */
+/**
+ * The numbered steps (SPEC §2): 1 About You, 2 Your Academics, 3 Final Steps, from the pages'
+ * index. A step's definition starts loading when the pointer or focus reaches its link.
+ */
 export function StepNavigation({ currentRoute, changedPages, onNavigate }: StepNavigationProps) {
   const follow = (route: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
@@ -19,7 +23,7 @@ export function StepNavigation({ currentRoute, changedPages, onNavigate }: StepN
   return (
     <nav className="step-navigation" aria-label={t('steps.label')}>
       <ol className="step-navigation__list">
-        {formPages.map((page) => {
+        {pageIndex.map((page) => {
           const current = page.route === currentRoute;
           return (
             <li
@@ -31,6 +35,8 @@ export function StepNavigation({ currentRoute, changedPages, onNavigate }: StepN
                 className="step-navigation__link"
                 aria-current={current ? 'step' : undefined}
                 onClick={follow(page.route)}
+                onMouseEnter={() => preloadPage(page.id)}
+                onFocus={() => preloadPage(page.id)}
               >
                 <span className="step-navigation__number" aria-hidden="true">
                   {page.step}

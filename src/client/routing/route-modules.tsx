@@ -4,27 +4,35 @@ import {
   useLocation,
   useRoutes,
   type NonIndexRouteObject,
+  type Params,
   type RouteObject,
 } from 'react-router-dom';
 import { RouteErrorBoundary } from '../components/error-fallback';
 
 /** Loads the module of one route and picks its page component. */
 export type PageLoader = () => Promise<ComponentType>;
+/** Loads something a route's page reads as it renders (a form page's definition). */
+type Loader = () => Promise<unknown>;
+/**
+ * What one match of a route needs loaded besides its module, by the match's parameters: the same
+ * function for the same parameters, so that it loads once and is known to have loaded.
+ */
+export type RouteNeeds = (params: Params) => Loader | undefined;
 
-const loaded = new Map<PageLoader, ComponentType>();
-const pending = new Map<PageLoader, Promise<ComponentType>>();
+const loaded = new Map<Loader, unknown>();
+const pending = new Map<Loader, Promise<unknown>>();
 /** Why the last load of a module failed, until one succeeds. */
-const failed = new Map<PageLoader, unknown>();
+const failed = new Map<Loader, unknown>();
 
-/** Starts loading a route's page once (after a failure, the next call tries again). */
-function loadPage(load: PageLoader): Promise<ComponentType> {
-  let promise = pending.get(load);
+/** Starts loading a route's page (or what it needs) once (after a failure, the next call tries again). */
+function loadOnce<T>(load: () => Promise<T>): Promise<T> {
+  let promise = pending.get(load) as Promise<T> | undefined;
   if (!promise) {
     promise = load().then(
-      (component) => {
-        loaded.set(load, component);
+      (value) => {
+        loaded.set(load, value);
         failed.delete(load);
-        return component;
+        return value;
       },
       (error: unknown) => {
         pending.delete(load);
@@ -44,41 +52,51 @@ function loadPage(load: PageLoader): Promise<ComponentType> {
  */
 function RoutePage({ load }: { load: PageLoader }) {
   // One component per loader, the same at every render (createElement: the linter cannot tell).
-  const page = loaded.get(load);
+  const page = loaded.get(load) as ComponentType | undefined;
   if (page) return createElement(page);
   if (failed.has(load)) throw failed.get(load);
-  return createElement(use(loadPage(load)));
+  return createElement(use(loadOnce(load)));
 }
 
-/** The loader a route made by lazyRoute keeps in its `handle`. */
-const loaderOf = (route: RouteObject): PageLoader | undefined =>
-  (route.handle as { load?: PageLoader } | undefined)?.load;
+interface LazyHandle {
+  load?: PageLoader;
+  needs?: RouteNeeds;
+}
+
+/** What one match of a route made by lazyRoute loads before it is shown: its module, its needs. */
+const loadersOf = (route: RouteObject, params: Params): Loader[] => {
+  const handle = route.handle as LazyHandle | undefined;
+  return [handle?.load, handle?.needs?.(params)].filter((load) => load !== undefined);
+};
 
 /**
  * A route whose page loads lazily (SPEC §2): `pick` takes the page component from the module
  * `load` imports. The modules of every route a location matches load side by side before it is
  * shown (AppRouterView): for /about the form loader, the layout and the page, where nested
- * React.lazy components would each wait for their parent to render first.
+ * React.lazy components would each wait for their parent to render first. `needs` names what
+ * else a match's page reads as it renders (/about: its definition), loaded beside them.
  */
 export function lazyRoute<M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
   route: Omit<NonIndexRouteObject, 'element' | 'handle'> = {},
+  needs?: RouteNeeds,
 ): RouteObject {
   const loader: PageLoader = async () => pick(await load());
-  return { ...route, element: <RoutePage load={loader} />, handle: { load: loader } };
+  const handle: LazyHandle = needs ? { load: loader, needs } : { load: loader };
+  return { ...route, element: <RoutePage load={loader} />, handle };
 }
 
 const matchedLoaders = (routes: RouteObject[], pathname: string) =>
-  (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => loaderOf(route) ?? []);
+  (matchRoutes(routes, pathname) ?? []).flatMap(({ route, params }) => loadersOf(route, params));
 
-/** Whether the page modules of every route `pathname` matches have loaded. */
+/** Whether the page modules (and their needs) of every route `pathname` matches have loaded. */
 export const routesLoaded = (routes: RouteObject[], pathname: string): boolean =>
   matchedLoaders(routes, pathname).every((load) => loaded.has(load));
 
-/** Loads the page modules of every route `pathname` matches, side by side. */
+/** Loads the page modules (and their needs) of every route `pathname` matches, side by side. */
 export async function preloadRoutes(routes: RouteObject[], pathname: string): Promise<void> {
-  await Promise.all(matchedLoaders(routes, pathname).map(loadPage));
+  await Promise.all(matchedLoaders(routes, pathname).map(loadOnce));
 }
 
 /** The routes at the router's location, inside the fallback for errors no page handled. */

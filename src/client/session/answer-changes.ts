@@ -1,15 +1,13 @@
 import type { Answers } from '../../engine/definitions';
-import { formPages } from '../../forms/form-pages';
-import { fileAnswerKeys } from '../../engine/page-fields';
+import { pageIndex } from '../../forms/page-index';
 
 /**
- * File questions' answers are the server's to write; the page only copies them in. Read on first
- * use, not when this module is evaluated: for a page in Spanish, the definitions are put in its
- * language after the form's code has loaded (boot.ts), and reading them before would keep the
- * English fields in page-fields.ts's cache (the Spanish page then renders English labels).
+ * File questions' answers are the server's to write; the page only copies them in. The pages'
+ * index names them for every page, whether its definition has loaded or not.
  */
 let serverWritten: ReadonlySet<string> | undefined;
-const serverWrittenKeys = () => (serverWritten ??= fileAnswerKeys(formPages));
+const serverWrittenKeys = () =>
+  (serverWritten ??= new Set(pageIndex.flatMap((page) => page.fileKeys)));
 
 /**
  * The answers that differ from what the server last stored. Saving only these means two tabs

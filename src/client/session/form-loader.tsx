@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { Answers } from '../../engine/definitions';
 import { webStatusOf } from '../../engine/web-status';
-import { formPages } from '../../forms/form-pages';
+import { loadAllPages } from '../../forms/page-definitions';
 import { UnauthorizedError } from '../api/errors';
 import { useProfile } from '../api/use-profile';
 import { LoadingSpinner } from '../components/loading-spinner';
@@ -26,19 +26,24 @@ const SignInAnswersChoice = lazy(() =>
  * loads it through here too (staff/use-form-view.ts): imported from anywhere else, the bundler
  * would regroup the chunks an applicant's first load of /about fetches.
  */
-export const loadServiceView = () => import('../staff-view/service-view');
+export const loadServiceView = () =>
+  Promise.all([import('../staff-view/service-view'), loadAllPages()]).then(([module]) => module);
 const ServiceView = lazy(() =>
   loadServiceView().then((module) => ({ default: module.ServiceView })),
 );
 
 /**
- * Every page's validator, for a signed-in applicant: the error summary and Submit check every
- * page, so they load with the profile (a visitor never validates: form/page-validators.ts).
+ * Every page's definition and validator, for a signed-in applicant: the error summary and Submit
+ * check every page, so they load with the profile (a visitor never validates:
+ * form/page-validators.ts, and loads the page on screen's definition alone: app-routes.tsx).
  */
 function usePageValidators(enabled: boolean) {
   return useQuery({
     queryKey: ['page-validators'],
-    queryFn: () => loadPageValidators(formPages).then(() => true),
+    queryFn: () =>
+      loadAllPages()
+        .then(loadPageValidators)
+        .then(() => true),
     enabled,
     throwOnError: false,
   });

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, use, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import type { Answers } from '../../engine/definitions';
-import { defaultRoute, formPages, pageById, pageByRoute } from '../../forms/form-pages';
+import { loadedPage, loadedPageAt, loadPage } from '../../forms/page-definitions';
+import { defaultRoute, indexById, indexByRoute, pageIndex } from '../../forms/page-index';
 import { pageValidator } from '../form/page-validators';
 import { webStatusOf } from '../../engine/web-status';
 import type { Profile } from '../api/use-profile';
@@ -33,8 +34,8 @@ interface SessionProviderProps {
 /** A saved last_page as a route: the server stores routes; a bare page id is read too. */
 function lastPageRoute(lastPage: string | undefined): string {
   if (!lastPage) return '';
-  if (pageByRoute(lastPage)) return lastPage;
-  return pageById(lastPage)?.route ?? '';
+  if (indexByRoute(lastPage)) return lastPage;
+  return indexById(lastPage)?.route ?? '';
 }
 
 /**
@@ -45,9 +46,13 @@ function lastPageRoute(lastPage: string | undefined): string {
 export function SessionProvider({ profile, initialAnswers, children }: SessionProviderProps) {
   const { pathname, search } = useLocation();
   const loggedIn = profile !== undefined;
+  // The store starts on the page on screen, whose definition loaded with its route; elsewhere
+  // (/completion) on the first page, loaded here if it has not been.
+  const first = pageIndex[0]!.id;
+  const startPage = loadedPageAt(pathname) ?? loadedPage(first) ?? use(loadPage(first));
   const [store] = useState(() =>
     createFormStore({
-      page: pageByRoute(pathname) ?? formPages[0]!,
+      page: startPage,
       initial: { answers: initialAnswers },
       // An applicant's answers came from the server; a visitor's are not stored there.
       saved: loggedIn ? initialAnswers : {},

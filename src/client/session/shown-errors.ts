@@ -1,6 +1,6 @@
 import type { FormState } from '../../engine/definitions';
 import { errorSummary, type ErrorSummary } from '../../engine/error-summary';
-import { formPages } from '../../forms/form-pages';
+import { loadedPages } from '../../forms/page-definitions';
 import { pageValidator } from '../form/page-validators';
 import { mergeErrors, validateApplication } from '../../engine/page-validation';
 import { hasErrors, type FieldErrors } from '../../engine/validation';
@@ -28,6 +28,8 @@ export function shownErrors(
   now?: Date,
 ): ShownErrors {
   if (!showsErrors(status)) return none;
+  // Every page's definition loads with the validators, before errors can show (form-loader.tsx).
+  const formPages = loadedPages() ?? [];
   const context = now ? { now } : {};
   let byKey = mergeErrors(validateApplication(formPages, pageValidator, state, context));
   if (!hasErrors(byKey) && serverErrors) byKey = serverErrors;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { use, useEffect, useState } from 'react';
 import type { Answers } from '../../engine/definitions';
-import { formPages } from '../../forms/form-pages';
+import { loadAllPages, loadedPages } from '../../forms/page-definitions';
 import { applicationApi } from '../api/application-api';
 import { ServerError, UnauthorizedError } from '../api/errors';
 import { updateCachedProfile } from '../api/use-profile';
@@ -35,6 +35,8 @@ export function SignInAnswersChoice({ typed, onDone }: { typed: Answers; onDone:
   const { store } = useApplicationSession();
   const queryClient = useQueryClient();
   const toast = useToast();
+  // Loaded with the page validators already (form-loader.tsx), unless the application was submitted.
+  const formPages = loadedPages() ?? use(loadAllPages());
   const [conflicts] = useState(() => answerConflicts(formPages, typed, store.getSaved()));
   const [open, setOpen] = useState(conflicts.length > 0);
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { pageByRoute } from '../../forms/form-pages';
+import { indexByRoute } from '../../forms/page-index';
 import type { WebStatus } from '../../engine/web-status';
 import { useLastPageMutation, useWebStatusMutation } from './progress-mutations';
 
@@ -40,9 +40,9 @@ export function useProgressRecorder({
     const from = previousPath.current;
     if (from === pathname) return;
     previousPath.current = pathname;
-    if (!pageByRoute(from)) return;
+    if (!indexByRoute(from)) return;
     if (!loggedIn || (webStatus !== 'started' && webStatus !== 'validating')) return;
-    if (!pageByRoute(pathname) || pathname === lastPage) return;
+    if (!indexByRoute(pathname) || pathname === lastPage) return;
     putLastPage(pathname);
   }, [pathname, loggedIn, webStatus, lastPage, putLastPage]);
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { defaultRoute, formPages, pageByRoute } from '../../forms/form-pages';
+import { loadAllPages, loadedPageAt } from '../../forms/page-definitions';
+import { defaultRoute } from '../../forms/page-index';
 import { loadPageValidators, pageValidator } from '../form/page-validators';
 import { mergeErrors, validateApplication, validatePage } from '../../engine/page-validation';
 import { hasErrors, type FieldErrors } from '../../engine/validation';
@@ -143,7 +144,7 @@ export function useSessionActions(store: FormStore, loggedIn: boolean): SessionA
     const changes = changedAnswers(store.getSaved(), store.getState().answers);
     const { message } = await saveAnswers(changes);
     store.markSaved(changes);
-    const page = pageByRoute(here.current.pathname);
+    const page = loadedPageAt(here.current.pathname);
     if (webStatusNow() === 'validating' && page) {
       const validator = pageValidator(page.id);
       const errors = validator ? validatePage(page, validator, store.getState()) : {};
@@ -251,8 +252,9 @@ export function useSessionActions(store: FormStore, loggedIn: boolean): SessionA
       await save();
       if (webStatusNow() !== 'validating') await postWebStatus('validating');
       // Loaded with the profile already (form-loader.tsx): this only makes sure.
-      await loadPageValidators(formPages);
-      const byPage = validateApplication(formPages, pageValidator, store.getState());
+      const pages = await loadAllPages();
+      await loadPageValidators(pages);
+      const byPage = validateApplication(pages, pageValidator, store.getState());
       if (Object.keys(byPage).length > 0) {
         postValidations(mergeErrors(byPage));
         await showErrors(null);

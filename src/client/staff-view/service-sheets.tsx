@@ -1,5 +1,6 @@
-import { useMemo } from 'react';
-import { formPages } from '../../forms/form-pages';
+import { use, useMemo } from 'react';
+import { loadAllPages, loadedPages } from '../../forms/page-definitions';
+import { indexById, indexByRoute } from '../../forms/page-index';
 import { readOnlyDocument } from '../../engine/read-only-document';
 import type { ServiceAnswers } from '../../contract/service';
 import { university } from '../layout/site-config';
@@ -20,7 +21,7 @@ export const applicantName = (answer: ServiceAnswers['answer']) =>
 /** A form page's title from the id or route it is named by (an applicant's last page, say). */
 export function pageTitleOf(page: string): string {
   const route = page.startsWith('/') ? page : `/${page}`;
-  return formPages.find((p) => p.id === page || p.route === route)?.title ?? page;
+  return (indexById(page) ?? indexByRoute(route))?.title ?? page;
 }
 
 /**
@@ -29,6 +30,8 @@ export function pageTitleOf(page: string): string {
  * staff console both show an application through this.
  */
 export function ServiceSheets({ data, documentUrl }: ServiceSheetsProps) {
+  // Loaded with this module (form-loader.tsx loadServiceView).
+  const formPages = loadedPages() ?? use(loadAllPages());
   const pages = useMemo(
     () =>
       readOnlyDocument(
@@ -36,7 +39,7 @@ export function ServiceSheets({ data, documentUrl }: ServiceSheetsProps) {
         { answers: data.answer, addAnother: data.add_another, tabs: data.tabs },
         { documents: data.document_answer },
       ),
-    [data],
+    [data, formPages],
   );
   const fileKeys = fileKeysOf(formPages);
   const runningHead = [university.name, university.applicationTitle, applicantName(data.answer)]
