@@ -17,6 +17,8 @@ export interface Budget {
   /** Where the budget comes from. */
   source: string;
   optional?: boolean;
+  /** The figure's best possible value, for a `min` bound on a fixed scale (a score out of 100). */
+  scale?: number;
 }
 
 const perf = 'issue "[bench] Performance"';
@@ -44,9 +46,27 @@ const sixtyFields: Budget[] = [
   ),
 ];
 const lighthouse = (page: string): Budget[] => [
-  { row: `client:lighthouse.${page}.performance`, on: 'value', min: 98, source: perf19 },
-  { row: `client:lighthouse.${page}.accessibility`, on: 'value', min: 100, source: perf },
-  { row: `client:lighthouse.${page}.best-practices`, on: 'value', min: 100, source: perf },
+  {
+    row: `client:lighthouse.${page}.performance`,
+    on: 'value',
+    min: 98,
+    scale: 100,
+    source: perf19,
+  },
+  {
+    row: `client:lighthouse.${page}.accessibility`,
+    on: 'value',
+    min: 100,
+    scale: 100,
+    source: perf,
+  },
+  {
+    row: `client:lighthouse.${page}.best-practices`,
+    on: 'value',
+    min: 100,
+    scale: 100,
+    source: perf,
+  },
 ];
 const server = (
   db: string,
@@ -205,6 +225,30 @@ export interface BudgetResult {
   holds: boolean;
   /** Skipped: an optional budget whose row this run did not produce. */
   skipped: boolean;
+  /** The room left to the bound, as a share of it (marginOf); NaN when unmeasured. */
+  margin: number;
+}
+
+/**
+ * The room a figure leaves to its bound, as a share of the bound: 0.25 for 75 ms against ≤ 100
+ * ms, or for 1.25 against ≥ 1; negative when broken. On a fixed scale (a score out of 100) the
+ * room is a share of what lies between the bound and the scale's top, all of it at the top (a
+ * score of 100 against ≥ 98 or ≥ 100). A bound of zero (no errors) has all its room at zero.
+ */
+export function marginOf(budget: Budget, actual: number): number {
+  if (Number.isNaN(actual)) return NaN;
+  if (budget.max !== undefined) {
+    if (budget.max === 0) return actual <= 0 ? 1 : -Infinity;
+    return (budget.max - actual) / budget.max;
+  }
+  const min = budget.min ?? 0;
+  if (budget.scale !== undefined)
+    return budget.scale === min
+      ? actual >= min
+        ? 1
+        : -Infinity
+      : (actual - min) / (budget.scale - min);
+  return min === 0 ? Infinity : (actual - min) / min;
 }
 
 /** Every budget against the rows of a run. */
@@ -219,6 +263,14 @@ export function checkBudgets(rows: readonly RunRow[], only?: ReadonlySet<string>
         (budget.max === undefined || actual <= budget.max) &&
         (budget.min === undefined || actual >= budget.min);
       const skipped = !row && budget.optional === true;
-      return { budget, row, actual, holds: skipped || (!Number.isNaN(actual) && within), skipped };
+      const margin = marginOf(budget, actual);
+      return {
+        budget,
+        row,
+        actual,
+        holds: skipped || (!Number.isNaN(actual) && within),
+        skipped,
+        margin,
+      };
     });
 }
