@@ -4,17 +4,13 @@
  * (page-definitions.ts). Their validators: page-validators.ts (the server's, all at once) and
  * src/client/form/page-validators.ts (the browser's, each loaded with its page).
  */
-import aboutPage from '../../forms/about.json';
-import educationPage from '../../forms/education.json';
-import finalStepsPage from '../../forms/final-steps.json';
 import type { PageDefinition } from '../engine/definitions';
+import { formDefinitions } from '../generated/form-definitions.js';
 import { registerFormPages } from './form-language';
 import { siteConfig } from './site-config';
 
-/** The form pages in step order (About You, Your Academics, Final Steps). */
-export const formPages: readonly PageDefinition[] = (
-  [aboutPage, educationPage, finalStepsPage] as unknown as PageDefinition[]
-).sort((a, b) => a.step - b.step);
+/** The form pages in step order (About You, Your Academics, Final Steps): every forms/*.json. */
+export const formPages: readonly PageDefinition[] = formDefinitions;
 // In the browser, in the applicant's language once it has loaded (form-language.ts).
 registerFormPages(formPages);
 

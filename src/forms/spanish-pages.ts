@@ -1,14 +1,9 @@
 /**
  * The form pages' Spanish translations, by page id: their own chunk, loaded only for Spanish
- * (form-language.ts). It holds the translations alone, never the pages they translate.
+ * (form-language.ts). It holds the translations alone (forms/es/, listed at build by
+ * scripts/build-form-index.ts), never the pages they translate.
  */
-import about from '../../forms/es/about.json';
-import education from '../../forms/es/education.json';
-import finalSteps from '../../forms/es/final-steps.json';
+import { spanishTranslations } from '../generated/spanish-translations.js';
 import type { PageTranslation } from './translation-files';
 
-export const spanishPages: Record<string, PageTranslation> = {
-  about,
-  education,
-  'final-steps': finalSteps,
-};
+export const spanishPages: Readonly<Record<string, PageTranslation>> = spanishTranslations;
