@@ -277,19 +277,36 @@ test('the page names every script its first load runs, in a few files (scripts/f
     ...html.matchAll(/<(?:script[^>]* src|link rel="modulepreload"[^>]* href)="([^"]+)"/g),
   ];
   const linked = named.map((match) => match[1]!);
+  // Each page's definition and each page's validator is a chunk of its own (issue 43), named in
+  // Vite's manifest by its source file (the e2e server serves this build).
+  const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  const builtFrom = (source: RegExp) =>
+    Object.entries(manifest).flatMap(([key, chunk]) =>
+      source.test(key) ? [`/${chunk.file}`] : [],
+    );
+  const definitionOf = (pageId: string) => builtFrom(new RegExp(`^forms/${pageId}\\.json$`))[0];
+  const definitions = builtFrom(/^forms\/[^/]+\.json$/);
   // Nothing found only as the scripts ran (a request after a request), nothing linked twice;
   // the dialog library and the footer's dialogs are not part of the first load: they are fetched
-  // a few quiet seconds after load (src/client/components/after-first-load.ts).
-  const idle = /^\/assets\/(modal|help|privacy)-dialog-[\w-]+\.js$/;
-  expect([...scripts].filter((script) => !linked.includes(script) && !idle.test(script))).toEqual(
-    [],
-  );
+  // a few quiet seconds after load (src/client/components/after-first-load.ts), and the next
+  // page's definition once the browser is idle (src/client/pages/form-page.tsx).
+  const dialogs = /^\/assets\/(modal|help|privacy)-dialog-[\w-]+\.js$/;
+  const idle = (script: string) => dialogs.test(script) || script === definitionOf('education');
+  expect(definitionOf('education')).toBeDefined();
+  expect([...scripts].filter((script) => !linked.includes(script) && !idle(script))).toEqual([]);
   expect(new Set(linked).size).toBe(linked.length);
-  // The entry, boot's chunk, the bundler's runtime, the application and the form: 21 before.
+  // The entry, boot's chunk, the bundler's runtime, the application, the form and the page's own
+  // definition, preloaded with the page (not all three): 21 before.
+  expect(linked.filter((script) => definitions.includes(script))).toEqual([definitionOf('about')]);
+  const firstLoad = [...scripts].filter((script) => !idle(script));
+  expect(firstLoad.length).toBeLessThanOrEqual(6);
   // No page's validator: a visitor never validates (src/client/form/page-validators.ts).
-  const firstLoad = [...scripts].filter((script) => !idle.test(script));
-  expect(firstLoad.length).toBeLessThanOrEqual(5);
-  expect(firstLoad.filter((script) => /\/(about|education|finalSteps)-/.test(script))).toEqual([]);
+  const validators = builtFrom(/^src\/generated\/validators\//);
+  expect(validators.length).toBeGreaterThan(0);
+  expect(firstLoad.filter((script) => validators.includes(script))).toEqual([]);
 
   // Log In shares the application's chunk, not the form's (a new browser context: no cache).
   // (/about fetched no account code: its five scripts above are the entry's, main and form.)
@@ -303,7 +320,7 @@ test('the page names every script its first load runs, in a few files (scripts/f
   expect([...scripts].filter((script) => /\/form-[\w-]+\.js$/.test(script))).toEqual([]);
   expect([...scripts].some((script) => /\/main-[\w-]+\.js$/.test(script))).toBe(true);
   // The account screens' code in one chunk: ten scripts before.
-  expect([...scripts].filter((script) => !idle.test(script)).length).toBeLessThanOrEqual(5);
+  expect([...scripts].filter((script) => !dialogs.test(script)).length).toBeLessThanOrEqual(5);
   await login.context().close();
 });
 
