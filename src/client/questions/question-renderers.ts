@@ -5,26 +5,28 @@
  * list is the engine's (tests/forms/form-pages.test.ts), so forms:check needs no scan of the
  * client. A new type is one new file and one line here.
  */
+import { questionTypes, type QuestionType } from '../../engine/question-types';
+import { allQuestions } from '../../engine/walk-definition';
+import type { PageDefinition } from '../../engine/definitions';
 import type { QuestionRenderers } from '../renderer/question-renderers-context';
 import { AddressQuestion } from './address-question';
 import { CheckboxGroupQuestion } from './checkbox-group-question';
 import { CheckboxQuestion } from './checkbox-question';
-import { ConfirmQuestion } from './confirm-question';
 import { DateQuestion } from './date-question';
-import { FileQuestion } from './file-question';
 import { maskedTextQuestion } from './masked-text-question';
 import { lazyQuestion } from './parts/lazy-question';
 import { phoneMask, ssnMask } from './parts/text-masks';
 import { ParagraphQuestion } from './paragraph-question';
 import { PasswordQuestion } from './password-question';
 import { RadioQuestion } from './radio-question';
-import { SchoolSearchQuestion } from './school-search-question';
 import { SelectQuestion } from './select-question';
 import { TextQuestion } from './text-question';
-import { TextareaQuestion } from './textarea-question';
 import { YesNoQuestion } from './yes-no-question';
 
-// Only Your Academics has tabs and add-another questions: their code (and immer) loads with it.
+// The types /about does not use load apart, so that its first load carries none of them: Your
+// Academics' tabs and add-another questions (with immer), its school search and file upload,
+// Final Steps' confirmation, and the long text. After the first load they are fetched ahead
+// (preloadQuestionTypes, from the page renderer), so that the next page draws at once.
 const TabsQuestion = lazyQuestion<'tabs'>(
   () => import('./tabs-question').then((module) => module.TabsQuestion),
   'tabs',
@@ -33,6 +35,27 @@ const AddAnotherQuestion = lazyQuestion<'add-another'>(
   () => import('./add-another-question').then((module) => module.AddAnotherQuestion),
   'question--group add-another',
 );
+const SchoolSearchQuestion = lazyQuestion<'school-search'>(() =>
+  import('./school-search-question').then((module) => module.SchoolSearchQuestion),
+);
+const FileQuestion = lazyQuestion<'file'>(() =>
+  import('./file-question').then((module) => module.FileQuestion),
+);
+const ConfirmQuestion = lazyQuestion<'confirm'>(() =>
+  import('./confirm-question').then((module) => module.ConfirmQuestion),
+);
+const TextareaQuestion = lazyQuestion<'textarea'>(() =>
+  import('./textarea-question').then((module) => module.TextareaQuestion),
+);
+
+const loadedApart: Partial<Record<QuestionType, { preload: () => Promise<void> }>> = {
+  tabs: TabsQuestion,
+  'add-another': AddAnotherQuestion,
+  'school-search': SchoolSearchQuestion,
+  file: FileQuestion,
+  confirm: ConfirmQuestion,
+  textarea: TextareaQuestion,
+};
 
 export const questionRenderers: QuestionRenderers = {
   text: TextQuestion,
@@ -54,3 +77,18 @@ export const questionRenderers: QuestionRenderers = {
   tabs: TabsQuestion,
   paragraph: ParagraphQuestion,
 };
+
+/**
+ * Fetches the code of those of `types` that load apart (every type when none are named); resolves
+ * once it is there, or failed to come (a render tries again). Awaited before a prerendered page
+ * hydrates, its questions render at once instead of keeping the server's markup a while longer.
+ */
+export function preloadQuestionTypes(types: Iterable<QuestionType> = questionTypes): Promise<void> {
+  const preloads = [...new Set(types)].map((type) => loadedApart[type]?.preload());
+  return Promise.all(preloads).then(() => undefined);
+}
+
+/** preloadQuestionTypes for the types of the questions of `page`, at any depth. */
+export function preloadPageQuestionTypes(page: PageDefinition): Promise<void> {
+  return preloadQuestionTypes(allQuestions(page).map((question) => question.type));
+}

@@ -1,9 +1,10 @@
-import { memo, useLayoutEffect } from 'react';
+import { memo, useEffect, useLayoutEffect } from 'react';
 import type { PageDefinition } from '../../engine/definitions';
 import { useFormStore } from '../form/form-context';
 import { PageContext } from '../form/page-context';
 import '../styles/questions.css';
-import { questionRenderers } from '../questions/question-renderers';
+import { afterFirstLoad } from '../components/after-first-load';
+import { preloadQuestionTypes, questionRenderers } from '../questions/question-renderers';
 import { QuestionRenderersContext } from './question-renderers-context';
 import { SectionNode } from './section-node';
 import { t } from '../i18n/i18n';
@@ -19,6 +20,8 @@ export function PageRenderer({ page }: { page: PageDefinition }) {
   useLayoutEffect(() => {
     if (store.getPage() !== page) store.setPage(page);
   }, [store, page]);
+  // The question types this page does not use load apart; fetched ahead once the load is over.
+  useEffect(() => afterFirstLoad(() => void preloadQuestionTypes()), []);
   return <PageBody page={page} />;
 }
 

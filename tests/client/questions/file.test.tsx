@@ -1,11 +1,16 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fileMessages } from '../../../src/engine/file-rules';
 import { visitorUploadText } from '../../../src/client/messages';
 import { conversion, documentServer, inTurn } from '../documents/document-server';
 import { fileOf, stubUploads } from '../documents/fake-upload';
 import { pageOf, renderForm } from './render-form';
+import { preloadQuestionTypes } from '../../../src/client/questions/question-renderers';
+
+// The question types /about does not use load apart in the browser (and in lazy-question.test.tsx);
+// here they are loaded first, so that each renders in the same turn as the page.
+beforeAll(() => preloadQuestionTypes());
 
 const page = pageOf([
   {

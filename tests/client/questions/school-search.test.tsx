@@ -1,8 +1,13 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { manualSchoolHint } from '../../../src/client/messages';
 import { calledUrls, json, pageOf, renderForm, stubFetch } from './render-form';
+import { preloadQuestionTypes } from '../../../src/client/questions/question-renderers';
+
+// The question types /about does not use load apart in the browser (and in lazy-question.test.tsx);
+// here they are loaded first, so that each renders in the same turn as the page.
+beforeAll(() => preloadQuestionTypes());
 
 const page = pageOf([
   {

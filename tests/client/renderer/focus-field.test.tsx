@@ -1,8 +1,13 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { focusField } from '../../../src/client/renderer/focus-field';
 import { pageOf, renderForm } from '../questions/render-form';
+import { preloadQuestionTypes } from '../../../src/client/questions/question-renderers';
+
+// The question types /about does not use load apart in the browser (and in lazy-question.test.tsx);
+// here they are loaded first, so that each renders in the same turn as the page.
+beforeAll(() => preloadQuestionTypes());
 
 const page = pageOf([
   { type: 'text', key: 'first_name', label: 'First Name (fixture)' },

@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Profiler } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { questionRenderers } from '../../../src/client/questions/question-renderers';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  preloadQuestionTypes,
+  questionRenderers,
+} from '../../../src/client/questions/question-renderers';
 import type { QuestionComponent } from '../../../src/client/renderer/question-props';
 import type { QuestionType } from '../../../src/engine/question-types';
 import { questionTypes } from '../../../src/engine/question-types';
@@ -12,6 +15,10 @@ import { visibleKeys } from '../../../src/engine/visibility';
 import { focusField } from '../../../src/client/renderer/focus-field';
 import { pageOf, renderForm } from '../questions/render-form';
 import { blockLabelOf, labelOf } from '../../helpers/shipped-texts';
+
+// The question types /about does not use load apart in the browser (and in lazy-question.test.tsx);
+// here they are loaded first, so that each renders in the same turn as the page.
+beforeAll(() => preloadQuestionTypes());
 
 const about = pageById('about')!;
 const education = pageById('education')!;
