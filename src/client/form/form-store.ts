@@ -207,15 +207,17 @@ export function createFormStore(options: FormStoreOptions): FormStore {
     const validator = validatorOf(page.id);
     if (changed && validator) {
       const after = { ...before };
+      const topics: string[] = [];
       for (const key of changed) {
         const messages = validateField(page, validator, state, key, { now: now() });
+        if (!sameMessages(before[key], messages)) topics.push(errorTopic(key));
         if (messages.length) after[key] = messages;
         else delete after[key];
       }
       errors = after;
       partial = true;
       cancelScheduled ??= schedule(settle);
-      return changedErrorTopics(before, after);
+      return topics;
     }
     // A change of what shows (a tab, a block count): the whole page at once.
     const owedBefore = [...owed];
