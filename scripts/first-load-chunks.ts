@@ -11,7 +11,9 @@
  *   all it imports, and every module that both the form pages and the sign-in screens import;
  * - `form`: the form's route modules (the form loader, the step layout, the form page) and all
  *   they import besides, with what the pages' validators import (each page's validator is a
- *   chunk of its own, loaded for a signed-in applicant: src/client/form/page-validators.ts);
+ *   chunk of its own, loaded for a signed-in applicant: src/client/form/page-validators.ts) and
+ *   the pages' index; each page's definition is a chunk of its own too, the page on screen's
+ *   loaded beside this one (src/forms/page-definitions.ts, preloaded with a prerendered page);
  * - `account`: the account screens' route modules (Sign Up, Confirm, Log In, Forgot and Reset
  *   Password, their layout) and all they import besides: a first load of /login was ten scripts
  *   and four style sheets, and is five and three (2 KB more: the other cards).
