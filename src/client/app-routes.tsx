@@ -44,7 +44,16 @@ const definitionLoaders = new Map<string, () => Promise<unknown>>();
 const pageDefinition: RouteNeeds = ({ page = '' }) => {
   let load = definitionLoaders.get(page);
   if (!load) {
-    load = () => import('../forms/page-definitions').then((m) => m.loadPageAt(`/${page}`));
+    // With the code of the question types it has that load apart (question-renderers.ts), so
+    // that a prerendered page hydrates whole and a page navigated to draws whole.
+    load = async () => {
+      const [definition, renderers] = await Promise.all([
+        import('../forms/page-definitions').then((m) => m.loadPageAt(`/${page}`)),
+        import('./questions/question-renderers'),
+      ]);
+      if (definition) await renderers.preloadPageQuestionTypes(definition);
+      return definition;
+    };
     definitionLoaders.set(page, load);
   }
   return load;
