@@ -17,15 +17,7 @@ registerFormPages(formPages);
 /** forms/site.json (from site-config.ts, which screens without the form import alone). */
 export { siteConfig };
 
-/** The default form route (SPEC §2: /about). */
-export const defaultRoute = formPages[0]?.route ?? '/about';
-
 /** The page with this id, if any. */
 export function pageById(id: string): PageDefinition | undefined {
   return formPages.find((page) => page.id === id);
-}
-
-/** The page whose route is this path, if any. */
-export function pageByRoute(route: string): PageDefinition | undefined {
-  return formPages.find((page) => page.route === route);
 }

@@ -10,7 +10,7 @@ import {
 import { RouteErrorBoundary } from '../components/error-fallback';
 
 /** Loads the module of one route and picks its page component. */
-export type PageLoader = () => Promise<ComponentType>;
+type PageLoader = () => Promise<ComponentType>;
 /** Loads something a route's page reads as it renders (a form page's definition). */
 type Loader = () => Promise<unknown>;
 /**
