@@ -9,70 +9,40 @@
 /** How long after `load`, and after the last key typed in a field, the page must stay quiet. */
 export const QUIET_AFTER_LOAD_MS = 3_000;
 
-/** Events that are a person acting on the page, wherever they happen. */
-const actions = ['pointerdown', 'keydown', 'touchstart'] as const;
-/** Events that are intent only on a control that can open something (a scripted focus is not). */
-const approaches = ['pointerover', 'focusin'] as const;
-const controls = 'button, a[href], summary, [role="button"], [role="tab"], [role="menuitem"]';
-/** Where a key is typing: no sign of wanting a dialog, and no moment to compile code. */
+const events = ['pointerdown', 'keydown', 'touchstart', 'pointerover', 'focusin'];
+/** A pointer or the focus is intent only on a control that can open something. */
+const controls = 'button, a[href], summary, [role="button"], [role="tab"]';
+/** A key there is typing: no sign of wanting a dialog, and no moment to compile code. */
 const textEntry = 'input, textarea, select, [contenteditable="true"]';
 
 const tasks = new Set<() => void>();
-let started = false;
 let loaded = false;
 let done = false;
 let quietTimer: ReturnType<typeof setTimeout> | undefined;
-let idleCallback: number | undefined;
 
 function runTasks() {
-  if (done) return;
   done = true;
-  stopListening();
+  for (const type of events) document.removeEventListener(type, onEvent, true);
+  window.removeEventListener('load', onLoad);
+  clearTimeout(quietTimer);
   for (const task of tasks) task();
   tasks.clear();
 }
 
-/** (Re)starts the quiet wait; once over, the tasks run when the browser is next idle. */
-function waitForQuiet() {
-  clearTimeout(quietTimer);
-  quietTimer = setTimeout(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      idleCallback = window.requestIdleCallback(runTasks, { timeout: 2_000 });
-    } else runTasks();
-  }, QUIET_AFTER_LOAD_MS);
-}
-
-function onAction(event: Event) {
-  const typing =
-    event.type === 'keydown' && event.target instanceof Element && event.target.closest(textEntry);
-  if (!typing) runTasks();
-  else if (loaded && idleCallback === undefined) waitForQuiet();
-}
-
-function onApproach(event: Event) {
-  if (event.target instanceof Element && event.target.closest(controls)) runTasks();
-}
-
+/** (Re)starts the quiet wait. */
 function onLoad() {
   loaded = true;
-  waitForQuiet();
-}
-
-function startListening() {
-  started = true;
-  const options = { capture: true, passive: true };
-  for (const type of actions) document.addEventListener(type, onAction, options);
-  for (const type of approaches) document.addEventListener(type, onApproach, options);
-  if (document.readyState === 'complete') onLoad();
-  else window.addEventListener('load', onLoad, { once: true });
-}
-
-function stopListening() {
-  for (const type of actions) document.removeEventListener(type, onAction, true);
-  for (const type of approaches) document.removeEventListener(type, onApproach, true);
-  window.removeEventListener('load', onLoad);
   clearTimeout(quietTimer);
-  if (idleCallback !== undefined) window.cancelIdleCallback(idleCallback);
+  quietTimer = setTimeout(runTasks, QUIET_AFTER_LOAD_MS);
+}
+
+function onEvent({ type, target }: Event) {
+  const on = (selector: string) => target instanceof Element && target.closest(selector);
+  if (type === 'pointerover' || type === 'focusin') {
+    if (on(controls)) runTasks();
+  } else if (type === 'keydown' && on(textEntry)) {
+    if (loaded) onLoad();
+  } else runTasks();
 }
 
 /**
@@ -86,7 +56,13 @@ export function afterFirstLoad(task: () => void): () => void {
     task();
     return () => {};
   }
+  if (tasks.size === 0) {
+    // Adding the same listener twice adds it once: a page whose tasks were dropped is fine.
+    for (const type of events)
+      document.addEventListener(type, onEvent, { capture: true, passive: true });
+    if (document.readyState === 'complete') onLoad();
+    else window.addEventListener('load', onLoad, { once: true });
+  }
   tasks.add(task);
-  if (!started) startListening();
   return () => tasks.delete(task);
 }

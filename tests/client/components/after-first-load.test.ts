@@ -42,26 +42,6 @@ describe('afterFirstLoad: code the first screen does not draw', () => {
     expect(task).toHaveBeenCalledTimes(1);
   });
 
-  it('waits for the browser to be idle once those seconds have passed', async () => {
-    const idle: Array<() => void> = [];
-    window.requestIdleCallback = (callback) => idle.push(() => callback({} as IdleDeadline));
-    window.cancelIdleCallback = () => {};
-    try {
-      const { afterFirstLoad, QUIET_AFTER_LOAD_MS } = await loadingPage();
-      const task = vi.fn();
-      afterFirstLoad(task);
-      finishLoading();
-      vi.advanceTimersByTime(QUIET_AFTER_LOAD_MS);
-      expect(task).not.toHaveBeenCalled();
-      expect(idle).toHaveLength(1);
-      idle[0]!();
-      expect(task).toHaveBeenCalledTimes(1);
-    } finally {
-      delete (window as { requestIdleCallback?: unknown }).requestIdleCallback;
-      delete (window as { cancelIdleCallback?: unknown }).cancelIdleCallback;
-    }
-  });
-
   it('runs at once at the first key outside a field, press or touch, even before the load is over', async () => {
     for (const type of ['keydown', 'pointerdown', 'touchstart']) {
       const { afterFirstLoad } = await loadingPage();
