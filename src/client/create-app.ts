@@ -1,11 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { InitialEntry, RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { sessionInvalidMessage } from './messages';
 import { createQueryClient } from './api/query-client';
 import { trackRouteForReports } from './api/report-client-error';
 import { loginRoute } from './app-paths';
 import { appRoutes } from './app-routes';
-import { createAppRouter, type AppRouter } from './routing/app-router';
+import {
+  browserHistory,
+  createAppRouter,
+  type AppRouter,
+  type History,
+} from './routing/app-router';
 
 export interface AppInstance {
   router: AppRouter;
@@ -14,8 +19,8 @@ export interface AppInstance {
 }
 
 export interface AppOptions {
-  /** A memory history starting here (tests, the server's prerender); the browser's otherwise. */
-  initialEntries?: InitialEntry[];
+  /** A memory history (tests, the server's prerender: routing/memory-history.ts); the browser's otherwise. */
+  history?: History;
   /** The application's routes unless a test gives its own. */
   routes?: RouteObject[];
 }
@@ -24,8 +29,8 @@ export interface AppOptions {
  * Builds the router and the query client together, because a 401 from any call needs both:
  * the page leaves for /login with the session-invalid message, then the cache is cleared.
  */
-export function createApp({ initialEntries, routes = appRoutes }: AppOptions = {}): AppInstance {
-  const router = createAppRouter(initialEntries, routes);
+export function createApp({ history, routes = appRoutes }: AppOptions = {}): AppInstance {
+  const router = createAppRouter(history ?? browserHistory(), routes);
   trackRouteForReports(() => router.state.location.pathname);
   const queryClient = createQueryClient(() => {
     // flushSync unmounts the signed-in page at once, so it cannot refetch what we clear next.

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, vi } from 'vitest';
 import { App } from '../../src/client/app';
 import { createApp } from '../../src/client/create-app';
+import { memoryHistory } from '../../src/client/routing/memory-history';
 
 // Pages load lazily: the first of a file compiles its modules, which under load takes seconds.
 configure({ asyncUtilTimeout: 10_000 });
@@ -25,7 +26,7 @@ export interface Entry {
 
 /** Renders the whole application at one location, as the browser would, with a memory router. */
 export function renderApp(entry: string | Entry) {
-  const app = createApp({ initialEntries: [entry] });
+  const app = createApp({ history: memoryHistory([entry]) });
   const user = userEvent.setup();
   const view = render(<App app={app} />);
   return { ...view, app, user };

@@ -14,6 +14,7 @@ import { loadFormLanguage } from '../../forms/form-language';
 import { App } from '../app';
 import { appRoutes } from '../app-routes';
 import { createApp } from '../create-app';
+import { memoryHistory } from '../routing/memory-history';
 import { activateLocale } from '../i18n/i18n';
 import { preloadRoutes } from '../routing/route-modules';
 
@@ -69,7 +70,7 @@ export async function renderPage(pathname: string): Promise<string> {
 }
 
 async function renderOnce(pathname: string): Promise<string> {
-  const app = createApp({ initialEntries: [pathname] });
+  const app = createApp({ history: memoryHistory([pathname]) });
   // An error anywhere would leave a boundary's fallback in the markup, which the browser's first
   // render would not match: the server sends the plain index.html instead.
   const errors: unknown[] = [];

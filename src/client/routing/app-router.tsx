@@ -4,8 +4,6 @@ import {
   parsePath,
   Router,
   UNSAFE_createBrowserHistory as createBrowserHistory,
-  UNSAFE_createMemoryHistory as createMemoryHistory,
-  type InitialEntry,
   type Location,
   type NavigationType,
   type Navigator,
@@ -53,18 +51,18 @@ export interface AppRouter {
   subscribe(listener: Listener): () => void;
 }
 
+/** A history React Router's own functions make: the browser's, or one in memory. */
+export type History = ReturnType<typeof createBrowserHistory>;
+
 /**
- * The browser's history, or a memory history starting at `initialEntries` (tests and the
- * server's prerender).
+ * The browser's history as the router needs it: push and replace tell the listener at once
+ * (v5Compat; without it, only back and forward do). Tests and the server's prerender give a
+ * memory history instead (memory-history.ts), which the browser's bundle leaves out.
  */
-export function createAppRouter(
-  initialEntries?: InitialEntry[],
-  routes: RouteObject[] = [],
-): AppRouter {
-  // v5Compat: push and replace tell the listener at once (without it, only back/forward do).
-  const history = initialEntries
-    ? createMemoryHistory({ initialEntries, v5Compat: true })
-    : createBrowserHistory({ v5Compat: true });
+export const browserHistory = (): History => createBrowserHistory({ v5Compat: true });
+
+/** The router over `history` (the browser's, or a memory history). */
+export function createAppRouter(history: History, routes: RouteObject[] = []): AppRouter {
   const listeners = new Set<Listener>();
   let state: RouterState = { location: history.location, action: history.action };
   // Set for the one synchronous listener call of a push or replace that asked for it.

@@ -14,6 +14,7 @@ import { resetClientErrorReports } from '../../../src/client/api/report-client-e
 import { App } from '../../../src/client/app';
 import { ResettableErrorBoundary } from '../../../src/client/components/resettable-error-boundary';
 import { createApp } from '../../../src/client/create-app';
+import { memoryHistory } from '../../../src/client/routing/memory-history';
 import { AreaErrorBoundary } from '../../../src/client/layout/area-error-boundary';
 import { lazyRoute } from '../../../src/client/routing/route-modules';
 import { jsonResponse, mockFetch } from '../render-app';
@@ -28,7 +29,7 @@ function BrokenEducation({ answers }: { answers: Record<string, string> }): neve
 
 /** The real application shell (createApp, App) around the routes a test needs. */
 function renderAt(routes: RouteObject[], entry: string) {
-  const app = createApp({ initialEntries: [entry], routes });
+  const app = createApp({ history: memoryHistory([entry]), routes });
   render(<App app={app} />);
   return app;
 }

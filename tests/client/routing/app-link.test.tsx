@@ -9,6 +9,7 @@ import { Outlet, useLocation, type RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AppLink, AppNavLink } from '../../../src/client/routing/app-link';
 import { AppRouterView, createAppRouter } from '../../../src/client/routing/app-router';
+import { memoryHistory } from '../../../src/client/routing/memory-history';
 import '../render-app';
 
 function Where() {
@@ -36,7 +37,7 @@ const routes: RouteObject[] = [
 ];
 
 async function renderAt(path: string) {
-  const router = createAppRouter([path], routes);
+  const router = createAppRouter(memoryHistory([path]), routes);
   render(<AppRouterView router={router} routes={routes} />);
   await screen.findByTestId('where');
   return router;

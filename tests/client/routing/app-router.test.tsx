@@ -9,6 +9,7 @@ import { StrictMode } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AppRouterView, createAppRouter } from '../../../src/client/routing/app-router';
+import { memoryHistory } from '../../../src/client/routing/memory-history';
 import { lazyRoute } from '../../../src/client/routing/route-modules';
 import '../render-app';
 
@@ -37,7 +38,7 @@ function routesWith(slow: ReturnType<typeof deferredModule>, other = deferredMod
 describe('AppRouterView', () => {
   it('keeps the page on screen until the next one has loaded, then shows it whole', async () => {
     const slow = deferredModule('Slow page');
-    const router = createAppRouter(['/here']);
+    const router = createAppRouter(memoryHistory(['/here']));
     render(<AppRouterView router={router} routes={routesWith(slow)} />);
     expect(await screen.findByText('Here')).toBeInTheDocument();
 
@@ -55,7 +56,12 @@ describe('AppRouterView', () => {
 
   it('shows a spinner on a first load until the modules arrive', async () => {
     const slow = deferredModule('First page');
-    render(<AppRouterView router={createAppRouter(['/slow'])} routes={routesWith(slow)} />);
+    render(
+      <AppRouterView
+        router={createAppRouter(memoryHistory(['/slow']))}
+        routes={routesWith(slow)}
+      />,
+    );
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
     await act(async () => slow.finish());
     expect(await screen.findByText('First page')).toBeInTheDocument();
@@ -63,7 +69,7 @@ describe('AppRouterView', () => {
 
   it('with flushSync, renders the new page at once when it has loaded, and then resolves', async () => {
     const slow = deferredModule('Log In');
-    const router = createAppRouter(['/here']);
+    const router = createAppRouter(memoryHistory(['/here']));
     render(<AppRouterView router={router} routes={routesWith(slow)} />);
     await screen.findByText('Here');
 
@@ -81,7 +87,7 @@ describe('AppRouterView', () => {
   it('shows the later of two navigations when the first is still loading', async () => {
     const slow = deferredModule('Slow page');
     const other = deferredModule('Other page');
-    const router = createAppRouter(['/here']);
+    const router = createAppRouter(memoryHistory(['/here']));
     render(<AppRouterView router={router} routes={routesWith(slow, other)} />);
     await screen.findByText('Here');
 
@@ -101,7 +107,7 @@ describe('AppRouterView', () => {
   it('a navigation overtaken by a later one resolves only once the later one has rendered', async () => {
     const slow = deferredModule('Slow page');
     const other = deferredModule('Log In');
-    const router = createAppRouter(['/here']);
+    const router = createAppRouter(memoryHistory(['/here']));
     render(<AppRouterView router={router} routes={routesWith(slow, other)} />);
     await screen.findByText('Here');
 
@@ -121,7 +127,7 @@ describe('AppRouterView', () => {
 
   it('a location left while its modules loaded is not shown when they arrive (StrictMode too)', async () => {
     const slow = deferredModule('Slow page');
-    const router = createAppRouter(['/slow']);
+    const router = createAppRouter(memoryHistory(['/slow']));
     render(
       <StrictMode>
         <AppRouterView router={router} routes={routesWith(slow)} />

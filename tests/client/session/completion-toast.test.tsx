@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../../src/client/app';
 import { createApp } from '../../../src/client/create-app';
+import { memoryHistory } from '../../../src/client/routing/memory-history';
 import { submittedMessage } from '../../../src/client/messages';
 import { jsonResponse } from '../render-app';
 import {
@@ -30,7 +31,7 @@ describe('the completion page', () => {
         'PUT /api/answer': jsonResponse({ message: 'Your answers have been saved.' }),
         'POST /api/submit': jsonResponse({ message: submittedMessage() }),
       });
-      const app = createApp({ initialEntries: ['/final-steps'] });
+      const app = createApp({ history: memoryHistory(['/final-steps']) });
       const user = userEvent.setup();
       render(
         <StrictMode>

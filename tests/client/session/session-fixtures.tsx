@@ -7,6 +7,7 @@ import type { Profile } from '../../../src/client/api/use-profile';
 import { createQueryClient } from '../../../src/client/api/query-client';
 import { ToastProvider } from '../../../src/client/components/toast-provider';
 import { AppRouterView, createAppRouter } from '../../../src/client/routing/app-router';
+import { memoryHistory } from '../../../src/client/routing/memory-history';
 import { jsonResponse, mockFetch } from '../render-app';
 import { requiredAnswers } from '../../fixtures/answers/required';
 
@@ -94,7 +95,7 @@ export const profileRoute = (profile: Profile) => ({ 'GET /api/profile': jsonRes
 /** A component alone, with the providers it needs (query client, toasts, a memory router). */
 export function renderWithProviders(ui: ReactNode, path = '/about') {
   const queryClient = createQueryClient(() => {});
-  const router = createAppRouter([path]);
+  const router = createAppRouter(memoryHistory([path]));
   const routes = [
     { path: '*', element: ui },
     { path: '/login', element: <h1>Log In</h1> },
