@@ -52,7 +52,8 @@ describe('build-validators', () => {
       "from './validators/finalSteps.js'",
       "from './validators/finalStepsFields.js'",
     ]);
-    expect(readFileSync('src/forms/form-pages.ts', 'utf8')).not.toMatch(/generated\//);
+    // The pages' definitions come from generated modules; their validators do not.
+    expect(readFileSync('src/forms/form-pages.ts', 'utf8')).not.toMatch(/generated\/.*validators/);
     expect(pageValidatorNames(names)).toEqual(['about', 'education', 'finalSteps']);
     expect(Object.keys(pageValidators).sort()).toEqual(['about', 'education', 'finalSteps']);
     expect(pageValidators.about).toBe(generated.about);
