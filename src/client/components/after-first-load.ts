@@ -6,13 +6,13 @@
  * demand (each caller keeps its lazy path).
  */
 
-/** How long after `load`, and after the last key typed in a field, the page must stay quiet. */
+/** How long after `load`, and after the last key or press in a field, the page must stay quiet. */
 export const QUIET_AFTER_LOAD_MS = 3_000;
 
 const events = ['pointerdown', 'keydown', 'touchstart', 'pointerover', 'focusin'];
 /** A pointer or the focus is intent only on a control that can open something. */
 const controls = 'button, a[href], summary, [role="button"], [role="tab"]';
-/** A key there is typing: no sign of wanting a dialog, and no moment to compile code. */
+/** A key or a press there is typing: no sign of wanting a dialog, and no moment to compile code. */
 const textEntry = 'input, textarea, select, [contenteditable="true"]';
 
 const tasks = new Set<() => void>();
@@ -40,15 +40,15 @@ function onEvent({ type, target }: Event) {
   const on = (selector: string) => target instanceof Element && target.closest(selector);
   if (type === 'pointerover' || type === 'focusin') {
     if (on(controls)) runTasks();
-  } else if (type === 'keydown' && on(textEntry)) {
+  } else if (on(textEntry)) {
     if (loaded) onLoad();
   } else runTasks();
 }
 
 /**
- * Runs `task` once: at the first interaction with the page (a press, a touch, a key outside a
- * field, or a pointer or the focus on a button or link), or once QUIET_AFTER_LOAD_MS have passed
- * since `load` and since the last key typed in a field; at once when that moment has passed.
+ * Runs `task` once: at the first interaction with the page outside a field (a press, a touch, a
+ * key, or a pointer or the focus on a button or link), or once QUIET_AFTER_LOAD_MS have passed
+ * since `load` and since the last key or press in a field; at once when that moment has passed.
  * Returns a function that drops the task.
  */
 export function afterFirstLoad(task: () => void): () => void {

@@ -71,12 +71,13 @@ describe('afterFirstLoad: code the first screen does not draw', () => {
     expect(other).toHaveBeenCalledTimes(1);
   });
 
-  it('waits while keys are typed in a field: typing is no intent, and its frames stay free', async () => {
+  it('waits while a field is clicked into and typed in: typing is no intent, and its frames stay free', async () => {
     const { afterFirstLoad, QUIET_AFTER_LOAD_MS } = await loadingPage();
     const task = vi.fn();
     afterFirstLoad(task);
     const field = document.getElementById('field')!;
     const type = () => field.dispatchEvent(new Event('keydown', { bubbles: true }));
+    field.dispatchEvent(new Event('pointerdown', { bubbles: true })); // a click into the field
     type();
     finishLoading();
     for (let key = 0; key < 10; key++) {
