@@ -4,7 +4,10 @@
  * validators are not part of a visitor's first load. A signed-in applicant's form loads them all
  * with the profile (form-loader.tsx), since the error summary and Submit check every page.
  */
-import { pageValidatorLoaders } from '../../generated/page-validator-loaders.js';
+import {
+  fieldValidatorLoaders,
+  pageValidatorLoaders,
+} from '../../generated/page-validator-loaders.js';
 import type { PageDefinition } from '../../engine/definitions';
 import type { CompiledValidator } from '../../engine/validation';
 
@@ -20,7 +23,23 @@ export async function loadPageValidators(pages: readonly PageDefinition[]): Prom
   await Promise.all(
     pages.map(async ({ id }) => {
       if (loaded.has(id) || !Object.hasOwn(pageValidatorLoaders, id)) return;
-      loaded.set(id, await pageValidatorLoaders[id]!());
+      const validator = await pageValidatorLoaders[id]!();
+      loaded.set(id, validator);
+      void loadFieldValidators(id, validator);
     }),
   );
+}
+
+/**
+ * Gives a page's validator its fields' validators (CompiledValidator.fields), loaded without
+ * holding up the page: they make a keystroke cheaper, not different, and until they arrive (or
+ * if they never do) a field is validated with the page's validator.
+ */
+async function loadFieldValidators(id: string, validator: CompiledValidator): Promise<void> {
+  if (!Object.hasOwn(fieldValidatorLoaders, id)) return;
+  try {
+    validator.fields = await fieldValidatorLoaders[id]!();
+  } catch {
+    // The page's validator stands in; a chunk that failed to load is retried on the next visit.
+  }
 }
