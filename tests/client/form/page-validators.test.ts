@@ -1,15 +1,28 @@
-import { describe, expect, it, vi } from 'vitest';
+/**
+ * The browser's page validators (src/client/form/page-validators.ts): none until a signed-in
+ * applicant's form loads them, then the very validators the server runs.
+ */
+import { describe, expect, it } from 'vitest';
 import { loadPageValidators, pageValidator } from '../../../src/client/form/page-validators';
-import { fieldValidatorLoaders } from '../../../src/generated/page-validator-loaders.js';
-import { pageById } from '../../../src/forms/form-pages';
+import { formPages } from '../../../src/forms/form-pages';
+import { pageValidator as serverValidator } from '../../../src/forms/page-validators';
 
-describe('the browser’s page validators', () => {
-  it('loads a page’s validator, then its fields’ validators without waiting for them', async () => {
-    const fields = await fieldValidatorLoaders.education!();
-    const education = pageById('education')!;
-    await loadPageValidators([education]);
-    const validator = pageValidator('education')!;
-    expect(validator).toBeTypeOf('function');
-    await vi.waitFor(() => expect(validator.fields).toBe(fields));
+describe('page validators in the browser', () => {
+  it('has none until they are loaded, then every page’s, the same as the server’s', async () => {
+    for (const page of formPages) expect(pageValidator(page.id)).toBeUndefined();
+    await loadPageValidators(formPages);
+    for (const page of formPages) {
+      expect(pageValidator(page.id)).toBeTypeOf('function');
+      expect(pageValidator(page.id)).toBe(serverValidator(page.id));
+    }
+  });
+
+  it('loads nothing for a page without a schema, and a second load keeps the same validators', async () => {
+    const about = formPages[0]!;
+    await loadPageValidators([...formPages, { ...about, id: 'no-such-page' }]);
+    expect(pageValidator('no-such-page')).toBeUndefined();
+    const before = pageValidator(about.id);
+    await loadPageValidators([about]);
+    expect(pageValidator(about.id)).toBe(before);
   });
 });
