@@ -9,6 +9,18 @@ import { pageTitle } from '../helpers/shipped-texts';
 
 const dialogCode = /\/assets\/(modal-dialog|help-dialog|privacy-dialog)-[\w-]+\.js$/;
 
+/**
+ * Waits until React has hydrated the footer's Help button (a click on the prerendered markup
+ * before that is the page's, not React's: nothing this spec is about).
+ */
+const helpHydrated = (page: Page) =>
+  page.waitForFunction(() => {
+    const help = [...document.querySelectorAll('footer button')].find(
+      (button) => button.textContent === 'Help',
+    );
+    return help !== undefined && Object.keys(help).some((key) => key.startsWith('__reactProps'));
+  });
+
 const pageHeading = (page: Page) =>
   page.getByRole('heading', { level: 1, name: pageTitle('about'), exact: true });
 const helpButton = (page: Page) =>
@@ -48,6 +60,7 @@ test('a first load of /about fetches no dialog code; it comes a few quiet second
 test('a pointer over Help fetches the dialog code before the click', async ({ page }) => {
   await page.goto('/about');
   await expect(pageHeading(page)).toBeVisible();
+  await helpHydrated(page);
   const fetched = page.waitForRequest((request) =>
     /\/assets\/modal-dialog-[\w-]+\.js$/.test(new URL(request.url()).pathname),
   );
@@ -69,6 +82,7 @@ test('Help opened right after load, its code still on the way, opens focused and
   });
   await page.goto('/about');
   await expect(pageHeading(page)).toBeVisible();
+  await helpHydrated(page);
   await helpButton(page).click();
   const help = page.getByRole('dialog', { name: 'Help' });
   await expect(help).toHaveCount(0);
