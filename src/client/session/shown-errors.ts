@@ -16,22 +16,35 @@ export interface ShownErrors {
 
 const none: ShownErrors = { showing: false, byKey: {}, summary: { pages: [], unmapped: [] } };
 
+/** The page being edited and its errors as the form store has them: not validated twice. */
+export interface EditedPageErrors {
+  pageId: string;
+  errors: FieldErrors;
+}
+
 /**
  * Nothing shows unless the status is validating. The client's own check of every page is live;
  * the server's answer to a refused submit stands in only when the client finds nothing (the
- * two run the same validators, so this is the rare case of answers changed elsewhere).
+ * two run the same validators, so this is the rare case of answers changed elsewhere). The page
+ * being edited, when given, takes the form store's errors.
  */
 export function shownErrors(
   state: FormState,
   status: WebStatus | null,
   serverErrors: FieldErrors | null,
   now?: Date,
+  edited?: EditedPageErrors,
 ): ShownErrors {
   if (!showsErrors(status)) return none;
   // Every page's definition loads with the validators, before errors can show (form-loader.tsx).
   const formPages = loadedPages() ?? [];
   const context = now ? { now } : {};
-  let byKey = mergeErrors(validateApplication(formPages, pageValidator, state, context));
+  const byPage: Record<string, FieldErrors> = {};
+  for (const page of formPages) {
+    if (page.id === edited?.pageId) byPage[page.id] = edited.errors;
+    else Object.assign(byPage, validateApplication([page], pageValidator, state, context));
+  }
+  let byKey = mergeErrors(byPage);
   if (!hasErrors(byKey) && serverErrors) byKey = serverErrors;
   const summary = errorSummary(formPages, byKey);
   return { showing: summary.pages.length > 0, byKey, summary };

@@ -3,13 +3,25 @@ import type { FieldErrors } from '../../engine/validation';
 import { showsErrors, type WebStatus } from '../../engine/web-status';
 import type { FormStore } from './form-bridge';
 import { afterNextPaint } from '../form/after-next-paint';
-import { keepSameErrors, shownErrors, type ShownErrors } from './shown-errors';
+import {
+  keepSameErrors,
+  shownErrors,
+  type EditedPageErrors,
+  type ShownErrors,
+} from './shown-errors';
+
+/** The page being edited and its errors, complete (the form store's, validated at most once). */
+const edited = (store: FormStore): EditedPageErrors => ({
+  pageId: store.getPage().id,
+  errors: store.getErrors(),
+});
 
 /**
  * The errors the shell shows (the summary, and every page's errors: shown-errors.ts), kept off
  * a keystroke's critical path. The field typed into updates its own error at once (the form
- * store validates the fields a keystroke changes, the page after the frame); the whole application is validated again only after
- * the frame that shows the keystroke has been drawn, once for any number of changes before it,
+ * store validates the fields a keystroke changes, the page after the frame); the whole
+ * application is checked again only after the frame that shows the keystroke has been drawn,
+ * once for any number of changes before it, the page being edited taking the store's errors,
  * and the shell re-renders only when that finds the errors changed. A change of status or of the
  * server's errors is validated at once, as the render needs it (the summary takes focus when it
  * appears).
@@ -23,7 +35,8 @@ export function useShownErrors(
   // Moves when a check after a change found different errors: the render takes them up.
   const [found, setFound] = useState(0);
   const errors = useMemo(
-    () => sameAsBefore(shownErrors(store.getState(), status, serverErrors)),
+    () =>
+      sameAsBefore(shownErrors(store.getState(), status, serverErrors, undefined, edited(store))),
     // `found` is what a check found: the memo must run again to read it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [sameAsBefore, store, status, serverErrors, found],
@@ -38,7 +51,9 @@ export function useShownErrors(
     let cancel: (() => void) | null = null;
     const check = () => {
       cancel = null;
-      const next = sameAsBefore(shownErrors(store.getState(), status, serverErrors));
+      const next = sameAsBefore(
+        shownErrors(store.getState(), status, serverErrors, undefined, edited(store)),
+      );
       if (next !== shown.current) setFound((n) => n + 1);
     };
     const schedule = () => {

@@ -109,6 +109,15 @@ describe('useShownErrors', () => {
     expect(result.current).toBe(shown);
   });
 
+  it('takes the page being edited’s errors from the form store, not from a second validation', () => {
+    // A store that finds nothing on About (no validator): the shell shows what it finds.
+    const store = createFormStore({ page: about, validatorOf: () => undefined, now });
+    const { result } = renderErrors(store, 'validating');
+    expect(result.current.byKey.first_name).toBeUndefined();
+    // The other pages are validated as before.
+    expect(result.current.byKey.entry_term).toEqual([requiredMessage('entry_term')]);
+  });
+
   it('shows nothing, and checks nothing, unless validating', () => {
     const store = watchedStore();
     const { result, renders } = renderErrors(store, 'started');
