@@ -35,12 +35,13 @@ export function leanReactRouterCode(code: string): string {
   return code.replace(displayNameWrite, '').replace(valueMakingCall, '/* @__PURE__ */ $1');
 }
 
-/** The file `react-router`'s production build starts from. */
+/** The file `react-router`'s production build starts from, as react-router-dom resolves it. */
 function productionEntry(root: string): string {
-  const require = createRequire(path.join(root, 'package.json'));
+  const fromApp = createRequire(path.join(root, 'package.json'));
+  const fromDom = createRequire(fromApp.resolve('react-router-dom'));
   // The development entry, whichever the exports map points at: its production twin sits beside
   // it under dist/production (the package ships both).
-  const development = require.resolve('react-router');
+  const development = fromDom.resolve('react-router');
   return development.replace(
     `${path.sep}dist${path.sep}development${path.sep}`,
     `${path.sep}dist${path.sep}production${path.sep}`,
