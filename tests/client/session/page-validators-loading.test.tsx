@@ -22,10 +22,13 @@ import { pageTitle } from '../../helpers/shipped-texts';
 const loading = vi.hoisted(() => ({ failing: false, calls: 0 }));
 
 vi.mock('../../../src/generated/page-validator-loaders.js', async (original) => {
-  const { pageValidatorLoaders } = await original<{
+  const real = await original<{
     pageValidatorLoaders: Record<string, () => Promise<unknown>>;
+    fieldValidatorLoaders: Record<string, () => Promise<unknown>>;
   }>();
+  const { pageValidatorLoaders } = real;
   return {
+    ...real,
     pageValidatorLoaders: Object.fromEntries(
       Object.entries(pageValidatorLoaders).map(([id, load]) => [
         id,

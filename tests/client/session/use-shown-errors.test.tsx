@@ -39,8 +39,8 @@ function renderErrors(store: ReturnType<typeof watchedStore>, status: WebStatus 
   return { ...hook, renders: () => renders };
 }
 
-// As the form loader does for a signed-in applicant, whose form may show every page's errors.
-// As the form loader does for a signed-in applicant: every page's definition, with its validator.
+// As the form loader does for a signed-in applicant, whose form may show every page's errors:
+// every page's definition, with its validator.
 beforeAll(() => Promise.all([loadAllPages(), loadPageValidators(formPages)]));
 
 beforeEach(() => {
