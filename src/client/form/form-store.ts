@@ -176,8 +176,14 @@ export function createFormStore(options: FormStoreOptions): FormStore {
   /** The scheduled run: the page's validation, then the notice of what it changed. */
   const settle = () => {
     cancelScheduled = null;
-    // Nobody to tell: the errors are completed when next read.
-    if (errorWatchers === 0) return owed.clear();
+    // Nobody to tell: the errors are validated again when next read (they may be partial).
+    if (errorWatchers === 0) {
+      owed.clear();
+      partial = false;
+      errors = null;
+      staleSince = clock + 1;
+      return;
+    }
     completeErrors();
     const topics = [...owed];
     owed.clear();
@@ -205,7 +211,9 @@ export function createFormStore(options: FormStoreOptions): FormStore {
       return [...topicListeners.keys()].filter(isErrorTopic);
     }
     const validator = validatorOf(page.id);
-    if (changed && validator) {
+    // Field by field only when each field has its own validator and what shows stays the same:
+    // otherwise one run of the page's validator is cheaper and shows what a change revealed.
+    if (changed && validator?.fields && visible !== null) {
       const after = { ...before };
       const topics: string[] = [];
       for (const key of changed) {

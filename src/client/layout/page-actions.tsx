@@ -29,6 +29,7 @@ export function PageActions({ currentRoute, busy, onBack, onSave, onSubmit }: Pa
           announcesBusy={false}
           onClick={() => onBack(previous.route)}
           onMouseEnter={() => preloadPage(previous.id)}
+          onFocus={() => preloadPage(previous.id)}
         >
           {t('page.back')}
         </BusyButton>
@@ -39,6 +40,7 @@ export function PageActions({ currentRoute, busy, onBack, onSave, onSubmit }: Pa
           busy={busy}
           onClick={() => onSave(next ? next.route : null)}
           onMouseEnter={next && (() => preloadPage(next.id))}
+          onFocus={next && (() => preloadPage(next.id))}
         >
           {next ? t('page.saveNext') : t('page.save')}
         </BusyButton>

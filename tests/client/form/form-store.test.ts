@@ -10,6 +10,8 @@ import type { PageDefinition } from '../../../src/engine/definitions';
 import { pageById } from '../../../src/forms/form-pages';
 import { pageValidator } from '../../../src/forms/page-validators';
 import { validatePage } from '../../../src/engine/page-validation';
+import { pageFields } from '../../../src/engine/page-fields';
+import { reactiveKeys } from '../../../src/engine/quick-answer';
 import { optionLabelOf, requiredMessage } from '../../helpers/shipped-texts';
 
 const about = pageById('about')!;
@@ -272,7 +274,7 @@ function handScheduler() {
 }
 
 /** The About page's validator with its fields' validators, counting the page's runs. */
-function countingValidator() {
+function countingValidator({ fields = true } = {}) {
   const validator = pageValidator('about')!;
   const pageRuns = vi.fn();
   const counting = Object.assign(
@@ -282,7 +284,7 @@ function countingValidator() {
       counting.errors = validator.errors;
       return ok;
     },
-    { errors: null as typeof validator.errors, fields: validator.fields },
+    { errors: null as typeof validator.errors, fields: fields ? validator.fields : undefined },
   );
   return { counting, pageRuns };
 }
@@ -291,9 +293,9 @@ describe('form store while errors show', () => {
   const full = (store: ReturnType<typeof aboutStore>) =>
     validatePage(about, pageValidator('about')!, store.getState(), { now: now() });
 
-  function shownStore(answers: Record<string, string> = {}) {
+  function shownStore(answers: Record<string, string> = {}, { fields = true } = {}) {
     const frames = handScheduler();
-    const { counting, pageRuns } = countingValidator();
+    const { counting, pageRuns } = countingValidator({ fields });
     const store = createFormStore({
       page: about,
       initial: { answers },
@@ -302,16 +304,25 @@ describe('form store while errors show', () => {
       schedule: frames.schedule,
     });
     const heard = new Map<string, ReturnType<typeof vi.fn>>();
+    const unsubscribes: Array<() => void> = [];
     for (const key of ['first_name', 'last_name', 'phone_mobile', 'phone_home', 'state']) {
       const listener = vi.fn();
       heard.set(key, listener);
-      store.subscribeTopics([errorTopic(key)], listener);
+      unsubscribes.push(store.subscribeTopics([errorTopic(key)], listener));
     }
     const everything = vi.fn();
     store.subscribe(everything);
     store.getShownErrors(); // as the fields' first render does
     pageRuns.mockClear();
-    return { store, frames, pageRuns, heard: (key: string) => heard.get(key)!, everything };
+    const unwatch = () => unsubscribes.forEach((unsubscribe) => unsubscribe());
+    return {
+      store,
+      frames,
+      pageRuns,
+      heard: (key: string) => heard.get(key)!,
+      everything,
+      unwatch,
+    };
   }
 
   it('updates the typed field’s message at once, without validating the page', () => {
@@ -423,6 +434,36 @@ describe('form store while errors show', () => {
     expect(store.getShownErrors()).toEqual(fullEducation());
     // The page was validated whole: nothing is left for after the frame.
     expect(frames.pending()).toBe(0);
+  });
+
+  it('validates the page at once when the key typed is one a condition reads', () => {
+    const { store, frames, pageRuns } = shownStore();
+    // A key some condition or dependent list of the page reads, asked on the page.
+    const key = [...reactiveKeys(about)].find((k) => pageFields(about).some((f) => f.key === k));
+    expect(key).toBeDefined();
+    store.setAnswer(key!, 'x');
+    // What the change shows or hides has its errors now, not after the frame.
+    expect(pageRuns).toHaveBeenCalledTimes(1);
+    expect(frames.pending()).toBe(0);
+    expect(store.getShownErrors()).toEqual(full(store));
+  });
+
+  it('validates the page once a key, at once, until the fields’ validators have loaded', () => {
+    const { store, frames, pageRuns } = shownStore({}, { fields: false });
+    store.setAnswer('first_name', 'A');
+    expect(pageRuns).toHaveBeenCalledTimes(1);
+    expect(frames.pending()).toBe(0);
+    expect(store.getShownErrors()).toEqual(full(store));
+  });
+
+  it('validates again when next read after a run that found nobody watching', () => {
+    const { store, frames, unwatch } = shownStore({ phone_home: '(555) 555-0123' });
+    store.setAnswer('optin_sms_ind', 'true');
+    expect(frames.pending()).toBe(1);
+    unwatch();
+    frames.runFrame();
+    // Not the keystroke's partial errors: the page's, cross-field error included.
+    expect(store.getShownErrors()).toEqual(full(store));
   });
 
   it('leaves nothing to publish once nobody watches errors', () => {
