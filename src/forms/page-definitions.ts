@@ -72,8 +72,17 @@ export function loadAllPages(): Promise<readonly PageDefinition[]> {
   return everyPage;
 }
 
-/** Every page's definition in step order once all have loaded; undefined until then. */
+/** What loadedPages last returned, kept while the definitions are the same ones. */
+let allLoaded: readonly PageDefinition[] | undefined;
+
+/**
+ * Every page's definition in step order once all have loaded; undefined until then. The same
+ * array while the definitions are the same (a memo or a cache keyed on it holds).
+ */
 export function loadedPages(): readonly PageDefinition[] | undefined {
   const pages = pageIndex.map((entry) => loaded.get(entry.id));
-  return pages.every((page) => page !== undefined) ? pages : undefined;
+  if (!pages.every((page) => page !== undefined)) return undefined;
+  if (allLoaded?.length !== pages.length || allLoaded.some((page, i) => page !== pages[i]))
+    allLoaded = pages;
+  return allLoaded;
 }

@@ -66,6 +66,8 @@ describe('page index and definitions in the browser', () => {
     const all = await loadAllPages();
     expect(all.map((page) => page.id)).toEqual(written.map((page) => page.id));
     expect(loadedPages()).toEqual(all);
+    // The same array at every call (the staff view's memo and file-key cache are keyed on it).
+    expect(loadedPages()).toBe(loadedPages());
     expect(all.map((page) => page.title)).toEqual(pageIndex.map((entry) => entry.title));
   });
 });
