@@ -16,6 +16,7 @@
  * out the `displayName` writes (names React DevTools shows; production builds of React drop them
  * anyway). What the application imports is unchanged; what it does not import goes.
  */
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Plugin } from 'vite';
@@ -35,22 +36,33 @@ export function leanReactRouterCode(code: string): string {
   return code.replace(displayNameWrite, '').replace(valueMakingCall, '/* @__PURE__ */ $1');
 }
 
-/** The file `react-router`'s production build starts from, as react-router-dom resolves it. */
+/**
+ * The file `react-router`'s production build starts from, as react-router-dom resolves it. A
+ * package laid out otherwise fails the build, rather than quietly bundling its development build.
+ */
 function productionEntry(root: string): string {
   const fromApp = createRequire(path.join(root, 'package.json'));
   const fromDom = createRequire(fromApp.resolve('react-router-dom'));
   // The development entry, whichever the exports map points at: its production twin sits beside
-  // it under dist/production (the package ships both).
+  // it under dist/production, as an ES module (the package ships both).
   const development = fromDom.resolve('react-router');
-  return development.replace(
-    `${path.sep}dist${path.sep}development${path.sep}`,
-    `${path.sep}dist${path.sep}production${path.sep}`,
-  );
+  const sep = path.sep;
+  const production = development
+    .replace(`${sep}dist${sep}development${sep}`, `${sep}dist${sep}production${sep}`)
+    .replace(/\.c?js$/, '.mjs');
+  if (production === development || !existsSync(production))
+    throw new Error(
+      `lean-react-router: no production build of react-router beside ${development}; its layout has changed (scripts/lean-react-router.ts).`,
+    );
+  return production;
 }
 
 export function leanReactRouter(): Plugin {
   let root = process.cwd();
   let production = false;
+  /** React Router's modules transformed, and whether any of them had something to leave out. */
+  let transformed = 0;
+  let changed = false;
   const isReactRouter = (id: string) => /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/.test(id);
   return {
     name: 'lean-react-router',
@@ -63,12 +75,22 @@ export function leanReactRouter(): Plugin {
       order: 'pre',
       handler(source) {
         if (!production || source !== 'react-router') return null;
-        return productionEntry(root).replace(/\.js$/, '.mjs');
+        return productionEntry(root);
       },
     },
     transform(code, id) {
       if (!production || !isReactRouter(id)) return null;
-      return { code: leanReactRouterCode(code), map: null };
+      const lean = leanReactRouterCode(code);
+      transformed += 1;
+      if (lean !== code) changed = true;
+      return { code: lean, map: null };
+    },
+    buildEnd(error) {
+      // React Router's output no longer reads as the plugin expects: say so, not a larger bundle.
+      if (!error && transformed > 0 && !changed)
+        this.error(
+          'lean-react-router: nothing to leave out in react-router: its output has changed (scripts/lean-react-router.ts).',
+        );
     },
   };
 }

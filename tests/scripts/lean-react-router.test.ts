@@ -49,6 +49,34 @@ describe('leanReactRouter', () => {
     expect(resolveId.handler('react-router')).toBeNull();
   });
 
+  it('fails the build when react-router holds nothing it knows how to leave out', () => {
+    const plugin = leanReactRouter();
+    (plugin.configResolved as (config: object) => void)({
+      root: process.cwd(),
+      mode: 'production',
+    });
+    const transform = plugin.transform as (code: string, id: string) => unknown;
+    const buildEnd = plugin.buildEnd as (
+      this: { error(message: string): never },
+      e?: Error,
+    ) => void;
+    const context = {
+      error(message: string): never {
+        throw new Error(message);
+      },
+    };
+    transform(
+      'export const x = forwardRef(render);\n',
+      '/x/node_modules/react-router/dist/production/a.mjs',
+    );
+    expect(() => buildEnd.call(context)).toThrow(/nothing to leave out in react-router/);
+    transform(
+      'var C = React.createContext(null);\n',
+      '/x/node_modules/react-router/dist/production/b.mjs',
+    );
+    expect(() => buildEnd.call(context)).not.toThrow();
+  });
+
   it('lets a production bundle of the hooks and <Router> leave out Link, Form and the rest', async () => {
     const dir = mkdtempSync(path.join(process.cwd(), 'node_modules/.lean-react-router-'));
     try {
