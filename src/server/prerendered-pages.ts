@@ -27,6 +27,8 @@ interface RenderModule {
   prepareLocale?(locale: Locale): Promise<void>;
   /** Per route, the source files of its route modules (Vite's manifest keys). */
   routeSources?: Readonly<Record<string, readonly string[]>>;
+  /** The same for one route once rendered, with the modules its page loads apart. */
+  routeSourcesOf?(pathname: string): readonly string[] | undefined;
   renderPage(pathname: string): Promise<string>;
 }
 
@@ -194,7 +196,8 @@ export function loadPrerenderedPages(
       // Yesterday's pages are never asked for again.
       for (const old of made.keys()) if (!old.startsWith(day)) made.delete(old);
       answer = module.renderPage(pathname).then((markup) => {
-        const sources = module.routeSources?.[pathname] ?? formRouteSources;
+        const sources =
+          module.routeSourcesOf?.(pathname) ?? module.routeSources?.[pathname] ?? formRouteSources;
         const html = pageHtml(indexHtml[locale], markup, day, routeFiles(manifest, sources));
         const raw = Buffer.from(html);
         return {

@@ -128,6 +128,8 @@ describe('the server answering form pages', () => {
           css: ['assets/shell.css'],
         },
         'src/client/pages/form-page.tsx': { file: 'assets/page.js' },
+        // A question type a page uses that loads apart (src/client/questions/question-renderers.ts).
+        'src/client/questions/confirm-question.tsx': { file: 'assets/confirm.js' },
         'src/client/auth/auth-layout.tsx': { file: 'assets/auth.js', imports: ['_shared.js'] },
         'src/client/auth/login-page.tsx': {
           file: 'assets/login.js',
@@ -147,6 +149,11 @@ describe('the server answering form pages', () => {
          '/login': ['src/client/auth/auth-layout.tsx', 'src/client/auth/login-page.tsx'],
        };
        export const prerenderedRoutes = Object.keys(routeSources);
+       export function routeSourcesOf(pathname) {
+         return pathname === '/final-steps'
+           ? [...routeSources[pathname], 'src/client/questions/confirm-question.tsx']
+           : routeSources[pathname];
+       }
        export async function renderPage(pathname) { globalThis.__renders++; return '<main>' + pathname + '</main>'; }`,
     );
     const config = loadConfig({
@@ -183,6 +190,15 @@ describe('the server answering form pages', () => {
         '<link rel="modulepreload" crossorigin href="/assets/page.js">\n  </head>' +
         '<body><div id="root"><main>/education</main></div></body></html>',
     );
+  });
+
+  it('preloads the question types a page loads apart with it, as the entry names them', async () => {
+    const finalSteps = (await app.inject({ method: 'GET', url: '/final-steps' })).body;
+    expect(finalSteps).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/confirm.js">',
+    );
+    const education = (await app.inject({ method: 'GET', url: '/education' })).body;
+    expect(education).not.toContain('/assets/confirm.js');
   });
 
   it("preloads each page's own route modules: the Log In card's, not the form's nor the application's", async () => {

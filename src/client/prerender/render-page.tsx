@@ -11,12 +11,14 @@ import type { Locale } from '../../contract/locale';
 import { pageIndex } from '../../forms/page-index';
 import { pageSources } from '../../generated/form-index.js';
 import { loadFormLanguage } from '../../forms/form-language';
+import { loadedPageAt } from '../../forms/page-definitions';
 import { App } from '../app';
 import { appRoutes } from '../app-routes';
 import { createApp } from '../create-app';
 import { memoryHistory } from '../routing/memory-history';
 import { activateLocale } from '../i18n/i18n';
 import { preloadRoutes } from '../routing/route-modules';
+import { pageQuestionModules } from '../questions/question-renderers';
 
 const formModules = [
   'src/client/session/form-loader.tsx',
@@ -46,6 +48,17 @@ export const routeSources: Readonly<Record<string, readonly string[]>> = {
 };
 
 export const prerenderedRoutes: readonly string[] = Object.keys(routeSources);
+
+/**
+ * routeSources of `pathname` once renderPage has rendered it, with the modules of the question
+ * types its page loads apart (its definition is known by then): the browser gets them with the
+ * page instead of fetching them after the definition, one request later, before it can hydrate.
+ */
+export function routeSourcesOf(pathname: string): readonly string[] | undefined {
+  const sources = routeSources[pathname];
+  const page = loadedPageAt(pathname);
+  return sources && page ? [...sources, ...pageQuestionModules(page)] : sources;
+}
 
 /**
  * Puts this instance's texts (the catalogue) and definitions in `locale`, before its first render:

@@ -88,6 +88,18 @@ export function preloadQuestionTypes(types: Iterable<QuestionType> = questionTyp
   return Promise.all(preloads).then(() => undefined);
 }
 
+/**
+ * The source files of the question modules `page` uses that load apart, as Vite's manifest names
+ * them: the server preloads their chunks with the prerendered page (src/server/prerendered-pages.ts)
+ * rather than the browser asking for them once the page's definition has arrived.
+ */
+export function pageQuestionModules(page: PageDefinition): string[] {
+  const types = new Set(allQuestions(page).map((question) => question.type));
+  return [...types]
+    .filter((type) => type in loadedApart)
+    .map((type) => `src/client/questions/${type}-question.tsx`);
+}
+
 /** preloadQuestionTypes for the types of the questions of `page`, at any depth. */
 export function preloadPageQuestionTypes(page: PageDefinition): Promise<void> {
   return preloadQuestionTypes(allQuestions(page).map((question) => question.type));
