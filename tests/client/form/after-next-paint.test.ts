@@ -1,16 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { afterNextPaint } from '../../../src/client/form/after-next-paint';
+import { useFakeFrames } from '../../helpers/fake-frames';
 
-beforeEach(() => {
-  vi.useFakeTimers({
-    toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'],
-  });
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+useFakeFrames();
 
 describe('afterNextPaint', () => {
   it('runs the task once, after the next frame, and not when cancelled', () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFormStore } from '../../../src/client/form/form-store';
 import { errorTopic } from '../../../src/client/form/store-topics';
 import { useShownErrors } from '../../../src/client/session/use-shown-errors';
@@ -10,6 +10,7 @@ import { formPages, pageById } from '../../../src/forms/form-pages';
 import { loadAllPages } from '../../../src/forms/page-definitions';
 import { pageValidator } from '../../../src/forms/page-validators';
 import { requiredMessage } from '../../helpers/shipped-texts';
+import { useFakeFrames } from '../../helpers/fake-frames';
 
 const about = pageById('about')!;
 const now = () => new Date('2025-01-15T12:00:00Z');
@@ -43,15 +44,7 @@ function renderErrors(store: ReturnType<typeof watchedStore>, status: WebStatus 
 // every page's definition, with its validator.
 beforeAll(() => Promise.all([loadAllPages(), loadPageValidators(formPages)]));
 
-beforeEach(() => {
-  vi.useFakeTimers({
-    toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'],
-  });
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+useFakeFrames();
 
 describe('useShownErrors', () => {
   it('shows the errors at once when it starts validating', () => {
