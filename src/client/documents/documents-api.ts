@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { ServerError } from '../api/errors';
 import { genericErrorMessage } from '../messages';
 import { fetchJson } from '../api/fetch-json';
+import { pdfQueryKey } from './pdf-query-key';
 import type {
   ConversionStatus,
   DocumentAnswers,
@@ -25,7 +26,6 @@ export const PDF_SETTLED_POLL_MS = 600_000;
 export const documentAnswersQueryKey = ['document-answer'] as const;
 export const conversionQueryKey = (key: string) => ['doc-conversion', key] as const;
 export const uploadMutationKey = (key: string) => ['upload', key] as const;
-export const pdfQueryKey = ['pdf'] as const;
 
 /** Unprocessed and in progress mean "keep polling" (SPEC §4 "File upload", "PDF download"). */
 export const isPending = (status: string | undefined): boolean =>

@@ -12,7 +12,7 @@ import { ServerError, UnauthorizedError } from '../api/errors';
 import { genericErrorMessage, submittedMessage } from '../messages';
 import { profileQueryKey, updateCachedProfile, type Profile } from '../api/use-profile';
 import { useToast } from '../components/toast-context';
-import { pdfQueryKey } from '../documents/documents-api';
+import { pdfQueryKey } from '../documents/pdf-query-key';
 import { changedAnswers } from './answer-changes';
 import type { AccountRoute, ApplicationSession } from './application-session';
 import type { FormStore } from './form-bridge';

@@ -1,22 +1,13 @@
 import type { PageDefinition } from '../../engine/definitions';
-import { pageFields } from '../../engine/page-fields';
+import { fileAnswerKeys } from '../../engine/page-fields';
 import type { ReadOnlyPage, ReadOnlyRow } from '../../engine/read-only-document';
 
 const fileKeysCache = new WeakMap<readonly PageDefinition[], ReadonlySet<string>>();
 
-/** The answer keys of the file questions of these pages. */
+/** The answer keys of the file questions of these pages (the engine's, kept per page list). */
 export function fileKeysOf(pages: readonly PageDefinition[]): ReadonlySet<string> {
   let keys = fileKeysCache.get(pages);
-  if (!keys) {
-    keys = new Set(
-      pages.flatMap((page) =>
-        pageFields(page)
-          .filter((field) => field.question.type === 'file')
-          .map((field) => field.key),
-      ),
-    );
-    fileKeysCache.set(pages, keys);
-  }
+  if (!keys) fileKeysCache.set(pages, (keys = fileAnswerKeys(pages)));
   return keys;
 }
 

@@ -9,11 +9,11 @@ import {
   ConversionFailedError,
   documentAnswersQueryKey,
   isPending,
-  pdfQueryKey,
   useConversionStatus,
   useDeleteDocument,
   useDocumentAnswers,
 } from '../../documents/documents-api';
+import { pdfQueryKey } from '../../documents/pdf-query-key';
 import type { ConversionState, ConversionStatus } from '../../../contract/documents';
 import { DeleteFileDialog } from '../../documents/delete-file-dialog';
 import { useUploadFailures } from '../../documents/upload-failures';
