@@ -16,7 +16,12 @@
  *   loaded beside this one (src/forms/page-definitions.ts, preloaded with a prerendered page);
  * - `account`: the account screens' route modules (Sign Up, Confirm, Log In, Forgot and Reset
  *   Password, their layout) and all they import besides: a first load of /login was ten scripts
- *   and four style sheets, and is five and three (2 KB more: the other cards).
+ *   and four style sheets, and is five and three (2 KB more: the other cards);
+ * - `query`: TanStack Query with the boundary that gives the application's client
+ *   (src/client/api/query-boundary.tsx). The account screens, a signed-in applicant's form and
+ *   the question types that read saved choices load it; a visitor's form page does not (issue
+ *   43), and left to the bundler it would land in `account`, which the signed-in form would then
+ *   fetch whole.
  *
  * A first load of /about fetches no account code, and /login none of the form's. The staff
  * console is left to the bundler: it imports what it needs from these chunks and adds nothing
@@ -47,11 +52,14 @@ const authRoutes = [
   'auth/reset-password-page',
 ].map(client);
 const pageValidatorLoaders = /[\\/]src[\\/]generated[\\/]page-validator-loaders\.js$/;
+const queryBoundary = client('api/query-boundary');
+const tanstackQuery = /[\\/]node_modules[\\/]@tanstack[\\/]/;
 
 export function firstLoadChunks(): { plugin: Plugin; groups: Group[] } {
   const main = new Set<string>();
   const form = new Set<string>();
   const account = new Set<string>();
+  const query = new Set<string>();
   let root = process.cwd();
   const plugin: Plugin = {
     name: 'first-load-chunks',
@@ -63,9 +71,13 @@ export function firstLoadChunks(): { plugin: Plugin; groups: Group[] } {
       // A failed build has no whole module graph to read; its own error says what went wrong.
       if (error) return;
       const ids = [...this.getModuleIds()];
-      const missing = [application, ...formRoutes, ...authRoutes, pageValidatorLoaders].filter(
-        (pattern) => !ids.some((id) => pattern.test(id)),
-      );
+      const missing = [
+        application,
+        ...formRoutes,
+        ...authRoutes,
+        pageValidatorLoaders,
+        queryBoundary,
+      ].filter((pattern) => !ids.some((id) => pattern.test(id)));
       if (missing.length > 0)
         throw new Error(`first-load-chunks: no module matches ${missing.join(', ')}.`);
       const matching = (patterns: RegExp[]) => (id: string) => patterns.some((p) => p.test(id));
@@ -89,11 +101,13 @@ export function firstLoadChunks(): { plugin: Plugin; groups: Group[] } {
       );
       const validatorDeps = reached((id) => validators.includes(id));
       for (const id of validators) validatorDeps.delete(id);
-      for (const set of [main, form, account]) set.clear();
+      for (const set of [main, form, account, query]) set.clear();
       for (const id of reached(matching([application]))) main.add(id);
+      for (const id of reached((id) => queryBoundary.test(id) || tanstackQuery.test(id)))
+        if (!main.has(id)) query.add(id);
       for (const id of [...reached(matching(formRoutes)), ...validatorDeps])
-        if (!main.has(id)) (auth.has(id) ? main : form).add(id);
-      for (const id of auth) if (!main.has(id) && !form.has(id)) account.add(id);
+        if (!main.has(id) && !query.has(id)) (auth.has(id) ? main : form).add(id);
+      for (const id of auth) if (!main.has(id) && !form.has(id) && !query.has(id)) account.add(id);
     },
     writeBundle(options, bundle) {
       // Vite's manifest names a chunk by the module it was made for. The route modules are
@@ -118,6 +132,8 @@ export function firstLoadChunks(): { plugin: Plugin; groups: Group[] } {
   // Declared before the bundler's own splitting: `main` first, so it keeps what both reach.
   const groups: Group[] = [
     { name: 'main', test: (id) => main.has(id) },
+    // Before the groups whose modules import it: a group takes what its modules import along.
+    { name: 'query', test: (id) => query.has(id) },
     { name: 'form', test: (id) => form.has(id) },
     { name: 'account', test: (id) => account.has(id) },
   ];

@@ -1,5 +1,6 @@
 import { Suspense, type ComponentType } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
+import { withQuery } from './api/with-query';
 import { LoadingSpinner } from './components/loading-spinner';
 import { RedirectToDefault } from './redirect-to-default';
 import { lazyRoute, type RouteNeeds } from './routing/route-modules';
@@ -60,13 +61,18 @@ const pageDefinition: RouteNeeds = ({ page = '' }) => {
 };
 
 // The sign-in screens share the header and footer (not the step layout).
-const authRoutes = page(undefined, () => import('./auth/auth-layout').then((m) => m.AuthLayout), [
-  page('signup', () => import('./auth/sign-up-page').then((m) => m.SignUpPage)),
-  page('confirm', () => import('./auth/confirm-page').then((m) => m.ConfirmPage)),
-  page('login', () => import('./auth/login-page').then((m) => m.LoginPage)),
-  page('forgot', () => import('./auth/forgot-password-page').then((m) => m.ForgotPasswordPage)),
-  page('reset', () => import('./auth/reset-password-page').then((m) => m.ResetPasswordPage)),
-]);
+// Their calls are mutations of the query client, which loads with them (a visitor's form has none).
+const authRoutes = page(
+  undefined,
+  () => withQuery(import('./auth/auth-layout').then((m) => m.AuthLayout)),
+  [
+    page('signup', () => import('./auth/sign-up-page').then((m) => m.SignUpPage)),
+    page('confirm', () => import('./auth/confirm-page').then((m) => m.ConfirmPage)),
+    page('login', () => import('./auth/login-page').then((m) => m.LoginPage)),
+    page('forgot', () => import('./auth/forgot-password-page').then((m) => m.ForgotPasswordPage)),
+    page('reset', () => import('./auth/reset-password-page').then((m) => m.ResetPasswordPage)),
+  ],
+);
 
 // The profile loader, the session and the routing rules of the form routes. The pages come from
 // forms/*.json: their index loads with the form (not with this module), each page's definition

@@ -1,17 +1,20 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { ToastProvider } from './components/toast-provider';
 import type { AppInstance } from './create-app';
+import { AppQueryContext } from './api/app-query';
 import { UnexpectedErrorDialog } from './dialogs/unexpected-error-dialog';
 import { AppRouterView } from './routing/app-router';
 
-/** The providers around every page: data, toasts and routes, and the unexpected-error modal. */
+/**
+ * The providers around every page: toasts and routes, the unexpected-error modal, and the query
+ * client for the screens that load it (api/query-boundary.tsx).
+ */
 export function App({ app }: { app: AppInstance }) {
   return (
-    <QueryClientProvider client={app.queryClient}>
+    <AppQueryContext.Provider value={app.query}>
       <ToastProvider>
         <AppRouterView router={app.router} routes={app.routes} />
         <UnexpectedErrorDialog />
       </ToastProvider>
-    </QueryClientProvider>
+    </AppQueryContext.Provider>
   );
 }

@@ -1,7 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router-dom';
 import { sessionInvalidMessage } from './messages';
-import { createQueryClient } from './api/query-client';
+import type { AppQuery } from './api/app-query';
 import { trackRouteForReports } from './api/report-client-error';
 import { loginRoute } from './app-paths';
 import { appRoutes } from './app-routes';
@@ -15,7 +14,8 @@ import {
 export interface AppInstance {
   router: AppRouter;
   routes: RouteObject[];
-  queryClient: QueryClient;
+  /** The query client, once a screen that uses it has rendered (api/query-boundary.tsx). */
+  query: AppQuery;
 }
 
 export interface AppOptions {
@@ -26,21 +26,25 @@ export interface AppOptions {
 }
 
 /**
- * Builds the router and the query client together, because a 401 from any call needs both:
- * the page leaves for /login with the session-invalid message, then the cache is cleared.
+ * Builds the router and ties the query client to it, because a 401 from any call needs both: the
+ * page leaves for /login with the session-invalid message, then the cache is cleared. The client
+ * itself is made later, by the first screen that uses it (a visitor's form page never does).
  */
 export function createApp({ history, routes = appRoutes }: AppOptions = {}): AppInstance {
   const router = createAppRouter(history ?? browserHistory(), routes);
   trackRouteForReports(() => router.state.location.pathname);
-  const queryClient = createQueryClient(() => {
-    // flushSync unmounts the signed-in page at once, so it cannot refetch what we clear next.
-    void router
-      .navigate(loginRoute, {
-        replace: true,
-        state: { errorMessage: sessionInvalidMessage() },
-        flushSync: true,
-      })
-      .finally(() => queryClient.clear());
-  });
-  return { router, routes, queryClient };
+  const query: AppQuery = {
+    client: undefined,
+    onUnauthorized: (client) => {
+      // flushSync unmounts the signed-in page at once, so it cannot refetch what we clear next.
+      void router
+        .navigate(loginRoute, {
+          replace: true,
+          state: { errorMessage: sessionInvalidMessage() },
+          flushSync: true,
+        })
+        .finally(() => client.clear());
+    },
+  };
+  return { router, routes, query };
 }

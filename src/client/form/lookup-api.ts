@@ -1,8 +1,9 @@
 /**
  * GET /lookup/find (SPEC §7): suggestions for what the applicant typed, and the record of a
- * chosen suggestion. Failures are swallowed (SPEC §8): no suggestions, or no record.
+ * chosen suggestion. Failures are swallowed (SPEC §8): no suggestions, or no record. Public calls
+ * a visitor's first page makes (the address block is on /about): plain fetches, no query client.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { LookupCategory, LookupItem, LookupRecord } from '../../contract/lookup';
 import { fetchJson } from '../api/fetch-json';
 
@@ -19,29 +20,41 @@ function lookupSearchUrl(category: LookupCategory, query: string, state?: string
   return `/lookup/find?${params.toString()}`;
 }
 
-/** Suggestions for a (debounced) query; none for an empty query or a failed call. */
-export function useLookupSearch(category: LookupCategory, query: string, state?: string) {
+export interface LookupSearch {
+  /** The suggestions for the query, or the last query's while its own are on their way. */
+  data: LookupItem[] | undefined;
+  /** The query's suggestions are on their way. */
+  isFetching: boolean;
+}
+
+/**
+ * Suggestions for a (debounced) query; none for an empty query or a failed call. A newer query
+ * cancels the call of the one before.
+ */
+export function useLookupSearch(
+  category: LookupCategory,
+  query: string,
+  state?: string,
+): LookupSearch {
   const text = query.trim().slice(0, 100);
-  return useQuery({
-    queryKey: ['lookup', category, text, state ?? ''],
-    queryFn: async ({ signal }) => {
-      try {
-        return await fetchJson<LookupItem[]>(lookupSearchUrl(category, text, state), { signal });
-      } catch {
-        return [];
-      }
-    },
-    enabled: text !== '',
-    placeholderData: (previous) => previous,
-  });
+  const url = text === '' ? null : lookupSearchUrl(category, text, state);
+  const [shown, setShown] = useState<{ url: string; items: LookupItem[] } | null>(null);
+  useEffect(() => {
+    if (url === null) return;
+    const controller = new AbortController();
+    void fetchJson<LookupItem[]>(url, { signal: controller.signal })
+      .catch(() => [])
+      .then((items) => {
+        if (!controller.signal.aborted) setShown({ url, items });
+      });
+    return () => controller.abort();
+  }, [url]);
+  if (url === null) return { data: undefined, isFetching: false };
+  return { data: shown?.items, isFetching: shown?.url !== url };
 }
 
 /** The record of a chosen suggestion; rejects when the call fails (the caller falls back). */
-export function useLookupDetail(category: LookupCategory) {
-  return useMutation({
-    mutationFn: (id: string) => {
-      const params = new URLSearchParams({ id, category });
-      return fetchJson<LookupRecord>(`/lookup/find?${params.toString()}`);
-    },
-  });
+export function lookupDetail(category: LookupCategory, id: string): Promise<LookupRecord> {
+  const params = new URLSearchParams({ id, category });
+  return fetchJson<LookupRecord>(`/lookup/find?${params.toString()}`);
 }

@@ -1,9 +1,14 @@
-import { useContext, useEffect, useId, useRef, useState } from 'react';
-import { useLogout } from '../api/use-logout';
-import { ApplicationSessionContext, type AccountRoute } from '../session/application-session';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import type { AccountRoute } from '../session/application-session';
 import { LogoutErrorBoundary } from '../dialogs/logout-error-boundary';
 import { CloseButton } from '../components/close-button';
 import { t } from '../i18n/i18n';
+
+// Log Out needs the query client (its cache is cleared): loaded with a signed-in applicant's
+// form (session/signed-in-loader.tsx), never with a visitor's.
+const SignedIn = lazy(() =>
+  import('./account-signed-in').then((module) => ({ default: module.AccountSignedIn })),
+);
 
 /** SPEC §2: the popover sits this many pixels from its trigger by default. */
 export const popoverSideOffset = 5;
@@ -98,7 +103,9 @@ function AccountMenu({
           <CloseButton className="account-popover__close" onClick={() => close(true)} />
         </div>
         {loggedIn ? (
-          <SignedIn username={username} />
+          <Suspense fallback={null}>
+            <SignedIn username={username} />
+          </Suspense>
         ) : (
           <div className="account-popover__actions">
             <button
@@ -126,30 +133,5 @@ function AccountMenu({
         )}
       </div>
     </div>
-  );
-}
-
-function SignedIn({ username }: { username: string }) {
-  // Typed answers are saved before logging out, and /login says so.
-  const logout = useLogout(useContext(ApplicationSessionContext)?.saveBeforeLogout);
-  return (
-    <>
-      <p className="account-popover__user">
-        <span className="visually-hidden">{t('account.signedInAs')}</span>
-        <span data-testid="username">{username}</span>
-      </p>
-      <div className="account-popover__actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          data-autofocus
-          onClick={() => logout.mutate()}
-          disabled={logout.isPending}
-          aria-busy={logout.isPending || undefined}
-        >
-          {t('account.logOut')}
-        </button>
-      </div>
-    </>
   );
 }

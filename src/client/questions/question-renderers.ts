@@ -6,6 +6,7 @@
  * client. A new type is one new file and one line here.
  */
 import { questionTypes, type QuestionType } from '../../engine/question-types';
+import { withQuery } from '../api/with-query';
 import { allQuestions } from '../../engine/walk-definition';
 import type { PageDefinition } from '../../engine/definitions';
 import type { QuestionRenderers } from '../renderer/question-renderers-context';
@@ -26,20 +27,21 @@ import { YesNoQuestion } from './yes-no-question';
 // The types /about does not use load apart, so that its first load carries none of them: Your
 // Academics' tabs and add-another questions (with immer), its school search and file upload,
 // Final Steps' confirmation, and the long text. After the first load they are fetched ahead
-// (preloadQuestionTypes, from the page renderer), so that the next page draws at once.
+// (preloadQuestionTypes, from the page renderer), so that the next page draws at once. Those
+// that read or save the applicant's choices and files load the query client with them.
 const TabsQuestion = lazyQuestion<'tabs'>(
-  () => import('./tabs-question').then((module) => module.TabsQuestion),
+  () => withQuery(import('./tabs-question').then((module) => module.TabsQuestion)),
   'tabs',
 );
 const AddAnotherQuestion = lazyQuestion<'add-another'>(
-  () => import('./add-another-question').then((module) => module.AddAnotherQuestion),
+  () => withQuery(import('./add-another-question').then((module) => module.AddAnotherQuestion)),
   'question--group add-another',
 );
 const SchoolSearchQuestion = lazyQuestion<'school-search'>(() =>
   import('./school-search-question').then((module) => module.SchoolSearchQuestion),
 );
 const FileQuestion = lazyQuestion<'file'>(() =>
-  import('./file-question').then((module) => module.FileQuestion),
+  withQuery(import('./file-question').then((module) => module.FileQuestion)),
 );
 const ConfirmQuestion = lazyQuestion<'confirm'>(() =>
   import('./confirm-question').then((module) => module.ConfirmQuestion),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { fallbackAnswers, lookupAnswers, searchKey } from '../../engine/lookup-answers';
 import { useAnswer, useFormStore } from '../form/form-context';
-import { LOOKUP_DEBOUNCE, useLookupDetail, useLookupSearch } from '../form/lookup-api';
+import { LOOKUP_DEBOUNCE, lookupDetail, useLookupSearch } from '../form/lookup-api';
 import { useDebouncedValue } from '../form/use-debounced-value';
 import { useFieldView } from '../form/use-field-view';
 import type { QuestionProps } from '../renderer/question-props';
@@ -42,7 +42,6 @@ export function SchoolSearchQuestion({ question }: QuestionProps<'school-search'
   }
   const query = useDebouncedValue(typed, LOOKUP_DEBOUNCE);
   const search = useLookupSearch(question.category, query, homeState);
-  const detail = useLookupDetail(question.category);
 
   if (!view.visible) return null;
 
@@ -64,10 +63,10 @@ export function SchoolSearchQuestion({ question }: QuestionProps<'school-search'
       return;
     }
     setText(suggestion.text);
-    detail.mutate(suggestion.id, {
-      onSuccess: (record) => store.setAnswers(lookupAnswers(question, record, store.now())),
-      onError: () => store.setAnswers(fallbackAnswers(question, suggestion.text)),
-    });
+    void lookupDetail(question.category, suggestion.id).then(
+      (record) => store.setAnswers(lookupAnswers(question, record, store.now())),
+      () => store.setAnswers(fallbackAnswers(question, suggestion.text)),
+    );
     setManual(false);
   };
 

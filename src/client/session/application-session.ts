@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { DefinitionChanges } from '../../contract/application';
 import type { ClientSnapshot } from './client-snapshot';
 import type { FormStore } from './form-bridge';
 import type { SaveOutcome } from './logout-notices';
@@ -8,9 +9,18 @@ import { BadConfigurationError } from '../api/errors';
 /** Where a visitor is sent to make an account or sign in (with their answers). */
 export type AccountRoute = '/signup' | '/login';
 
+/** What the forms changed on one page since the applicant's last save (issue 18). */
+export type PageChanges = DefinitionChanges['pages'][number];
+
 /** What the shell's parts share: who is using it, the answers, the errors and the actions. */
 export interface ApplicationSession {
   snapshot: ClientSnapshot;
+  /**
+   * The pages the forms changed since the applicant's last save, page id → what changed, from
+   * the profile read at start (none for a visitor). The profile is not read again during a
+   * visit, so the notices stay until the next visit; a save under today's forms ends them then.
+   */
+  definitionChanges: ReadonlyMap<string, PageChanges>;
   store: FormStore;
   errors: ShownErrors;
   /** A save, submit or hand-off is under way: the buttons that start one are disabled. */

@@ -14,6 +14,7 @@ import { ApplicationSessionContext, type ApplicationSession } from './applicatio
 import { snapshotOf, visitorSnapshot } from './client-snapshot';
 import { createFormStore, FormProvider, type FormEnvironment } from './form-bridge';
 import { LocationMessages } from './location-messages';
+import type { SessionBackend } from './session-backend';
 import { useProgressRecorder } from './use-progress-recorder';
 import { useSessionActions } from './use-session-actions';
 import { useShownErrors } from './use-shown-errors';
@@ -24,8 +25,9 @@ const InactivityGuard = lazy(() =>
 );
 
 interface SessionProviderProps {
-  /** The signed-in applicant's profile; undefined for a visitor. */
+  /** The signed-in applicant's profile and calls; undefined both for a visitor. */
   profile: Profile | undefined;
+  backend: SessionBackend | undefined;
   /** The answers the form starts with (the profile's, or a visitor's restored ones). */
   initialAnswers: Answers;
   children: ReactNode;
@@ -43,7 +45,12 @@ function lastPageRoute(lastPage: string | undefined): string {
  * and the actions, and the routing rules that depend on them: a submitted applicant always sees
  * /completion, nobody else does, and a returning applicant lands on last_page.
  */
-export function SessionProvider({ profile, initialAnswers, children }: SessionProviderProps) {
+export function SessionProvider({
+  profile,
+  backend,
+  initialAnswers,
+  children,
+}: SessionProviderProps) {
   const { pathname, search } = useLocation();
   const loggedIn = profile !== undefined;
   // The store starts on the page on screen, whose definition loaded with its route; elsewhere
@@ -64,7 +71,7 @@ export function SessionProvider({ profile, initialAnswers, children }: SessionPr
   const lastPage = lastPageRoute(profile?.last_page);
   const { actions, hasChangedPage, serverErrors, completionMessage } = useSessionActions(
     store,
-    loggedIn,
+    backend,
   );
   // SPEC §2: when the profile loads, has_changed_page is false, and last_page is elsewhere. An
   // unknown path or /completion lands there too: a redirect never costs the resume point.
@@ -86,13 +93,18 @@ export function SessionProvider({ profile, initialAnswers, children }: SessionPr
     [profile, webStatus, hasChangedPage, lastPage],
   );
 
-  useProgressRecorder({ loggedIn, webStatus, lastPage, pathname });
+  useProgressRecorder({ backend, webStatus, lastPage, pathname });
   // Every page under the session may open a modal (the form pages, /completion, inactivity).
   usePreloadModal();
 
+  const changedPages = profile?.definition_changes?.pages;
+  const definitionChanges = useMemo(
+    () => new Map((changedPages ?? []).map((page) => [page.page, page])),
+    [changedPages],
+  );
   const session = useMemo<ApplicationSession>(
-    () => ({ snapshot, store, errors, ...actions }),
-    [snapshot, store, errors, actions],
+    () => ({ snapshot, definitionChanges, store, errors, ...actions }),
+    [snapshot, definitionChanges, store, errors, actions],
   );
   const environment = useMemo<FormEnvironment>(
     () => ({ status: webStatus, loggedIn }),

@@ -1,14 +1,6 @@
-import type { DefinitionChanges } from '../../contract/application';
-import { useProfile } from '../api/use-profile';
+import { useApplicationSession, type PageChanges } from './application-session';
 
-type PageChanges = DefinitionChanges['pages'][number];
-
-/**
- * The pages the forms changed since the applicant's last save, page id → what changed (issue 18),
- * from the profile read at start. The profile is not read again during a visit, so the notices
- * stay until the next visit; a save under today's forms ends them then.
- */
+/** The pages the forms changed since the applicant's last save (application-session.ts). */
 export function useDefinitionChanges(): ReadonlyMap<string, PageChanges> {
-  const pages = useProfile(false).data?.definition_changes?.pages ?? [];
-  return new Map(pages.map((page) => [page.page, page]));
+  return useApplicationSession().definitionChanges;
 }

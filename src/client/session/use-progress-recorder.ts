@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { indexByRoute } from '../../forms/page-index';
 import type { WebStatus } from '../../engine/web-status';
-import { useLastPageMutation, useWebStatusMutation } from './progress-mutations';
+import type { SessionBackend } from './session-backend';
 
 interface ProgressInput {
-  loggedIn: boolean;
+  /** A signed-in applicant's calls; a visitor (none) has no progress to record. */
+  backend: SessionBackend | undefined;
   /** The status and the last page as the profile query holds them. */
   webStatus: WebStatus | null;
   lastPage: string;
@@ -17,20 +18,17 @@ interface ProgressInput {
  * are not changes of page (SPEC §2 "Unknown paths redirect to the default form route").
  */
 export function useProgressRecorder({
-  loggedIn,
+  backend,
   webStatus,
   lastPage,
   pathname,
 }: ProgressInput): void {
-  const { mutate: postWebStatus } = useWebStatusMutation();
-  const { mutate: putLastPage } = useLastPageMutation();
-
   const startPosted = useRef(false);
   useEffect(() => {
-    if (!loggedIn || webStatus !== null || startPosted.current) return;
+    if (!backend || webStatus !== null || startPosted.current) return;
     startPosted.current = true;
-    postWebStatus('started');
-  }, [loggedIn, webStatus, postWebStatus]);
+    backend.recordWebStatus('started');
+  }, [backend, webStatus]);
 
   // The first path is where the applicant arrived, not a change of page; so is the page an
   // unknown path or /completion was redirected to: only a move from one form page to another is
@@ -41,8 +39,8 @@ export function useProgressRecorder({
     if (from === pathname) return;
     previousPath.current = pathname;
     if (!indexByRoute(from)) return;
-    if (!loggedIn || (webStatus !== 'started' && webStatus !== 'validating')) return;
+    if (!backend || (webStatus !== 'started' && webStatus !== 'validating')) return;
     if (!indexByRoute(pathname) || pathname === lastPage) return;
-    putLastPage(pathname);
-  }, [pathname, loggedIn, webStatus, lastPage, putLastPage]);
+    backend.recordLastPage(pathname);
+  }, [pathname, backend, webStatus, lastPage]);
 }

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { loadAllPages, loadedPageAt } from '../../forms/page-definitions';
@@ -6,20 +5,17 @@ import { defaultRoute } from '../../forms/page-index';
 import { loadPageValidators, pageValidator } from '../form/page-validators';
 import { mergeErrors, validateApplication, validatePage } from '../../engine/page-validation';
 import { hasErrors, type FieldErrors } from '../../engine/validation';
-import { webStatusOf } from '../../engine/web-status';
 import { applicationApi } from '../api/application-api';
-import { ServerError, UnauthorizedError } from '../api/errors';
+import { BadConfigurationError, ServerError, UnauthorizedError } from '../api/errors';
 import { genericErrorMessage, submittedMessage } from '../messages';
-import { profileQueryKey, updateCachedProfile, type Profile } from '../api/use-profile';
 import { useToast } from '../components/toast-context';
-import { pdfQueryKey } from '../documents/pdf-query-key';
 import { changedAnswers } from './answer-changes';
 import type { AccountRoute, ApplicationSession } from './application-session';
 import type { FormStore } from './form-bridge';
 import type { FormLocationState } from './location-state';
 import { fieldErrorsFromServer } from './shown-errors';
 import { saveBeforeLogoutTimeoutMs, type SaveOutcome } from './logout-notices';
-import { statusesThrough, useWebStatusMutation } from './progress-mutations';
+import type { SessionBackend } from './session-backend';
 import { filledAnswers, visitorTokenParam } from './visitor-token';
 import { useAppNavigate } from '../routing/app-router';
 import { t } from '../i18n/i18n';
@@ -41,10 +37,15 @@ export interface SessionActions {
 }
 
 /**
- * Saving, page changes, submit and the visitor hand-off (SPEC §2 "Top navigation bar", §4). The
- * web status and last page are the profile query's: the actions read and write them there.
+ * Saving, page changes, submit and the visitor hand-off (SPEC §2 "Top navigation bar", §4). A
+ * signed-in applicant's calls go through `backend`, which keeps the cached profile (the web
+ * status and last page) in step; a visitor has none, and only hands the answers off.
  */
-export function useSessionActions(store: FormStore, loggedIn: boolean): SessionActions {
+export function useSessionActions(
+  store: FormStore,
+  backend: SessionBackend | undefined,
+): SessionActions {
+  const loggedIn = backend !== undefined;
   // The router's own navigate: its promise resolves once the next page has rendered, so an action
   // ends when the page has changed (and it is the same function at every render).
   const navigate = useAppNavigate();
@@ -54,17 +55,16 @@ export function useSessionActions(store: FormStore, loggedIn: boolean): SessionA
     here.current = location;
   });
   const toast = useToast();
-  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
   const [hasChangedPage, setHasChangedPage] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors | null>(null);
   const [completionMessage, setCompletionMessage] = useState<string | null>(null);
-  // Read when an action runs, not at render: the actions stay the same objects for the session.
-  const webStatusNow = useCallback(
-    () => webStatusOf(queryClient.getQueryData<Profile>(profileQueryKey)?.web_status),
-    [queryClient],
-  );
+  /** The signed-in applicant's calls; an action that needs one never runs for a visitor. */
+  const signedIn = useCallback((): SessionBackend => {
+    if (!backend) throw new BadConfigurationError('A visitor has no session calls.');
+    return backend;
+  }, [backend]);
   // Answers are saved on Save/Next and on a change of page (SPEC §2). Closing the tab, reloading
   // or typing another address with answers the server does not have yet asks first, with the
   // browser's own "Leave site?" prompt, instead of losing them without a word.
@@ -78,39 +78,6 @@ export function useSessionActions(store: FormStore, loggedIn: boolean): SessionA
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [store]);
-
-  const { mutateAsync: saveAnswers } = useMutation({
-    mutationFn: applicationApi.saveAnswers,
-    onSuccess: (_data, changes) => {
-      updateCachedProfile(queryClient, (profile) => ({
-        ...profile,
-        answer: { ...profile.answer, ...changes },
-      }));
-      // The PDF copy shows the saved answers: ask for it again rather than in ten minutes.
-      if (Object.keys(changes).length > 0)
-        void queryClient.invalidateQueries({ queryKey: pdfQueryKey });
-    },
-  });
-  const { mutate: postValidations } = useMutation({ mutationFn: applicationApi.postValidations });
-  const { mutateAsync: postWebStatus } = useWebStatusMutation();
-  const { mutateAsync: submitApplication } = useMutation({
-    mutationFn: applicationApi.submit,
-    onSuccess: () => {
-      // One toast on /completion: a "saved" one from a Save just before would stand beside it.
-      toast.dismissKind('success');
-      // The message first: the status sends the applicant to /completion, which shows it.
-      setCompletionMessage(submittedMessage());
-      updateCachedProfile(queryClient, (profile) => ({
-        ...profile,
-        web_status: statusesThrough('submitted'),
-      }));
-      // From now on the PDF copy is the one frozen at submission.
-      void queryClient.invalidateQueries({ queryKey: pdfQueryKey });
-    },
-  });
-  const { mutateAsync: keepVisitorAnswers } = useMutation({
-    mutationFn: applicationApi.keepVisitorAnswers,
-  });
 
   const report = useCallback(
     (error: unknown) => {
@@ -142,16 +109,17 @@ export function useSessionActions(store: FormStore, loggedIn: boolean): SessionA
   /** PUT /api/answer with what changed; while validating, the page's errors go to the server. */
   const save = useCallback(async (): Promise<string> => {
     const changes = changedAnswers(store.getSaved(), store.getState().answers);
-    const { message } = await saveAnswers(changes);
+    const calls = signedIn();
+    const { message } = await calls.saveAnswers(changes);
     store.markSaved(changes);
     const page = loadedPageAt(here.current.pathname);
-    if (webStatusNow() === 'validating' && page) {
+    if (calls.webStatusNow() === 'validating' && page) {
       const validator = pageValidator(page.id);
       const errors = validator ? validatePage(page, validator, store.getState()) : {};
-      if (hasErrors(errors)) postValidations(errors);
+      if (hasErrors(errors)) calls.postValidations(errors);
     }
     return message;
-  }, [store, saveAnswers, postValidations, webStatusNow]);
+  }, [store, signedIn]);
 
   // Called directly rather than through a mutation: a 401 here (the session ended while the
   // applicant was away) must not start the global "session invalid" redirect in the middle of a
@@ -179,7 +147,7 @@ export function useSessionActions(store: FormStore, loggedIn: boolean): SessionA
         const answers = filledAnswers(store.getState().answers);
         let search = '';
         if (Object.keys(answers).length > 0) {
-          const { token } = await keepVisitorAnswers(answers);
+          const { token } = await applicationApi.keepVisitorAnswers(answers);
           search = `?${new URLSearchParams({ [visitorTokenParam]: token }).toString()}`;
           // Browser Back returns to this history entry, not to a new one: the entry itself keeps
           // the answers, which the form loader starts from again. History state lives as long
@@ -191,7 +159,7 @@ export function useSessionActions(store: FormStore, loggedIn: boolean): SessionA
         const state: FormLocationState = { answers };
         await navigate({ pathname: target, search }, { state });
       }),
-    [store, exclusive, keepVisitorAnswers, navigate],
+    [store, exclusive, navigate],
   );
 
   const goToPage = useCallback(
@@ -249,19 +217,20 @@ export function useSessionActions(store: FormStore, loggedIn: boolean): SessionA
       return navigate(defaultRoute, { state });
     };
     exclusive(async () => {
+      const calls = signedIn();
       await save();
-      if (webStatusNow() !== 'validating') await postWebStatus('validating');
+      if (calls.webStatusNow() !== 'validating') await calls.postWebStatus('validating');
       // Loaded with the profile already (form-loader.tsx): this only makes sure.
       const pages = await loadAllPages();
       await loadPageValidators(pages);
       const byPage = validateApplication(pages, pageValidator, store.getState());
       if (Object.keys(byPage).length > 0) {
-        postValidations(mergeErrors(byPage));
+        calls.postValidations(mergeErrors(byPage));
         await showErrors(null);
         return;
       }
       try {
-        await submitApplication();
+        await calls.submit();
       } catch (error) {
         if (error instanceof ServerError && error.status === 422 && error.errors) {
           await showErrors(fieldErrorsFromServer(error.errors));
@@ -269,20 +238,13 @@ export function useSessionActions(store: FormStore, loggedIn: boolean): SessionA
         }
         throw error;
       }
+      // One toast on /completion: a "saved" one from a Save just before would stand beside it.
+      toast.dismissKind('success');
+      // The message first: the status sends the applicant to /completion, which shows it.
+      setCompletionMessage(submittedMessage());
+      calls.markSubmitted();
     });
-  }, [
-    store,
-    loggedIn,
-    exclusive,
-    handOff,
-    navigate,
-    postValidations,
-    postWebStatus,
-    save,
-    submitApplication,
-    toast,
-    webStatusNow,
-  ]);
+  }, [store, loggedIn, exclusive, handOff, navigate, save, signedIn, toast]);
 
   const actions = useMemo(
     () => ({ busy, goToPage, saveAndContinue, submit, handOff, saveBeforeLogout }),

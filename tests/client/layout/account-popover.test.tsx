@@ -37,7 +37,8 @@ describe('AccountPopover', () => {
     await user.click(trigger);
     const panel = screen.getByRole('dialog', { name: 'Account' });
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
-    expect(within(panel).getByTestId('username').textContent).toBe('ada@example.edu');
+    // Its signed-in part loads with the signed-in form (layout/account-signed-in.tsx).
+    expect((await within(panel).findByTestId('username')).textContent).toBe('ada@example.edu');
     expect(within(panel).getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
     expect(panel.style.marginTop).toBe(`${popoverSideOffset}px`);
@@ -92,7 +93,7 @@ describe('the account popover in the application', () => {
     await user.click(within(panel).getByRole('button', { name: 'Log Out' }));
     expect(await screen.findByRole('heading', { name: 'Log In' })).toBeInTheDocument();
     expect(called('GET', '/api/logout')).toHaveLength(1);
-    expect(app.queryClient.getQueryCache().getAll()).toEqual([]);
+    expect(app.query.client!.getQueryCache().getAll()).toEqual([]);
     expect(screen.getByRole('status')).toHaveTextContent('You have been logged out.');
   });
 
@@ -157,7 +158,7 @@ describe('the account popover in the application', () => {
       expect(dialog).toHaveTextContent('The server is restarting.');
       expect(app.router.state.location.pathname).toBe('/about');
       await waitFor(() =>
-        expect(app.queryClient.getQueryCache().find({ queryKey: ['profile'] })).toBeUndefined(),
+        expect(app.query.client!.getQueryCache().find({ queryKey: ['profile'] })).toBeUndefined(),
       );
       await user.click(within(dialog).getByRole('button', { name: 'Close' }));
       expect(await screen.findByRole('button', { name: 'Account' })).toBeInTheDocument();

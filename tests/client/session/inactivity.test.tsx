@@ -52,7 +52,7 @@ describe('inactivity (SPEC §4, §9)', () => {
     expect(app.router.state.location.pathname).toBe('/login');
     expect(screen.getByRole('alert')).toHaveTextContent(inactivityMessage);
     expect(called('GET', '/api/logout')).toHaveLength(1);
-    expect(app.queryClient.getQueryCache().getAll()).toEqual([]);
+    expect(app.query.client!.getQueryCache().getAll()).toEqual([]);
   });
 
   it('Continue keeps the session and starts the 15 minutes again', async () => {

@@ -149,7 +149,7 @@ describe('routing rules of the form routes (SPEC §2)', () => {
       'Your session is invalid. Please clear your cookies and login again.',
     );
     expect(app.router.state.location.pathname).toBe('/login');
-    expect(app.queryClient.getQueryCache().getAll()).toEqual([]);
+    expect(app.query.client!.getQueryCache().getAll()).toEqual([]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
