@@ -195,4 +195,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // React Router routes the staff console; imported anywhere else, its one module (about 9 KB
+    // gzipped) would come back into a visitor's first load (issue 43).
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ['src/client/staff/**', 'src/client/routing/memory-history.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router-dom', 'react-router'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message:
+              "The applicant's pages route through routing/router-hooks.tsx; React Router routes the staff console only.",
+          })),
+        },
+      ],
+    },
+  },
 );

@@ -1,5 +1,6 @@
 import { Suspense, type ComponentType } from 'react';
-import { Outlet, type RouteObject } from 'react-router-dom';
+import { Outlet } from './routing/router-hooks';
+import type { AppRoute } from './routing/match-routes';
 import { withQuery } from './api/with-query';
 import { LoadingSpinner } from './components/loading-spinner';
 import { RedirectToDefault } from './redirect-to-default';
@@ -25,9 +26,9 @@ function RootLayout() {
 function page(
   path: string | undefined,
   load: () => Promise<ComponentType>,
-  children?: RouteObject[],
+  children?: AppRoute[],
   needs?: RouteNeeds,
-): RouteObject {
+): AppRoute {
   return lazyRoute(
     load,
     (component) => component,
@@ -91,7 +92,7 @@ const formRoutes = page(undefined, formLoader, [
   page('completion', () => import('./pages/completion-page').then((m) => m.CompletionPage)),
 ]);
 
-export const appRoutes: RouteObject[] = [
+export const appRoutes: AppRoute[] = [
   {
     element: <RootLayout />,
     children: [

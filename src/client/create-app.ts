@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router-dom';
+import type { AppRoute } from './routing/match-routes';
 import { sessionInvalidMessage } from './messages';
 import type { AppQuery } from './api/app-query';
 import { trackRouteForReports } from './api/report-client-error';
@@ -13,7 +13,7 @@ import {
 
 export interface AppInstance {
   router: AppRouter;
-  routes: RouteObject[];
+  routes: AppRoute[];
   /** The query client, once a screen that uses it has rendered (api/query-boundary.tsx). */
   query: AppQuery;
 }
@@ -22,7 +22,7 @@ export interface AppOptions {
   /** A memory history (tests, the server's prerender: routing/memory-history.ts); the browser's otherwise. */
   history?: History;
   /** The application's routes unless a test gives its own. */
-  routes?: RouteObject[];
+  routes?: AppRoute[];
 }
 
 /**

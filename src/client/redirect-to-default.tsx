@@ -1,4 +1,4 @@
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from './routing/router-hooks';
 import { defaultFormRoute } from './app-paths';
 
 /** Unknown paths go to the default form route and keep their query string (SPEC §2). */

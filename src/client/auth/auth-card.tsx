@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../routing/router-hooks';
 import { AppLink } from '../routing/app-link';
 import { defaultFormRoute } from '../app-paths';
 import { useDocumentTitle } from '../components/use-document-title';

@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../routing/router-hooks';
 import { validate } from '../../engine/validation';
 import { confirm } from '../../generated/validators/confirm.js';
 import { resendConfirm } from '../../generated/validators/resendConfirm.js';

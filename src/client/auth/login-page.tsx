@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../routing/router-hooks';
 import { AppLink } from '../routing/app-link';
 import { login } from '../../generated/validators/login.js';
 import { authApi } from '../api/auth-api';

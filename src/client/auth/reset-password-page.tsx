@@ -1,4 +1,4 @@
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../routing/router-hooks';
 import { resetPassword } from '../../generated/validators/resetPassword.js';
 import { authApi } from '../api/auth-api';
 import { Notice } from '../components/notice';
@@ -19,7 +19,7 @@ const fields = ['password', 'confirm_password', 'username', 'id'] as const;
 export function ResetPasswordPage() {
   const { title, footer } = authCards.resetPassword();
   const navigate = useNavigate();
-  const [query] = useSearchParams();
+  const query = useSearchParams();
   const form = useCardForm({
     idPrefix: 'reset',
     validator: resetPassword,

@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../routing/router-hooks';
 import { signup } from '../../generated/validators/signup.js';
 import { authApi } from '../api/auth-api';
 import { visitorTokenSearch } from '../session/visitor-token';

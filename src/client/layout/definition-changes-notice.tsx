@@ -1,5 +1,5 @@
 import { useId, type MouseEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../routing/router-hooks';
 import type { DefinitionChanges } from '../../contract/application';
 import { definitionChangeTexts as texts } from '../i18n/changes-texts';
 

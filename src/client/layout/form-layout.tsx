@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, type RefObject } from 'react';
-import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate, useNavigationType } from '../routing/router-hooks';
 import { LoadingSpinner } from '../components/loading-spinner';
 import { AccountPopover } from './account-popover';
 import { AlertBanner } from './alert-banner';

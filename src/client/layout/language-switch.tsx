@@ -1,5 +1,5 @@
 import { useContext, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../routing/router-hooks';
 import { locales, localeNames, type Locale } from '../../contract/locale';
 import { activeLocale, t } from '../i18n/i18n';
 import { ApplicationSessionContext } from '../session/application-session';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, use, useEffect, useLayoutEffect } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams } from '../routing/router-hooks';
 import type { PageDefinition } from '../../engine/definitions';
 import { indexByRoute, pageIndex } from '../../forms/page-index';
 import { loadedPage, loadPage, preloadPage } from '../../forms/page-definitions';

@@ -1,18 +1,13 @@
-import { createContext, startTransition, use, useLayoutEffect, useState } from 'react';
+import { startTransition, useLayoutEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
-import {
-  parsePath,
-  Router,
-  UNSAFE_createBrowserHistory as createBrowserHistory,
-  type Location,
-  type NavigationType,
-  type Navigator,
-  type RouteObject,
-  type To,
-} from 'react-router-dom';
-import { BadConfigurationError } from '../api/errors';
+import type { Location, NavigationType, Navigator, To } from 'react-router-dom';
 import { LoadingSpinner } from '../components/loading-spinner';
+import { createBrowserHistory, parsePath, type History } from './browser-history';
+import type { AppRoute } from './match-routes';
 import { AppRoutes, preloadRoutes, routesLoaded } from './route-modules';
+import { RouterContext } from './router-hooks';
+
+export { useNavigate as useAppNavigate } from './router-hooks';
 
 /** Where the application is, and how it got there (a push, a replace, or back/forward). */
 export interface RouterState {
@@ -34,16 +29,17 @@ interface NavigateOptions {
 type Listener = (state: RouterState, flush: boolean) => Promise<void> | void;
 
 /**
- * The application's history, in React Router's declarative mode (a `<Router>` over our own
- * history): the data router (createBrowserRouter) would add 16 KB gzipped to a visitor's first
- * load for loaders, actions and fetchers the application does not use. This keeps what the
- * application needed it for: navigating from outside React (a 401 from any call leaves for
- * /login) with `flushSync`, a promise that resolves once the new location is on screen, and
- * reading where the application is (error reports, tests).
+ * The application's router, over a history React Router's own functions make: React Router's
+ * data router (createBrowserRouter) would add 16 KB gzipped to a visitor's first load for
+ * loaders, actions and fetchers the application does not use, and its `<Router>` and matching 9
+ * KB more (router-hooks.tsx). This keeps what the application needs: navigating from outside
+ * React (a 401 from any call leaves for /login) with `flushSync`, a promise that resolves once
+ * the new location is on screen, and reading where the application is (error reports, tests).
+ * Its `navigator` is what the staff console's React Router `<Router>` navigates with.
  */
 export interface AppRouter {
   readonly state: RouterState;
-  /** What `<Router>` and the router's hooks (useNavigate, Link) navigate with. */
+  /** What the links and React Router's `<Router>` (the staff console's) navigate with. */
   readonly navigator: Navigator;
   /** Resolves once the new location has rendered (back and forward: at once). */
   navigate(to: To | number, options?: NavigateOptions): Promise<void>;
@@ -51,18 +47,16 @@ export interface AppRouter {
   subscribe(listener: Listener): () => void;
 }
 
-/** A history React Router's own functions make: the browser's, or one in memory. */
-export type History = ReturnType<typeof createBrowserHistory>;
+export type { History };
 
 /**
- * The browser's history as the router needs it: push and replace tell the listener at once
- * (v5Compat; without it, only back and forward do). Tests and the server's prerender give a
- * memory history instead (memory-history.ts), which the browser's bundle leaves out.
+ * The browser's history (browser-history.ts); tests and the server's prerender give a memory
+ * history instead (memory-history.ts), which the browser's bundle leaves out.
  */
-export const browserHistory = (): History => createBrowserHistory({ v5Compat: true });
+export const browserHistory = (): History => createBrowserHistory();
 
 /** The router over `history` (the browser's, or a memory history). */
-export function createAppRouter(history: History, routes: RouteObject[] = []): AppRouter {
+export function createAppRouter(history: History, routes: AppRoute[] = []): AppRouter {
   const listeners = new Set<Listener>();
   let state: RouterState = { location: history.location, action: history.action };
   // Set for the one synchronous listener call of a push or replace that asked for it.
@@ -127,32 +121,19 @@ export function createAppRouter(history: History, routes: RouteObject[] = []): A
   };
 }
 
-const AppRouterContext = createContext<AppRouter | null>(null);
-
-/**
- * The router's navigate, whose promise resolves once the new location has rendered: for leaving
- * with `flushSync` and then clearing what the page left (React Router's useNavigate returns
- * nothing in declarative mode).
- */
-export function useAppNavigate(): AppRouter['navigate'] {
-  const router = use(AppRouterContext);
-  if (!router) throw new BadConfigurationError('useAppNavigate is used outside AppRouterView.');
-  return router.navigate;
-}
-
 interface ShownState extends RouterState {
   /** Whether the location's page modules have loaded (until then, the spinner). */
   ready: boolean;
 }
 
 /**
- * Renders the routes inside React Router's `<Router>`, at the router's location once the page
- * modules of that location have loaded, as the data router did: the page on screen stays while
+ * Renders the routes at the router's location once the page modules of that location have
+ * loaded, as React Router's data router did: the page on screen stays while
  * the next one's modules load (a full-screen spinner on the first load), and the new one renders
  * whole, never half-suspended. Navigations render as transitions, except those asked for with
  * `flushSync`.
  */
-export function AppRouterView({ router, routes }: { router: AppRouter; routes: RouteObject[] }) {
+export function AppRouterView({ router, routes }: { router: AppRouter; routes: AppRoute[] }) {
   const [shown, setShown] = useState<ShownState>(() => ({
     ...router.state,
     ready: routesLoaded(routes, router.state.location.pathname),
@@ -186,12 +167,15 @@ export function AppRouterView({ router, routes }: { router: AppRouter; routes: R
       unsubscribe();
     };
   }, [router, routes]);
-  if (!shown.ready) return <LoadingSpinner />;
+  const { location, action, ready } = shown;
+  const value = useMemo(
+    () => ({ location, navigationType: action, router }),
+    [location, action, router],
+  );
+  if (!ready) return <LoadingSpinner />;
   return (
-    <AppRouterContext value={router}>
-      <Router location={shown.location} navigationType={shown.action} navigator={router.navigator}>
-        <AppRoutes routes={routes} />
-      </Router>
-    </AppRouterContext>
+    <RouterContext value={value}>
+      <AppRoutes routes={routes} />
+    </RouterContext>
   );
 }

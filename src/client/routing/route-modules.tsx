@@ -1,13 +1,7 @@
-import { createElement, use, type ComponentType } from 'react';
-import {
-  matchRoutes,
-  useLocation,
-  useRoutes,
-  type NonIndexRouteObject,
-  type Params,
-  type RouteObject,
-} from 'react-router-dom';
+import { createElement, use, type ComponentType, type ReactNode } from 'react';
 import { RouteErrorBoundary } from '../components/error-fallback';
+import { matchRoutes, type AppRoute, type Params } from './match-routes';
+import { Outlet, RouteContext, useLocation } from './router-hooks';
 
 /** Loads the module of one route and picks its page component. */
 type PageLoader = () => Promise<ComponentType>;
@@ -64,7 +58,7 @@ interface LazyHandle {
 }
 
 /** What one match of a route made by lazyRoute loads before it is shown: its module, its needs. */
-const loadersOf = (route: RouteObject, params: Params): Loader[] => {
+const loadersOf = (route: AppRoute, params: Params): Loader[] => {
   const handle = route.handle as LazyHandle | undefined;
   return [handle?.load, handle?.needs?.(params)].filter((load) => load !== undefined);
 };
@@ -79,29 +73,38 @@ const loadersOf = (route: RouteObject, params: Params): Loader[] => {
 export function lazyRoute<M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
-  route: Omit<NonIndexRouteObject, 'element' | 'handle'> = {},
+  route: Omit<AppRoute, 'element' | 'handle' | 'index'> = {},
   needs?: RouteNeeds,
-): RouteObject {
+): AppRoute {
   const loader: PageLoader = async () => pick(await load());
   const handle: LazyHandle = needs ? { load: loader, needs } : { load: loader };
   return { ...route, element: <RoutePage load={loader} />, handle };
 }
 
-const matchedLoaders = (routes: RouteObject[], pathname: string) =>
+const matchedLoaders = (routes: AppRoute[], pathname: string) =>
   (matchRoutes(routes, pathname) ?? []).flatMap(({ route, params }) => loadersOf(route, params));
 
 /** Whether the page modules (and their needs) of every route `pathname` matches have loaded. */
-export const routesLoaded = (routes: RouteObject[], pathname: string): boolean =>
+export const routesLoaded = (routes: AppRoute[], pathname: string): boolean =>
   matchedLoaders(routes, pathname).every((load) => loaded.has(load));
 
 /** Loads the page modules (and their needs) of every route `pathname` matches, side by side. */
-export async function preloadRoutes(routes: RouteObject[], pathname: string): Promise<void> {
+export async function preloadRoutes(routes: AppRoute[], pathname: string): Promise<void> {
   await Promise.all(matchedLoaders(routes, pathname).map(loadOnce));
 }
 
-/** The routes at the router's location, inside the fallback for errors no page handled. */
-export function AppRoutes({ routes }: { routes: RouteObject[] }) {
+/**
+ * The routes at the router's location, each route's element with its child's as its `<Outlet>`,
+ * inside the fallback for errors no page handled. A location no route matches renders nothing.
+ */
+export function AppRoutes({ routes }: { routes: AppRoute[] }) {
   const location = useLocation();
-  const element = useRoutes(routes, location);
+  const matches = matchRoutes(routes, location.pathname) ?? [];
+  const element = matches.reduceRight<ReactNode>(
+    (outlet, { route, params }) => (
+      <RouteContext value={{ outlet, params }}>{route.element ?? <Outlet />}</RouteContext>
+    ),
+    null,
+  );
   return <RouteErrorBoundary resetKey={location.key}>{element}</RouteErrorBoundary>;
 }

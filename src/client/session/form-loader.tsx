@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from '../routing/router-hooks';
 import { loadAllPages } from '../../forms/page-definitions';
 import { withQuery } from '../api/with-query';
 import { LoadingSpinner } from '../components/loading-spinner';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../routing/router-hooks';
 import { useToast } from '../components/toast-context';
 import { readFormLocationState } from './location-state';
 import { t } from '../i18n/i18n';

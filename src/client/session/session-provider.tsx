@@ -1,5 +1,5 @@
 import { lazy, Suspense, use, useMemo, useState, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '../routing/router-hooks';
 import type { Answers } from '../../engine/definitions';
 import { loadedPage, loadedPageAt, loadPage } from '../../forms/page-definitions';
 import { defaultRoute, indexById, indexByRoute, pageIndex } from '../../forms/page-index';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from '../routing/router-hooks';
 import type { Answers } from '../../engine/definitions';
 import { webStatusOf } from '../../engine/web-status';
 import { loadAllPages } from '../../forms/page-definitions';

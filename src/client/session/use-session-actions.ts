@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../routing/router-hooks';
 import { loadAllPages, loadedPageAt } from '../../forms/page-definitions';
 import { defaultRoute } from '../../forms/page-index';
 import { loadPageValidators, pageValidator } from '../form/page-validators';

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, Route, Router, Routes, useLocation } from 'react-router-dom';
 import { AdminOnly } from './admin-only';
 import { AnalyticsPage } from './analytics/analytics-page';
 import { ApplicationPage } from './applications/application-page';
@@ -18,13 +18,35 @@ import { StaffLayout } from './staff-layout';
 import './staff.css';
 import './staff-data.css';
 import { useAppNavigate } from '../routing/app-router';
+import {
+  useAppRouter,
+  useLocation as useAppLocation,
+  useNavigationType,
+} from '../routing/router-hooks';
 
 /**
  * The staff console (issue 17), everything under /staff: one lazily loaded module of the client
- * (app-routes.tsx), so an applicant's load of the form fetches none of it. Its screens are
- * descendant routes of that one branch; the router's data APIs are not needed here.
+ * (app-routes.tsx), so an applicant's load of the form fetches none of it. Its screens are React
+ * Router routes under its own `<Router>`, at the application's location and navigating with the
+ * application's router (routing/router-hooks.tsx); the router's data APIs are not needed here.
  */
 export function StaffConsole() {
+  const router = useAppRouter();
+  return (
+    <Router
+      location={useAppLocation()}
+      navigationType={useNavigationType()}
+      navigator={router.navigator}
+    >
+      <Routes>
+        <Route path="staff/*" element={<StaffScreens />} />
+      </Routes>
+    </Router>
+  );
+}
+
+/** The console's screens, descendant routes of /staff/*. */
+function StaffScreens() {
   // The router's own navigate: the same function at every render, so the client keeps it.
   const navigate = useAppNavigate();
   // Where the member is, for the login page to send them back to once signed in again.

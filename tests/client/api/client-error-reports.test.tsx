@@ -6,7 +6,7 @@
  * error of its own.
  */
 import { act, render, screen, waitFor } from '@testing-library/react';
-import type { RouteObject } from 'react-router-dom';
+import type { AppRoute } from '../../../src/client/routing/match-routes';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ServerError } from '../../../src/client/api/errors';
 import { ConversionFailedError } from '../../../src/client/documents/documents-api';
@@ -28,7 +28,7 @@ function BrokenEducation({ answers }: { answers: Record<string, string> }): neve
 }
 
 /** The real application shell (createApp, App) around the routes a test needs. */
-function renderAt(routes: RouteObject[], entry: string) {
+function renderAt(routes: AppRoute[], entry: string) {
   const app = createApp({ history: memoryHistory([entry]), routes });
   render(<App app={app} />);
   return app;

@@ -5,7 +5,8 @@
  * page only.
  */
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Outlet, useLocation, type RouteObject } from 'react-router-dom';
+import { Outlet, useLocation } from '../../../src/client/routing/router-hooks';
+import type { AppRoute } from '../../../src/client/routing/match-routes';
 import { describe, expect, it } from 'vitest';
 import { AppLink, AppNavLink } from '../../../src/client/routing/app-link';
 import { AppRouterView, createAppRouter } from '../../../src/client/routing/app-router';
@@ -17,7 +18,7 @@ function Where() {
   return <p data-testid="where">{`${location.pathname} ${JSON.stringify(location.state)}`}</p>;
 }
 
-const routes: RouteObject[] = [
+const routes: AppRoute[] = [
   {
     element: (
       <>

@@ -6,7 +6,8 @@
  */
 import { act, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { Outlet, type RouteObject } from 'react-router-dom';
+import { Outlet } from '../../../src/client/routing/router-hooks';
+import type { AppRoute } from '../../../src/client/routing/match-routes';
 import { describe, expect, it } from 'vitest';
 import { AppRouterView, createAppRouter } from '../../../src/client/routing/app-router';
 import { memoryHistory } from '../../../src/client/routing/memory-history';
@@ -22,7 +23,7 @@ function deferredModule(text: string) {
 }
 
 function routesWith(slow: ReturnType<typeof deferredModule>, other = deferredModule('Another')) {
-  const routes: RouteObject[] = [
+  const routes: AppRoute[] = [
     {
       element: <Outlet />,
       children: [
