@@ -1,6 +1,7 @@
 /**
- * React Router without the parts the application never renders (issue 43: a visitor's first load
- * carried 14 KB gzipped of it, where the application uses its `<Router>`, route matching and
+ * React Router without the parts the staff console never renders (it routes the console only:
+ * the applicant's pages use src/client/routing/router-hooks.tsx; before that, a visitor's first
+ * load carried 14 KB gzipped of it, where the application used its `<Router>`, route matching and
  * hooks).
  *
  * Two things keep the bundler from dropping what is unused:

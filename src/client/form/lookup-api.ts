@@ -3,7 +3,7 @@
  * chosen suggestion. Failures are swallowed (SPEC §8): no suggestions, or no record. Public calls
  * a visitor's first page makes (the address block is on /about): plain fetches, no query client.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LookupCategory, LookupItem, LookupRecord } from '../../contract/lookup';
 import { fetchJson } from '../api/fetch-json';
 
@@ -53,8 +53,39 @@ export function useLookupSearch(
   return { data: shown?.items, isFetching: shown?.url !== url };
 }
 
-/** The record of a chosen suggestion; rejects when the call fails (the caller falls back). */
-export function lookupDetail(category: LookupCategory, id: string): Promise<LookupRecord> {
-  const params = new URLSearchParams({ id, category });
-  return fetchJson<LookupRecord>(`/lookup/find?${params.toString()}`);
+export interface LookupDetail {
+  /**
+   * Reads the record of a chosen suggestion: `onRecord` gets it, or `onFailure` is called when
+   * the call fails (the caller falls back to the suggestion's text). Only the latest choice's
+   * answer is heard, and none once the question has gone.
+   */
+  choose(id: string, onRecord: (record: LookupRecord) => void, onFailure: () => void): void;
+  /** A choice made without a call (the typed text): an earlier call's answer is not heard. */
+  forget(): void;
+}
+
+/** The record of a chosen suggestion, for one question. */
+export function useLookupDetail(category: LookupCategory): LookupDetail {
+  const latest = useRef(0);
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const forget = useCallback(() => void (latest.current += 1), []);
+  const choose = useCallback<LookupDetail['choose']>(
+    (id, onRecord, onFailure) => {
+      const call = (latest.current += 1);
+      const heard = () => call === latest.current && mounted.current;
+      const params = new URLSearchParams({ id, category });
+      void fetchJson<LookupRecord>(`/lookup/find?${params.toString()}`).then(
+        (record) => heard() && onRecord(record),
+        () => heard() && onFailure(),
+      );
+    },
+    [category],
+  );
+  return useMemo(() => ({ choose, forget }), [choose, forget]);
 }

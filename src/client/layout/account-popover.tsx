@@ -1,4 +1,6 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { LoadBoundary } from '../components/load-boundary';
+import { retryingLazy } from '../components/retrying-lazy';
 import type { AccountRoute } from '../session/application-session';
 import { LogoutErrorBoundary } from '../dialogs/logout-error-boundary';
 import { CloseButton } from '../components/close-button';
@@ -6,8 +8,9 @@ import { t } from '../i18n/i18n';
 
 // Log Out needs the query client (its cache is cleared): loaded with a signed-in applicant's
 // form (session/signed-in-loader.tsx), never with a visitor's.
-const SignedIn = lazy(() =>
-  import('./account-signed-in').then((module) => ({ default: module.AccountSignedIn })),
+// Should its code fail to load, the menu shows the title alone; opening it again tries again.
+const signedIn = retryingLazy(() =>
+  import('./account-signed-in').then((module) => module.AccountSignedIn),
 );
 
 /** SPEC §2: the popover sits this many pixels from its trigger by default. */
@@ -103,9 +106,11 @@ function AccountMenu({
           <CloseButton className="account-popover__close" onClick={() => close(true)} />
         </div>
         {loggedIn ? (
-          <Suspense fallback={null}>
-            <SignedIn username={username} />
-          </Suspense>
+          <LoadBoundary fallback={null} key={String(open)}>
+            <Suspense fallback={null}>
+              <signedIn.component username={username} />
+            </Suspense>
+          </LoadBoundary>
         ) : (
           <div className="account-popover__actions">
             <button

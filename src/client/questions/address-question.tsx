@@ -3,7 +3,7 @@ import { fallbackAnswers, lookupAnswers, searchKey } from '../../engine/lookup-a
 import type { AddressQuestion as Definition } from '../../engine/definitions';
 import type { BlockPart } from '../../engine/page-fields';
 import { useFormStore } from '../form/form-context';
-import { LOOKUP_DEBOUNCE, lookupDetail, useLookupSearch } from '../form/lookup-api';
+import { LOOKUP_DEBOUNCE, useLookupDetail, useLookupSearch } from '../form/lookup-api';
 import { useDebouncedValue } from '../form/use-debounced-value';
 import type { QuestionProps } from '../renderer/question-props';
 import { QuestionNode } from '../renderer/question-list';
@@ -19,10 +19,12 @@ function AddressLine({ block, part }: { block: Definition; part: BlockPart }) {
   const [typed, setTyped] = useState('');
   const query = useDebouncedValue(typed, LOOKUP_DEBOUNCE);
   const search = useLookupSearch('address', query);
+  const detail = useLookupDetail('address');
   const results = typed.trim() !== '' && query.trim() !== '' ? (search.data ?? []) : [];
   const choose = (suggestion: Suggestion) => {
     setTyped('');
-    void lookupDetail('address', suggestion.id).then(
+    detail.choose(
+      suggestion.id,
       (record) => store.setAnswers(lookupAnswers(block, record, store.now())),
       () => store.setAnswers(fallbackAnswers(block, suggestion.text)),
     );

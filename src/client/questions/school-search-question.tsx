@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { fallbackAnswers, lookupAnswers, searchKey } from '../../engine/lookup-answers';
 import { useAnswer, useFormStore } from '../form/form-context';
-import { LOOKUP_DEBOUNCE, lookupDetail, useLookupSearch } from '../form/lookup-api';
+import { LOOKUP_DEBOUNCE, useLookupDetail, useLookupSearch } from '../form/lookup-api';
 import { useDebouncedValue } from '../form/use-debounced-value';
 import { useFieldView } from '../form/use-field-view';
 import type { QuestionProps } from '../renderer/question-props';
@@ -42,6 +42,7 @@ export function SchoolSearchQuestion({ question }: QuestionProps<'school-search'
   }
   const query = useDebouncedValue(typed, LOOKUP_DEBOUNCE);
   const search = useLookupSearch(question.category, query, homeState);
+  const detail = useLookupDetail(question.category);
 
   if (!view.visible) return null;
 
@@ -57,13 +58,15 @@ export function SchoolSearchQuestion({ question }: QuestionProps<'school-search'
   const choose = (suggestion: Suggestion) => {
     setTyped('');
     if (suggestion.id === USE_TYPED) {
+      detail.forget();
       setText(wanted);
       store.setAnswers(lookupAnswers(question, { name: wanted }, store.now()));
       setManual(true);
       return;
     }
     setText(suggestion.text);
-    void lookupDetail(question.category, suggestion.id).then(
+    detail.choose(
+      suggestion.id,
       (record) => store.setAnswers(lookupAnswers(question, record, store.now())),
       () => store.setAnswers(fallbackAnswers(question, suggestion.text)),
     );

@@ -29,7 +29,8 @@ interface NavigateOptions {
 type Listener = (state: RouterState, flush: boolean) => Promise<void> | void;
 
 /**
- * The application's router, over a history React Router's own functions make: React Router's
+ * The application's router, over the browser's history (browser-history.ts) or, for tests and
+ * the server's prerender, React Router's memory history (memory-history.ts). React Router's
  * data router (createBrowserRouter) would add 16 KB gzipped to a visitor's first load for
  * loaders, actions and fetchers the application does not use, and its `<Router>` and matching 9
  * KB more (router-hooks.tsx). This keeps what the application needs: navigating from outside

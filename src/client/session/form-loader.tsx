@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from '../routing/router-hooks';
 import { loadAllPages } from '../../forms/page-definitions';
 import { withQuery } from '../api/with-query';
 import { LoadingSpinner } from '../components/loading-spinner';
+import { retryingLazy } from '../components/retrying-lazy';
 import { isLoggedIn } from '../identity/is-logged-in';
 import { readFormLocationState } from './location-state';
 import { SessionProvider } from './session-provider';
@@ -16,15 +17,14 @@ import { visitorTokenParam } from './visitor-token';
  */
 export const loadServiceView = () =>
   Promise.all([import('../staff-view/service-view'), loadAllPages()]).then(([module]) => module);
-const ServiceView = lazy(() =>
-  withQuery(loadServiceView().then((module) => module.ServiceView)).then((component) => ({
-    default: component,
-  })),
+const serviceView = retryingLazy(() =>
+  withQuery(loadServiceView().then((module) => module.ServiceView)),
 );
 
-// A signed-in applicant's loader, with the query client: a visitor's first load has neither.
-const SignedInLoader = lazy(() =>
-  import('./signed-in-loader').then((module) => ({ default: module.SignedInLoader })),
+// A signed-in applicant's loader, with the query client: a visitor's first load has neither. A
+// failed load goes to the route's error page, whose retry fetches it again.
+const signedInLoader = retryingLazy(() =>
+  import('./signed-in-loader').then((module) => module.SignedInLoader),
 );
 
 /** A visitor's form: the answers a token held, or those carried back from the account screens. */
@@ -57,6 +57,7 @@ export function FormLoader() {
   const token = serviceToken === null ? params.get(visitorTokenParam) : null;
 
   if (serviceToken !== null) {
+    const ServiceView = serviceView.component;
     return (
       <Suspense fallback={<LoadingSpinner />}>
         <ServiceView token={serviceToken} />
@@ -64,6 +65,7 @@ export function FormLoader() {
     );
   }
   if (!loggedIn) return <VisitorSession token={token} />;
+  const SignedInLoader = signedInLoader.component;
   return (
     <Suspense fallback={<LoadingSpinner />}>
       <SignedInLoader token={token} />

@@ -22,7 +22,7 @@ const SignInAnswersChoice = lazy(() =>
   import('./sign-in-answers-choice').then((module) => ({ default: module.SignInAnswersChoice })),
 );
 // The header's Log Out, fetched with the signed-in form rather than when the menu first opens.
-void import('../layout/account-signed-in');
+void import('../layout/account-signed-in').catch(() => undefined);
 
 /**
  * Every page's definition and validator, for a signed-in applicant: the error summary and Submit

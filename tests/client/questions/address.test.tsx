@@ -119,4 +119,45 @@ describe('address block', () => {
       mailing_zip: '62701',
     });
   });
+
+  it('fills the block from the latest suggestion chosen, whatever order the records arrive in', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const record = (id: string, city: string) => ({
+      id,
+      name: '',
+      ceeb: '',
+      address_line_1: `${id} Main St`,
+      city,
+      state: 'IL',
+      zip: '62701',
+      country: 'USA',
+    });
+    let sendFirst: (value: unknown) => void = () => {};
+    const firstRecord = new Promise((resolve) => (sendFirst = resolve));
+    stubFetch((url) => {
+      if (url.includes('query='))
+        return [
+          { id: 'a1', text: 'a1 Main St', sub_text: 'Slowtown' },
+          { id: 'a2', text: 'a2 Main St', sub_text: 'Fastville' },
+        ];
+      return url.includes('id=a1') ? firstRecord : record('a2', 'Fastville');
+    });
+    const { store } = renderForm(page);
+    const line = screen.getByRole('combobox', { name: 'Address' });
+    const pick = async (typed: string, name: RegExp) => {
+      fireEvent.change(line, { target: { value: typed } });
+      await act(() => vi.advanceTimersByTimeAsync(250));
+      fireEvent.click(await vi.waitFor(() => screen.getByRole('option', { name })));
+    };
+    await pick('Main', /a1 Main St/);
+    await pick('Main St', /a2 Main St/);
+    await vi.waitFor(() => expect(store.getState().answers.mailing_city).toBe('Fastville'));
+    // The first choice's record comes last: the applicant chose again since, so it is not heard.
+    await act(async () => sendFirst(record('a1', 'Slowtown')));
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(store.getState().answers).toMatchObject({
+      mailing_city: 'Fastville',
+      mailing_address_line_1: 'a2 Main St',
+    });
+  });
 });
