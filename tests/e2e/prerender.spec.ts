@@ -320,9 +320,12 @@ test('the page names every script its first load runs, in a few files (scripts/f
   const validators = builtFrom(/^src\/generated\/validators\//);
   expect(validators.length).toBeGreaterThan(0);
   expect(firstLoad.filter((script) => validators.includes(script))).toEqual([]);
+  // No query client either: a visitor calls no /api (src/client/api/query-boundary.tsx).
+  expect(firstLoad.filter((script) => /\/query-[\w-]+\.js$/.test(script))).toEqual([]);
 
   // Log In shares the application's chunk, not the form's (a new browser context: no cache).
-  // (/about fetched no account code: its five scripts above are the entry's, main and form.)
+  // (/about fetched no account code and no query client: its five scripts above are the
+  // entry's, main and form.)
   const login = await (await browser.newContext()).newPage();
   scripts.clear();
   login.on('request', (request) => {
@@ -332,8 +335,10 @@ test('the page names every script its first load runs, in a few files (scripts/f
   await login.waitForLoadState('networkidle');
   expect([...scripts].filter((script) => /\/form-[\w-]+\.js$/.test(script))).toEqual([]);
   expect([...scripts].some((script) => /\/main-[\w-]+\.js$/.test(script))).toBe(true);
-  // The account screens' code in one chunk: ten scripts before.
-  expect([...scripts].filter((script) => !dialogs.test(script)).length).toBeLessThanOrEqual(5);
+  // The account screens' code in one chunk, with TanStack Query's in its own, which a signed-in
+  // applicant's form loads too (scripts/first-load-chunks.ts): ten scripts before.
+  expect([...scripts].some((script) => /\/query-[\w-]+\.js$/.test(script))).toBe(true);
+  expect([...scripts].filter((script) => !dialogs.test(script)).length).toBeLessThanOrEqual(6);
   await login.context().close();
 });
 
