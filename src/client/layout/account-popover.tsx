@@ -2,7 +2,6 @@ import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { LoadBoundary } from '../components/load-boundary';
 import { retryingLazy } from '../components/retrying-lazy';
 import type { AccountRoute } from '../session/application-session';
-import { LogoutErrorBoundary } from '../dialogs/logout-error-boundary';
 import { CloseButton } from '../components/close-button';
 import { t } from '../i18n/i18n';
 
@@ -26,17 +25,10 @@ interface AccountPopoverProps {
 
 /**
  * The account menu (SPEC §2): a button labelled Account opens a panel with a close button;
- * logged in, it shows the username and Log Out, otherwise Sign In and Create Account. Escape or a click outside closes it; focus returns to the button.
+ * logged in, it shows the username and Log Out, otherwise Sign In and Create Account. Escape or
+ * a click outside closes it; focus returns to the button.
  */
-export function AccountPopover(props: AccountPopoverProps) {
-  return (
-    <LogoutErrorBoundary>
-      <AccountMenu {...props} />
-    </LogoutErrorBoundary>
-  );
-}
-
-function AccountMenu({
+export function AccountPopover({
   loggedIn,
   username,
   onAccountRoute,

@@ -1,10 +1,23 @@
 import { useContext } from 'react';
 import { useLogout } from '../api/use-logout';
+import { LogoutErrorBoundary } from '../dialogs/logout-error-boundary';
 import { ApplicationSessionContext } from '../session/application-session';
 import { t } from '../i18n/i18n';
 
-/** The signed-in part of the account menu: who is signed in, and Log Out. */
+/**
+ * The signed-in part of the account menu: who is signed in, and Log Out, whose failure shows in a
+ * dialog (its boundary is here, inside the lazily loaded part: the load boundary around this
+ * part in account-popover.tsx would otherwise take the failure for a failed load).
+ */
 export function AccountSignedIn({ username }: { username: string }) {
+  return (
+    <LogoutErrorBoundary>
+      <SignedIn username={username} />
+    </LogoutErrorBoundary>
+  );
+}
+
+function SignedIn({ username }: { username: string }) {
   // Typed answers are saved before logging out, and /login says so.
   const logout = useLogout(useContext(ApplicationSessionContext)?.saveBeforeLogout);
   return (
