@@ -3,9 +3,10 @@
  * chosen suggestion. Failures are swallowed (SPEC §8): no suggestions, or no record. Public calls
  * a visitor's first page makes (the address block is on /about): plain fetches, no query client.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { LookupCategory, LookupItem, LookupRecord } from '../../contract/lookup';
 import { fetchJson } from '../api/fetch-json';
+import { useKeyedFetch } from '../api/use-keyed-fetch';
 
 /** SPEC §7: the lookup is debounced 200 ms with a maximum wait of 500 ms. */
 export const LOOKUP_DEBOUNCE = { wait: 200, maxWait: 500 } as const;
@@ -19,6 +20,10 @@ function lookupSearchUrl(category: LookupCategory, query: string, state?: string
   if (state && /^[A-Za-z]{2}$/.test(state)) params.set('state', state);
   return `/lookup/find?${params.toString()}`;
 }
+
+/** A search's suggestions; a failed call has none. */
+const searchAt = (url: string, signal: AbortSignal) =>
+  fetchJson<LookupItem[]>(url, { signal }).catch((): LookupItem[] => []);
 
 export interface LookupSearch {
   /** The suggestions for the query, or the last query's while its own are on their way. */
@@ -38,19 +43,9 @@ export function useLookupSearch(
 ): LookupSearch {
   const text = query.trim().slice(0, 100);
   const url = text === '' ? null : lookupSearchUrl(category, text, state);
-  const [shown, setShown] = useState<{ url: string; items: LookupItem[] } | null>(null);
-  useEffect(() => {
-    if (url === null) return;
-    const controller = new AbortController();
-    void fetchJson<LookupItem[]>(url, { signal: controller.signal })
-      .catch(() => [])
-      .then((items) => {
-        if (!controller.signal.aborted) setShown({ url, items });
-      });
-    return () => controller.abort();
-  }, [url]);
+  const shown = useKeyedFetch(url, searchAt);
   if (url === null) return { data: undefined, isFetching: false };
-  return { data: shown?.items, isFetching: shown?.url !== url };
+  return { data: shown?.value, isFetching: shown?.key !== url };
 }
 
 export interface LookupDetail {
@@ -67,18 +62,13 @@ export interface LookupDetail {
 /** The record of a chosen suggestion, for one question. */
 export function useLookupDetail(category: LookupCategory): LookupDetail {
   const latest = useRef(0);
-  const mounted = useRef(false);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  // Gone: no pending call's answer is heard.
+  useEffect(() => () => void (latest.current += 1), []);
   const forget = useCallback(() => void (latest.current += 1), []);
   const choose = useCallback<LookupDetail['choose']>(
     (id, onRecord, onFailure) => {
       const call = (latest.current += 1);
-      const heard = () => call === latest.current && mounted.current;
+      const heard = () => call === latest.current;
       const params = new URLSearchParams({ id, category });
       void fetchJson<LookupRecord>(`/lookup/find?${params.toString()}`).then(
         (record) => heard() && onRecord(record),

@@ -34,12 +34,7 @@ function VisitorSession({ token }: { token: string | null }) {
   const visitor = useVisitorAnswers(token);
   if (!visitor.settled) return <LoadingSpinner />;
   return (
-    <SessionProvider
-      key="visitor"
-      profile={undefined}
-      backend={undefined}
-      initialAnswers={{ ...visitor.answers, ...carried }}
-    >
+    <SessionProvider account={undefined} initialAnswers={{ ...visitor.answers, ...carried }}>
       <Outlet />
     </SessionProvider>
   );

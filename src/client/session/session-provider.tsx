@@ -24,10 +24,15 @@ const InactivityGuard = lazy(() =>
   import('../idle/inactivity-guard').then((module) => ({ default: module.InactivityGuard })),
 );
 
+/** A signed-in applicant: the profile as the query holds it, and the session's calls. */
+interface SignedInAccount {
+  profile: Profile;
+  backend: SessionBackend;
+}
+
 interface SessionProviderProps {
-  /** The signed-in applicant's profile and calls; undefined both for a visitor. */
-  profile: Profile | undefined;
-  backend: SessionBackend | undefined;
+  /** The signed-in applicant; undefined for a visitor. */
+  account: SignedInAccount | undefined;
   /** The answers the form starts with (the profile's, or a visitor's restored ones). */
   initialAnswers: Answers;
   children: ReactNode;
@@ -45,12 +50,8 @@ function lastPageRoute(lastPage: string | undefined): string {
  * and the actions, and the routing rules that depend on them: a submitted applicant always sees
  * /completion, nobody else does, and a returning applicant lands on last_page.
  */
-export function SessionProvider({
-  profile,
-  backend,
-  initialAnswers,
-  children,
-}: SessionProviderProps) {
+export function SessionProvider({ account, initialAnswers, children }: SessionProviderProps) {
+  const { profile, backend } = account ?? {};
   const { pathname, search } = useLocation();
   const loggedIn = profile !== undefined;
   // The store starts on the page on screen, whose definition loaded with its route; elsewhere

@@ -117,8 +117,7 @@ function SignedInSession({ token }: { token: string | null }) {
   return (
     <SessionProvider
       key={profile.data.username}
-      profile={profile.data}
-      backend={backend}
+      account={{ profile: profile.data, backend }}
       initialAnswers={profile.data.answer}
     >
       <Outlet />

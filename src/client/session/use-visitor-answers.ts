@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { Answers } from '../../engine/definitions';
 import { applicationApi } from '../api/application-api';
 import { ServerError } from '../api/errors';
+import { useKeyedFetch } from '../api/use-keyed-fetch';
 import { useToast } from '../components/toast-context';
 import { t } from '../i18n/i18n';
 
@@ -11,6 +12,10 @@ export interface VisitorAnswers {
   /** The answers the token held (for a visitor: what the form starts with). */
   answers: Answers | undefined;
 }
+
+/** The answers saved under a token (GET /public/tmp). */
+const readAnswers = (token: string, signal: AbortSignal): Promise<Answers> =>
+  applicationApi.visitorAnswers(token, signal).then(({ answer }) => answer);
 
 /** Shows why a token's answers could not be had; the form goes on without them. */
 export function useVisitorAnswersFailure(error: unknown) {
@@ -33,18 +38,8 @@ export function useVisitorAnswersFailure(error: unknown) {
  * (signed-in-loader.tsx).
  */
 export function useVisitorAnswers(token: string | null): VisitorAnswers {
-  const [result, setResult] = useState<{ token: string; answers?: Answers; error?: unknown }>();
-  useEffect(() => {
-    if (!token) return;
-    const controller = new AbortController();
-    const heard = () => !controller.signal.aborted;
-    void applicationApi.visitorAnswers(token, controller.signal).then(
-      ({ answer }) => heard() && setResult({ token, answers: answer }),
-      (error: unknown) => heard() && setResult({ token, error }),
-    );
-    return () => controller.abort();
-  }, [token]);
-  const done = result !== undefined && result.token === token;
+  const result = useKeyedFetch(token || null, readAnswers);
+  const done = result !== undefined && result.key === token;
   useVisitorAnswersFailure(done ? result.error : undefined);
-  return { settled: !token || done, answers: done ? result.answers : undefined };
+  return { settled: !token || done, answers: done ? result.value : undefined };
 }
