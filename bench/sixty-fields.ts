@@ -10,14 +10,16 @@
  * signed-in applicant's page with every error showing (a refused submit, then a cold load of the
  * page), and types 30 characters into the first text field and the text field 30 fields down of
  * all four, key by key. A first round warms up, uncounted. Every figure over rounds is printed with
- * its spread: the fastest and slowest load, each round's percentile of the keystrokes.
+ * its spread: the fastest and slowest load, each round's percentile of the keystrokes. Each cold
+ * load is also taken apart (no budget): its markup parsed, its last field drawn, and the time from
+ * there to idle, which says whether a load waits for its page to be drawn or for its scripts.
  *
  * BENCH_LOADS (default 5, at least 3) sets the rounds; BENCH_CPU_SLOWDOWN the slowdown.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LiveServer } from '../tests/helpers/live-server';
-import { median, spreadOf, type BenchRow } from './bench-row';
+import { overRounds, type BenchRow } from './bench-row';
 import { bundleBreakdown } from './client/bundle-breakdown';
 import { pageBytes, type PageBytes } from './client/bundle-bytes';
 import { coldPage, cpuSlowdown, launchChromium, type ColdPage } from './client/chromium';
@@ -49,6 +51,9 @@ type Target = ColdTarget | 'errors';
 
 interface Measured {
   loads: number[];
+  /** Each round's load: markup parsed, and the last field drawn (PageLoad). */
+  parsed: number[];
+  drawn: number[];
   first: KeystrokeSample[][];
   further: KeystrokeSample[][];
   bytes?: PageBytes;
@@ -94,7 +99,10 @@ async function measure(
   keys: ReturnType<typeof fieldsToUse>,
 ): Promise<Record<Target, Measured>> {
   const measured = Object.fromEntries(
-    [...coldTargets, 'errors'].map((t) => [t, { loads: [], first: [], further: [] }]),
+    [...coldTargets, 'errors'].map((t) => [
+      t,
+      { loads: [], parsed: [], drawn: [], first: [], further: [] },
+    ]),
   ) as unknown as Record<Target, Measured>;
   const init = `${loadInstrumentation(keys.last.key)};${keystrokeInstrumentation}`;
   const browser = await launchChromium();
@@ -121,6 +129,8 @@ async function measure(
         order.forEach((target, i) => {
           const m = measured[target];
           m.loads.push(loads[i]!.ms);
+          m.parsed.push(loads[i]!.parsedMs);
+          m.drawn.push(loads[i]!.drawnMs);
           m.load ??= loads[i];
           m.first.push(first[i]!);
           m.further.push(further[i]!);
@@ -145,7 +155,8 @@ function sideRows(
   reference: Measured,
   keys: ReturnType<typeof fieldsToUse>,
 ): BenchRow[] {
-  const loads = (m: Measured) => ({ value: median(m.loads), spread: spreadOf(m.loads) });
+  /** After the last field is drawn, until idle: the long tasks the load figure counts. */
+  const busy = (m: Measured) => m.loads.map((ms, i) => ms - m.drawn[i]!);
   const rows = [
     withSpreads(
       {
@@ -153,8 +164,22 @@ function sideRows(
         name: `${what}: cold load to rendered and idle, median of ${side.loads.length} (${cpuSlowdown}× CPU)`,
         unit: 'ms',
       },
-      loads(side),
-      loads(reference),
+      overRounds(side.loads),
+      overRounds(reference.loads),
+    ),
+    // Where the load's time goes (no budget): the markup parsed, the last field drawn, then busy.
+    ...(
+      [
+        ['load.parsed', 'markup parsed (domInteractive)', (m: Measured) => m.parsed],
+        ['load.drawn', 'last field drawn', (m: Measured) => m.drawn],
+        ['load.busy', 'from the last field drawn to idle', busy],
+      ] as const
+    ).map(([id, label, values]) =>
+      withSpreads(
+        { id: `${prefix}${id}`, name: `${what}: ${label}, median`, unit: 'ms' },
+        overRounds(values(side)),
+        overRounds(values(reference)),
+      ),
     ),
   ];
   for (const [field, label] of [

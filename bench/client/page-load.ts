@@ -61,6 +61,14 @@ function idleAt(
 export interface PageLoad {
   /** Navigation start to rendered and idle, in ms. */
   ms: number;
+  /** Navigation start to the end of the markup's parsing (Navigation Timing's domInteractive). */
+  parsedMs: number;
+  /**
+   * Navigation start to the last field's first frame: where `ms` starts counting long tasks. A
+   * prerendered page draws it once its markup is parsed and styled, before its scripts run; a
+   * page rendered by its script, once the script has rendered it.
+   */
+  drawnMs: number;
   /**
    * Navigation start to the end of the last long task before a second without one, in ms (at
    * most SETTLE_WAIT_MS after `ms`, where the page is still busy then).
@@ -76,6 +84,7 @@ export async function loadPage(page: Page, url: string, timeoutMs = 60_000): Pro
   const deadline = Date.now() + timeoutMs;
   let ready = NaN;
   let settled = NaN;
+  let drawn = NaN;
   for (;;) {
     if (Date.now() > deadline)
       throw new Error(`${url} was not rendered and idle within ${timeoutMs} ms`);
@@ -84,6 +93,7 @@ export async function loadPage(page: Page, url: string, timeoutMs = 60_000): Pro
       '({ ...window.__load, now: performance.now() })',
     )) as LoadState;
     if (state.lastFieldAt === null) continue;
+    drawn = state.lastFieldAt;
     ready = idleAt(state.lastFieldAt, state.longTasks);
     settled = idleAt(state.lastFieldAt, state.longTasks, SETTLE_MS);
     // Long tasks are reported after they end; a margin lets the last one arrive. The load figure
@@ -99,5 +109,8 @@ export async function loadPage(page: Page, url: string, timeoutMs = 60_000): Pro
     if (pathname.endsWith('.js')) resources.push({ url: name, kind: 'js' });
     else if (pathname.endsWith('.css')) resources.push({ url: name, kind: 'css' });
   }
-  return { ms: ready, settledMs: settled, resources };
+  const parsed = (await page.evaluate(
+    `performance.getEntriesByType('navigation')[0]?.domInteractive ?? NaN`,
+  )) as number;
+  return { ms: ready, parsedMs: parsed, drawnMs: drawn, settledMs: settled, resources };
 }
