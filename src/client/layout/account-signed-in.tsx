@@ -1,8 +1,8 @@
 import { useContext } from 'react';
-import { useLogout } from '../api/use-logout';
 import { LogoutErrorBoundary } from '../dialogs/logout-error-boundary';
 import { ApplicationSessionContext } from '../session/application-session';
 import { t } from '../i18n/i18n';
+import { LogOutButton } from './log-out-button';
 
 /**
  * The signed-in part of the account menu: who is signed in, and Log Out, whose failure shows in a
@@ -19,7 +19,7 @@ export function AccountSignedIn({ username }: { username: string }) {
 
 function SignedIn({ username }: { username: string }) {
   // Typed answers are saved before logging out, and /login says so.
-  const logout = useLogout(useContext(ApplicationSessionContext)?.saveBeforeLogout);
+  const saveFirst = useContext(ApplicationSessionContext)?.saveBeforeLogout;
   return (
     <>
       <p className="account-popover__user">
@@ -27,16 +27,7 @@ function SignedIn({ username }: { username: string }) {
         <span data-testid="username">{username}</span>
       </p>
       <div className="account-popover__actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          data-autofocus
-          onClick={() => logout.mutate()}
-          disabled={logout.isPending}
-          aria-busy={logout.isPending || undefined}
-        >
-          {t('account.logOut')}
-        </button>
+        <LogOutButton saveFirst={saveFirst} autoFocus />
       </div>
     </>
   );

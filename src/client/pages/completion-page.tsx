@@ -1,5 +1,4 @@
 import { useDocumentTitle } from '../components/use-document-title';
-import { useLogout } from '../api/use-logout';
 import { PdfDownloadButton } from '../documents/pdf-download-button';
 import { useApplicationSession } from '../session/application-session';
 import { LogoutErrorBoundary } from '../dialogs/logout-error-boundary';
@@ -7,8 +6,8 @@ import { submittedMessage } from '../messages';
 import { telHref, university } from '../layout/site-config';
 import { SiteFooter } from '../layout/site-footer';
 import { SiteHeader } from '../layout/site-header';
+import { LogOutButton } from '../layout/log-out-button';
 import '../styles/shell.css';
-import { t as tShell } from '../i18n/i18n';
 import { t } from '../i18n/completion-texts';
 import { richText } from '../i18n/rich-text';
 
@@ -63,27 +62,12 @@ export function CompletionPage() {
           </p>
         </section>
         <LogoutErrorBoundary>
-          <CompletionLogout />
+          <p>
+            <LogOutButton />
+          </p>
         </LogoutErrorBoundary>
       </main>
       <SiteFooter />
     </div>
-  );
-}
-
-function CompletionLogout() {
-  const logout = useLogout();
-  return (
-    <p>
-      <button
-        type="button"
-        className="button button--secondary"
-        onClick={() => logout.mutate()}
-        disabled={logout.isPending}
-        aria-busy={logout.isPending || undefined}
-      >
-        {tShell('account.logOut')}
-      </button>
-    </p>
   );
 }
