@@ -126,6 +126,13 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // React, react-dom and their scheduler, which boot.ts evaluates in a task of its own
+            // ahead of the application (src/client/early-react.ts).
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/]client[\\/]early-react\.ts$/,
+              priority: 1,
+            },
             // A visitor's first load in few files (scripts/first-load-chunks.ts).
             ...firstLoad.groups,
             // What boot.ts itself runs (noting early edits, reporting a failed load, the page's

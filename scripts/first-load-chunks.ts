@@ -5,7 +5,8 @@
  * footer, the fetch helper, the auth API…) came apart into a dozen small chunks: a first load of
  * /about fetched 21 files, and as each file compresses on its own, the same code weighed 6 KB
  * more gzipped than in one file, and Lighthouse's simulated slow 4G counts every request on the
- * way to the first paint. Here a first load is the entry (boot.ts) and two of these chunks:
+ * way to the first paint. Here a first load is the entry (boot.ts), React's chunk (vite.config.ts:
+ * evaluated in a task of its own, src/client/early-react.ts) and two of these chunks:
  *
  * - `main`: the application (src/client/main.tsx, imported by boot.ts after the first paint) with
  *   all it imports, and every module that both the form pages and the sign-in screens import;

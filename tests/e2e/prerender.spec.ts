@@ -311,11 +311,12 @@ test('the page names every script its first load runs, in a few files (scripts/f
   expect(definitionOf('education')).toBeDefined();
   expect([...scripts].filter((script) => !linked.includes(script) && !idle(script))).toEqual([]);
   expect(new Set(linked).size).toBe(linked.length);
-  // The entry, boot's chunk, the bundler's runtime, the application, the form and the page's own
-  // definition, preloaded with the page (not all three): 21 before.
+  // The entry, boot's chunk, the bundler's runtime, React's chunk (evaluated in a task of its own:
+  // src/client/early-react.ts), the application, the form and the page's own definition,
+  // preloaded with the page (not all three): 21 before.
   expect(linked.filter((script) => definitions.includes(script))).toEqual([definitionOf('about')]);
   const firstLoad = [...scripts].filter((script) => !idle(script));
-  expect(firstLoad.length).toBeLessThanOrEqual(6);
+  expect(firstLoad.length).toBeLessThanOrEqual(7);
   // No page's validator: a visitor never validates (src/client/form/page-validators.ts).
   const validators = builtFrom(/^src\/generated\/validators\//);
   expect(validators.length).toBeGreaterThan(0);
@@ -324,8 +325,8 @@ test('the page names every script its first load runs, in a few files (scripts/f
   expect(firstLoad.filter((script) => /\/query-[\w-]+\.js$/.test(script))).toEqual([]);
 
   // Log In shares the application's chunk, not the form's (a new browser context: no cache).
-  // (/about fetched no account code and no query client: its five scripts above are the
-  // entry's, main and form.)
+  // (/about fetched no account code and no query client: its scripts above are the entry's,
+  // React's, main, the form and the page's definition.)
   const login = await (await browser.newContext()).newPage();
   scripts.clear();
   login.on('request', (request) => {
@@ -336,9 +337,10 @@ test('the page names every script its first load runs, in a few files (scripts/f
   expect([...scripts].filter((script) => /\/form-[\w-]+\.js$/.test(script))).toEqual([]);
   expect([...scripts].some((script) => /\/main-[\w-]+\.js$/.test(script))).toBe(true);
   // The account screens' code in one chunk, with TanStack Query's in its own, which a signed-in
-  // applicant's form loads too (scripts/first-load-chunks.ts): ten scripts before.
+  // applicant's form loads too (scripts/first-load-chunks.ts), and React's: ten scripts before.
   expect([...scripts].some((script) => /\/query-[\w-]+\.js$/.test(script))).toBe(true);
-  expect([...scripts].filter((script) => !dialogs.test(script)).length).toBeLessThanOrEqual(6);
+  expect([...scripts].some((script) => /\/react-[\w-]+\.js$/.test(script))).toBe(true);
+  expect([...scripts].filter((script) => !dialogs.test(script)).length).toBeLessThanOrEqual(7);
   await login.context().close();
 });
 
