@@ -141,7 +141,9 @@ describe('the server answering form pages', () => {
     // The built server-side entry's interface (src/client/prerender/render-page.tsx).
     writeFileSync(
       path.join(dataDir, 'prerender', 'render-page.js'),
-      `globalThis.__renders = 0;
+      `// Counted across the entry's instances (one per language, src/server/prerendered-pages.ts):
+       // set only by the first, whichever order they load and render in.
+       globalThis.__renders ??= 0;
        export const routeSources = {
          ...Object.fromEntries(${JSON.stringify(routes)}.map((route) => [route, [
            'src/client/session/form-loader.tsx', 'src/client/layout/form-layout.tsx',
@@ -164,10 +166,16 @@ describe('the server answering form pages', () => {
     db = await openDatabase({ url: '', dataDir });
     app = await buildApp({ config, db, clientDir, logger: false });
     await app.ready();
-    // The server-side entry loads in the background; until then every page is the plain one.
-    await waitFor('the prerendered pages', async () =>
-      (await app.inject({ method: 'GET', url: '/about' })).body.includes('served-on'),
-    );
+    // The server-side entry loads in the background, an instance per language; until one has,
+    // its language's pages are the plain one.
+    await waitFor('the prerendered pages in both languages', async () => {
+      const pages = await Promise.all(
+        ['en', 'es'].map((language) =>
+          app.inject({ method: 'GET', url: '/about', headers: { 'accept-language': language } }),
+        ),
+      );
+      return pages.every((page) => page.body.includes('served-on'));
+    });
   });
   afterAll(async () => {
     await app.close();
