@@ -39,6 +39,13 @@ export interface ApplicationSession {
   saveBeforeLogout: () => Promise<SaveOutcome>;
 }
 
+/** No errors: a visitor's, and a signed-in applicant's until the status is validating. */
+export const noShownErrors: ShownErrors = {
+  showing: false,
+  byKey: {},
+  summary: { pages: [], unmapped: [] },
+};
+
 export const ApplicationSessionContext = createContext<ApplicationSession | null>(null);
 
 /** The session of the form routes; needs the form loader above. */

@@ -1,12 +1,14 @@
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from '../routing/router-hooks';
+import type { Answers } from '../../engine/definitions';
 import { loadAllPages } from '../../forms/page-definitions';
 import { withQuery } from '../api/with-query';
 import { LoadingSpinner } from '../components/loading-spinner';
 import { retryingLazy } from '../components/retrying-lazy';
 import { isLoggedIn } from '../identity/is-logged-in';
 import { readFormLocationState } from './location-state';
-import { SessionProvider } from './session-provider';
+import { SessionProvider, useSessionStore } from './session-provider';
+import { useVisitorSession } from './use-session-actions';
 import { useVisitorAnswers } from './use-visitor-answers';
 import { visitorTokenParam } from './visitor-token';
 
@@ -33,8 +35,15 @@ function VisitorSession({ token }: { token: string | null }) {
   const [carried] = useState(() => readFormLocationState(location.state).answers);
   const visitor = useVisitorAnswers(token);
   if (!visitor.settled) return <LoadingSpinner />;
+  return <VisitorForm answers={{ ...visitor.answers, ...carried }} />;
+}
+
+/** The form routes under a visitor's session, which starts from `answers`. */
+function VisitorForm({ answers }: { answers: Answers }) {
+  const store = useSessionStore(answers, false);
+  const state = useVisitorSession(store);
   return (
-    <SessionProvider account={undefined} initialAnswers={{ ...visitor.answers, ...carried }}>
+    <SessionProvider profile={undefined} store={store} state={state}>
       <Outlet />
     </SessionProvider>
   );

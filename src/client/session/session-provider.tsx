@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, use, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from '../routing/router-hooks';
 import type { Answers } from '../../engine/definitions';
 import { loadedPage, loadedPageAt, loadPage } from '../../forms/page-definitions';
@@ -6,74 +6,66 @@ import { defaultRoute, indexById, indexByRoute, pageIndex } from '../../forms/pa
 import { pageValidator } from '../form/page-validators';
 import { webStatusOf } from '../../engine/web-status';
 import type { Profile } from '../api/use-profile';
-import { LoadBoundary } from '../components/load-boundary';
 import { LoadingSpinner } from '../components/loading-spinner';
 import { usePreloadModal } from '../components/modal';
 import { completionRoute } from '../app-paths';
 import { ApplicationSessionContext, type ApplicationSession } from './application-session';
 import { snapshotOf, visitorSnapshot } from './client-snapshot';
-import { createFormStore, FormProvider, type FormEnvironment } from './form-bridge';
+import { createFormStore, FormProvider, type FormEnvironment, type FormStore } from './form-bridge';
 import { LocationMessages } from './location-messages';
-import type { SessionBackend } from './session-backend';
-import { useProgressRecorder } from './use-progress-recorder';
-import { useSessionActions } from './use-session-actions';
-import { useShownErrors } from './use-shown-errors';
-
-// The idle timer matters only to a signed-in applicant: a visitor's first load goes without it.
-const InactivityGuard = lazy(() =>
-  import('../idle/inactivity-guard').then((module) => ({ default: module.InactivityGuard })),
-);
-
-/** A signed-in applicant: the profile as the query holds it, and the session's calls. */
-interface SignedInAccount {
-  profile: Profile;
-  backend: SessionBackend;
-}
-
-interface SessionProviderProps {
-  /** The signed-in applicant; undefined for a visitor. */
-  account: SignedInAccount | undefined;
-  /** The answers the form starts with (the profile's, or a visitor's restored ones). */
-  initialAnswers: Answers;
-  children: ReactNode;
-}
+import type { SessionState } from './use-session-actions';
 
 /** A saved last_page as a route: the server stores routes; a bare page id is read too. */
-function lastPageRoute(lastPage: string | undefined): string {
+export function lastPageRoute(lastPage: string | undefined): string {
   if (!lastPage) return '';
   if (indexByRoute(lastPage)) return lastPage;
   return indexById(lastPage)?.route ?? '';
 }
 
 /**
- * The state of the form routes (SPEC §2, §4): the answer store, the client snapshot, the errors
- * and the actions, and the routing rules that depend on them: a submitted applicant always sees
- * /completion, nobody else does, and a returning applicant lands on last_page.
+ * The session's answer store, made once. It starts on the page on screen, whose definition
+ * loaded with its route; elsewhere (/completion) on the first page, loaded here if it has not
+ * been. An applicant's answers came from the server; a visitor's are not stored there.
  */
-export function SessionProvider({ account, initialAnswers, children }: SessionProviderProps) {
-  const { profile, backend } = account ?? {};
-  const { pathname, search } = useLocation();
-  const loggedIn = profile !== undefined;
-  // The store starts on the page on screen, whose definition loaded with its route; elsewhere
-  // (/completion) on the first page, loaded here if it has not been.
+export function useSessionStore(initialAnswers: Answers, loggedIn: boolean): FormStore {
+  const { pathname } = useLocation();
   const first = pageIndex[0]!.id;
   const startPage = loadedPageAt(pathname) ?? loadedPage(first) ?? use(loadPage(first));
   const [store] = useState(() =>
     createFormStore({
       page: startPage,
       initial: { answers: initialAnswers },
-      // An applicant's answers came from the server; a visitor's are not stored there.
       saved: loggedIn ? initialAnswers : {},
       validatorOf: pageValidator,
     }),
   );
+  return store;
+}
+
+interface SessionProviderProps {
+  /** The signed-in applicant's profile as the query holds it; undefined for a visitor. */
+  profile: Profile | undefined;
+  store: FormStore;
+  /** The actions and errors: a visitor's (use-session-actions.ts) or an applicant's. */
+  state: SessionState;
+  /** Shown whatever the route, beside the pages (a signed-in applicant's inactivity timer). */
+  beside?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * The state of the form routes (SPEC §2, §4) shared by a visitor's form (form-loader.tsx) and a
+ * signed-in applicant's (signed-in-session.tsx): the answer store, the client snapshot, the
+ * errors and the actions, and the routing rules that depend on them: a submitted applicant
+ * always sees /completion, nobody else does, and a returning applicant lands on last_page.
+ */
+export function SessionProvider({ profile, store, state, beside, children }: SessionProviderProps) {
+  const { actions, hasChangedPage, completionMessage, errors } = state;
+  const { pathname, search } = useLocation();
+  const loggedIn = profile !== undefined;
   // Progress is the server's: read from the profile query as it renders (a visitor has none).
   const webStatus = webStatusOf(profile?.web_status);
   const lastPage = lastPageRoute(profile?.last_page);
-  const { actions, hasChangedPage, serverErrors, completionMessage } = useSessionActions(
-    store,
-    backend,
-  );
   // SPEC §2: when the profile loads, has_changed_page is false, and last_page is elsewhere. An
   // unknown path or /completion lands there too: a redirect never costs the resume point.
   const [landing, setLanding] = useState(() =>
@@ -82,10 +74,6 @@ export function SessionProvider({ account, initialAnswers, children }: SessionPr
       : null,
   );
 
-  // The session never reads the answers as they change: a keystroke re-renders nothing here.
-  // While errors show, the application is validated again after the keystroke's frame, and the
-  // session changes only when the errors do (use-shown-errors.ts).
-  const errors = useShownErrors(store, webStatus, serverErrors);
   const snapshot = useMemo(
     () =>
       profile
@@ -94,7 +82,6 @@ export function SessionProvider({ account, initialAnswers, children }: SessionPr
     [profile, webStatus, hasChangedPage, lastPage],
   );
 
-  useProgressRecorder({ backend, webStatus, lastPage, pathname });
   // Every page under the session may open a modal (the form pages, /completion, inactivity).
   usePreloadModal();
 
@@ -127,14 +114,7 @@ export function SessionProvider({ account, initialAnswers, children }: SessionPr
     <ApplicationSessionContext.Provider value={session}>
       <FormProvider store={store} environment={environment}>
         <LocationMessages />
-        {loggedIn && (
-          // Should its code fail to load, the form stays; the server still ends an idle session.
-          <LoadBoundary fallback={null}>
-            <Suspense fallback={null}>
-              <InactivityGuard loggedIn={loggedIn} />
-            </Suspense>
-          </LoadBoundary>
-        )}
+        {beside}
         <Suspense fallback={<LoadingSpinner />}>{redirect ?? children}</Suspense>
       </FormProvider>
     </ApplicationSessionContext.Provider>

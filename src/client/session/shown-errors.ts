@@ -5,6 +5,7 @@ import { pageValidator } from '../form/page-validators';
 import { mergeErrors, validateApplication } from '../../engine/page-validation';
 import { hasErrors, type FieldErrors } from '../../engine/validation';
 import { showsErrors, type WebStatus } from '../../engine/web-status';
+import { noShownErrors } from './application-session';
 
 /** The errors the shell shows: every page's, and the summary of them (SPEC §2, §4). */
 export interface ShownErrors {
@@ -13,8 +14,6 @@ export interface ShownErrors {
   byKey: FieldErrors;
   summary: ErrorSummary;
 }
-
-const none: ShownErrors = { showing: false, byKey: {}, summary: { pages: [], unmapped: [] } };
 
 /** The page being edited and its errors as the form store has them: not validated twice. */
 export interface EditedPageErrors {
@@ -35,7 +34,7 @@ export function shownErrors(
   now?: Date,
   edited?: EditedPageErrors,
 ): ShownErrors {
-  if (!showsErrors(status)) return none;
+  if (!showsErrors(status)) return noShownErrors;
   // Every page's definition loads with the validators, before errors can show (form-loader.tsx).
   const formPages = loadedPages() ?? [];
   const context = now ? { now } : {};
@@ -66,7 +65,7 @@ function sameShownErrors(a: ShownErrors, b: ShownErrors): boolean {
  * that fixes nothing gives the shell the same object and re-renders none of it.
  */
 export function keepSameErrors(): (next: ShownErrors) => ShownErrors {
-  let last = none;
+  let last = noShownErrors;
   return (next) => (sameShownErrors(last, next) ? last : (last = next));
 }
 

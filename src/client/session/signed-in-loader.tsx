@@ -12,7 +12,7 @@ import { LoadBoundary } from '../components/load-boundary';
 import { LoadingSpinner } from '../components/loading-spinner';
 import { loadPageValidators } from '../form/page-validators';
 import { ProfileLoadFailure } from '../layout/profile-load-failure';
-import { SessionProvider } from './session-provider';
+import { SignedInSessionProvider } from './signed-in-session';
 import { useSignedInBackend } from './signed-in-backend';
 import { useVisitorAnswersFailure, type VisitorAnswers } from './use-visitor-answers';
 import { withoutVisitorToken } from './visitor-token';
@@ -115,11 +115,7 @@ function SignedInSession({ token }: { token: string | null }) {
     return <LoadingSpinner />;
 
   return (
-    <SessionProvider
-      key={profile.data.username}
-      account={{ profile: profile.data, backend }}
-      initialAnswers={profile.data.answer}
-    >
+    <SignedInSessionProvider key={profile.data.username} profile={profile.data} backend={backend}>
       <Outlet />
       {typed && (
         <LoadBoundary fallback={null}>
@@ -128,7 +124,7 @@ function SignedInSession({ token }: { token: string | null }) {
           </Suspense>
         </LoadBoundary>
       )}
-    </SessionProvider>
+    </SignedInSessionProvider>
   );
 }
 
