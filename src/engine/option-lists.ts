@@ -11,8 +11,29 @@ import type {
   OptionSource,
 } from './definitions';
 import { localIsoDate } from './alerts';
-import { countries } from './data/countries';
-import { canadianProvinces, usStates } from './data/regions';
+import type { NamedListRows } from './data/named-list-rows';
+
+let rows: NamedListRows | undefined;
+
+/** Gives the named lists their rows: the browser's, once fetched (client/form/named-lists.ts). */
+export function installNamedListRows(loaded: NamedListRows): void {
+  rows = loaded;
+}
+
+/** Whether the named lists' rows are here (always, outside the browser's bundle). */
+export const namedListRowsReady = (): boolean => rows !== undefined;
+
+// Outside the browser's bundle (the server, the prerender, scripts and tests under Node) the rows
+// are here before any list is read. The browser's first load goes without them, so reading a
+// list that needs them before they are fetched is a mistake, said at once: an empty list would
+// pass any value as listed (isListedOption).
+if (import.meta.env?.SSR !== false)
+  installNamedListRows((await import('./data/named-list-rows')).namedListRows);
+
+function rowsOf(name: keyof NamedListRows): NamedListRows[keyof NamedListRows] {
+  if (!rows) throw new Error(`The named lists' rows (${name}) are read before they were loaded.`);
+  return rows[name];
+}
 
 export const EMPTY_OPTION: OptionItem = { value: '', label: '--' };
 
@@ -35,8 +56,7 @@ export const monthNames = [
 const items = (pairs: ReadonlyArray<readonly [string, string]>): OptionItem[] =>
   pairs.map(([value, label]) => ({ value, label }));
 
-const usa = countries.filter(([code]) => code === 'USA');
-const withoutUsa = countries.filter(([code]) => code !== 'USA');
+const isUsa = ([code]: readonly [string, string]) => code === 'USA';
 
 /** Built once, on first use; callers get the same (never mutated) arrays every time. */
 const once = <T>(build: () => T): (() => T) => {
@@ -45,12 +65,23 @@ const once = <T>(build: () => T): (() => T) => {
 };
 
 const fixedLists: Record<string, () => OptionItem[]> = {
-  countries: once(() => items([...usa, ...withoutUsa])),
-  'countries-without-usa': once(() => items(withoutUsa)),
+  countries: once(() => {
+    const countries = rowsOf('countries');
+    return items([...countries.filter(isUsa), ...countries.filter((row) => !isUsa(row))]);
+  }),
+  'countries-without-usa': once(() => items(rowsOf('countries').filter((row) => !isUsa(row)))),
   months: once(() => monthNames.map((label, i) => ({ value: String(i + 1), label }))),
-  'us-states': once(() => items(usStates)),
-  'canadian-provinces': once(() => items(canadianProvinces)),
+  'us-states': once(() => items(rowsOf('usStates'))),
+  'canadian-provinces': once(() => items(rowsOf('canadianProvinces'))),
 };
+
+/** The named lists whose rows the browser fetches apart (namedListRowsReady). */
+const listsWithRows = new Set([
+  'countries',
+  'countries-without-usa',
+  'us-states',
+  'canadian-provinces',
+]);
 
 /**
  * Named lists' labels in another language, by label table (`countries`, `months`) then value;
@@ -199,6 +230,11 @@ export function isListedOption(
     const options = resolve(source, { ...context, now: new Date(now + shift) });
     return options.length === 0 || options.some((option) => option.value === value);
   });
+}
+
+/** Whether a source may read a list whose rows the browser fetches apart. */
+export function usesNamedListRows(source: OptionSource): boolean {
+  return listNamesOf(source).some((name) => listsWithRows.has(name));
 }
 
 /** Every named list a source may use, for forms:check (including those inside byAnswer cases). */

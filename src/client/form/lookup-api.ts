@@ -3,6 +3,7 @@
  * chosen suggestion. Failures are swallowed (SPEC §8): no suggestions, or no record. Public calls
  * a visitor's first page makes (the address block is on /about): plain fetches, no query client.
  */
+import { loadNamedLists } from './named-lists';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { LookupCategory, LookupItem, LookupRecord } from '../../contract/lookup';
 import { fetchJson } from '../api/fetch-json';
@@ -70,8 +71,12 @@ export function useLookupDetail(category: LookupCategory): LookupDetail {
       const call = (latest.current += 1);
       const heard = () => call === latest.current;
       const params = new URLSearchParams({ id, category });
-      void fetchJson<LookupRecord>(`/lookup/find?${params.toString()}`).then(
-        (record) => heard() && onRecord(record),
+      // The record's country and state are answered with their labels, read from the lists.
+      void Promise.all([
+        fetchJson<LookupRecord>(`/lookup/find?${params.toString()}`),
+        loadNamedLists(),
+      ]).then(
+        ([record]) => heard() && onRecord(record),
         () => heard() && onFailure(),
       );
     },

@@ -8,6 +8,7 @@ import {
   fieldValidatorLoaders,
   pageValidatorLoaders,
 } from '../../generated/page-validator-loaders.js';
+import { loadNamedLists } from './named-lists';
 import type { PageDefinition } from '../../engine/definitions';
 import type { CompiledValidator } from '../../engine/validation';
 
@@ -20,14 +21,16 @@ export function pageValidator(pageId: string): CompiledValidator | undefined {
 
 /** Loads the validators of these pages (each that has a schema has loaded when it resolves). */
 export async function loadPageValidators(pages: readonly PageDefinition[]): Promise<void> {
-  await Promise.all(
-    pages.map(async ({ id }) => {
+  // A chosen country or state is checked against its list (engine/page-validation.ts).
+  await Promise.all([
+    loadNamedLists(),
+    ...pages.map(async ({ id }) => {
       if (loaded.has(id) || !Object.hasOwn(pageValidatorLoaders, id)) return;
       const validator = await pageValidatorLoaders[id]!();
       loaded.set(id, validator);
       void loadFieldValidators(id, validator);
     }),
-  );
+  ]);
 }
 
 /**

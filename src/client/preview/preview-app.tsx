@@ -4,6 +4,7 @@
  * the other pages and to the page's specification sheet. A save under forms/ or schemas/ makes
  * the server send "reload": the state is read again and the page redrawn, the answers kept.
  */
+import { loadNamedLists } from '../form/named-lists';
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { createFormStore } from '../form/form-store';
 import type { Locale } from '../../contract/locale';
@@ -25,7 +26,12 @@ const withLanguage = (href: string, language: Language) =>
 
 /** Reads the state and the page's validator of this reload. */
 async function loadState(pageId: string): Promise<Loaded> {
-  const state = (await (await fetch('/preview/state.json')).json()) as PreviewState;
+  // The preview validates as a signed-in applicant's form does: countries checked against their
+  // list (form/named-lists.ts).
+  const [state] = await Promise.all([
+    fetch('/preview/state.json').then((response) => response.json() as Promise<PreviewState>),
+    loadNamedLists(),
+  ]);
   const url = state.ok ? state.pages.find((p) => p.definition.id === pageId)?.validator : undefined;
   if (!url) return { state };
   // The module exports one validator, named after its schema.

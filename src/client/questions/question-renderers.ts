@@ -7,6 +7,7 @@
  */
 import { questionTypes, type QuestionType } from '../../engine/question-types';
 import { withQuery } from '../api/with-query';
+import { loadNamedLists } from '../form/named-lists';
 import { allQuestions } from '../../engine/walk-definition';
 import type { PageDefinition } from '../../engine/definitions';
 import type { QuestionRenderers } from '../renderer/question-renderers-context';
@@ -37,8 +38,11 @@ const AddAnotherQuestion = lazyQuestion<'add-another'>(
   () => withQuery(import('./add-another-question').then((module) => module.AddAnotherQuestion)),
   'question--group add-another',
 );
+// A chosen school's country is named from its list (parts/block-parts.ts).
 const SchoolSearchQuestion = lazyQuestion<'school-search'>(() =>
-  import('./school-search-question').then((module) => module.SchoolSearchQuestion),
+  Promise.all([import('./school-search-question'), loadNamedLists()]).then(
+    ([module]) => module.SchoolSearchQuestion,
+  ),
 );
 const FileQuestion = lazyQuestion<'file'>(() =>
   withQuery(import('./file-question').then((module) => module.FileQuestion)),

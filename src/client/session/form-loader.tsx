@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from '../routing/router-hooks';
 import type { Answers } from '../../engine/definitions';
 import { loadAllPages } from '../../forms/page-definitions';
+import { loadNamedLists } from '../form/named-lists';
 import { withQuery } from '../api/with-query';
 import { LoadingSpinner } from '../components/loading-spinner';
 import { retryingLazy } from '../components/retrying-lazy';
@@ -18,7 +19,9 @@ import { visitorTokenParam } from './visitor-token';
  * would regroup the chunks an applicant's first load of /about fetches.
  */
 export const loadServiceView = () =>
-  Promise.all([import('../staff-view/service-view'), loadAllPages()]).then(([module]) => module);
+  Promise.all([import('../staff-view/service-view'), loadAllPages(), loadNamedLists()]).then(
+    ([module]) => module,
+  );
 const serviceView = retryingLazy(() =>
   withQuery(loadServiceView().then((module) => module.ServiceView)),
 );

@@ -10,6 +10,8 @@ interface SelectBoxProps {
   options: readonly OptionItem[];
   value: string;
   onChange: (option: OptionItem) => void;
+  /** The combobox took the focus (its list may still be loading). */
+  onFocus?: () => void;
   className: string;
   describedBy?: string;
   invalid?: boolean;
@@ -132,6 +134,7 @@ export function SelectBox(props: SelectBoxProps) {
         aria-required={props.required || undefined}
         onKeyDown={onKeyDown}
         onClick={() => (open ? close() : show(Math.max(chosen, 0)))}
+        onFocus={props.onFocus}
         onBlur={close}
       >
         <span className="select__value">{options[chosen]?.label ?? '--'}</span>
