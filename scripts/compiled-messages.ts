@@ -10,22 +10,43 @@ import path from 'node:path';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
 import { locales, sourceLocale, type Locale } from '../src/contract/locale.ts';
+import { browserFormats } from '../src/client/i18n/format-message.ts';
 
 const catalogue = /[\\/]src[\\/]client[\\/]i18n[\\/][a-z-]+\.[a-z]{2}\.json$/;
 
 /** Texts only the build reads (index.html's), which the browser never needs. */
 const buildOnly = (key: string) => key.startsWith('html.');
 
+/** The formats (plural, select…) a compiled message uses, nested ones included. */
+function formatsOf(message: unknown): string[] {
+  if (!Array.isArray(message)) return [];
+  return message.flatMap((token: unknown) => {
+    if (!Array.isArray(token)) return [];
+    const [, format, options] = token as [string, string?, unknown?];
+    const nested =
+      options && typeof options === 'object' ? Object.values(options).flatMap(formatsOf) : [];
+    return format === undefined ? nested : [format, ...nested];
+  });
+}
+
 /** Each message of a catalogue (its JSON text) compiled, as JSON text again. */
 export function compileCatalogue(json: string, file: string): string {
   const messages = JSON.parse(json) as Record<string, string>;
   const shipped = Object.entries(messages).filter(([key]) => !buildOnly(key));
   const compiled = shipped.map(([key, message]) => {
+    let result: ReturnType<typeof compileMessageOrThrow>;
     try {
-      return [key, compileMessageOrThrow(message)] as const;
+      result = compileMessageOrThrow(message);
     } catch (error) {
       throw new Error(`${file}: the message "${key}" does not compile: ${String(error)}`);
     }
+    const unread = formatsOf(result).filter((format) => !browserFormats.includes(format));
+    if (unread.length > 0)
+      throw new Error(
+        `${file}: the message "${key}" uses ${unread.join(', ')}, which the browser does not ` +
+          `read (src/client/i18n/format-message.ts reads ${browserFormats.join(', ')}).`,
+      );
+    return [key, result] as const;
   });
   return JSON.stringify(Object.fromEntries(compiled));
 }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
+import { compiledMessages } from '../compiled-messages';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const prefix = 'virtual:forms-preview-validator/';
@@ -63,7 +64,9 @@ export function startVite(current: () => CompiledSet, server: HttpServer): Promi
     logLevel: 'warn',
     clearScreen: false,
     cacheDir: path.join(root, 'node_modules/.vite-forms-preview'),
-    plugins: [react(), validatorModules(current)],
+    // The catalogues compiled as the build compiles them (src/client/i18n/format-message.ts reads
+    // only compiled messages).
+    plugins: [react(), compiledMessages(), validatorModules(current)],
     // Named in the client's error reports; the preview has no build.
     define: { __BUILD_ID__: JSON.stringify('forms-preview') },
     server: { middlewareMode: true, hmr: { server }, watch: null },
