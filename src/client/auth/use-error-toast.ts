@@ -2,7 +2,7 @@ import { useCallback, useRef } from 'react';
 import { ServerError } from '../api/errors';
 import { genericErrorMessage } from '../messages';
 import { useToast } from '../components/toast-context';
-import { t } from '../i18n/i18n';
+import { t as accountText } from '../i18n/account-texts';
 
 type ShowError = (name: string, error: unknown) => void;
 type DismissErrors = () => void;
@@ -35,7 +35,7 @@ export function useErrorToast(): ErrorToast {
       shown.current.push(
         toast.show({
           kind: 'error',
-          title: t('error.namedToastTitle', { name }),
+          title: accountText('error.namedToastTitle', { name }),
           message,
           details,
         }),

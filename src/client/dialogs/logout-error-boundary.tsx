@@ -2,7 +2,7 @@ import { Component, type ReactNode } from 'react';
 import { ServerError } from '../api/errors';
 import { genericErrorMessage } from '../messages';
 import { ErrorDialog } from './error-dialog';
-import { t } from '../i18n/i18n';
+import { signedInText } from '../i18n/signed-in-texts';
 
 interface LogoutErrorBoundaryState {
   error: unknown;
@@ -28,8 +28,8 @@ export class LogoutErrorBoundary extends Component<
     if (error === null) return this.props.children;
     const close = () => this.setState({ error: null });
     return (
-      <ErrorDialog title={t('logout.errorTitle')} onClose={close}>
-        <p>{t('logout.failed')}</p>
+      <ErrorDialog title={signedInText('logout.errorTitle')} onClose={close}>
+        <p>{signedInText('logout.failed')}</p>
         <p>{error instanceof ServerError ? error.message : genericErrorMessage()}</p>
       </ErrorDialog>
     );

@@ -1,7 +1,7 @@
 import { useContext } from 'react';
 import { LogoutErrorBoundary } from '../dialogs/logout-error-boundary';
 import { ApplicationSessionContext } from '../session/application-session';
-import { t } from '../i18n/i18n';
+import { signedInText } from '../i18n/signed-in-texts';
 import { LogOutButton } from './log-out-button';
 
 /**
@@ -23,7 +23,7 @@ function SignedIn({ username }: { username: string }) {
   return (
     <>
       <p className="account-popover__user">
-        <span className="visually-hidden">{t('account.signedInAs')}</span>
+        <span className="visually-hidden">{signedInText('account.signedInAs')}</span>
         <span data-testid="username">{username}</span>
       </p>
       <div className="account-popover__actions">

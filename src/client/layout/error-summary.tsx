@@ -1,6 +1,6 @@
 import { useId, type MouseEvent, type Ref } from 'react';
 import type { ErrorSummary as Summary } from '../../engine/error-summary';
-import { t } from '../i18n/i18n';
+import { signedInText } from '../i18n/signed-in-texts';
 
 interface ErrorSummaryProps {
   summary: Summary;
@@ -26,9 +26,9 @@ export function ErrorSummary({ summary, onFollow, ref }: ErrorSummaryProps) {
   return (
     <div ref={ref} role="group" className="error-summary" aria-labelledby={titleId} tabIndex={-1}>
       <h2 id={titleId} className="error-summary__title">
-        {t('errorSummary.heading')}
+        {signedInText('errorSummary.heading')}
       </h2>
-      <p className="error-summary__intro">{t('errorSummary.intro')}</p>
+      <p className="error-summary__intro">{signedInText('errorSummary.intro')}</p>
       {summary.pages.map((page) => (
         <section key={page.page} className="error-summary__page" aria-label={page.title}>
           <h3 className="error-summary__page-title">{page.title}</h3>

@@ -1,11 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigationType } from '../routing/router-hooks';
 import { LoadingSpinner } from '../components/loading-spinner';
 import { AccountPopover } from './account-popover';
 import { AlertBanner } from './alert-banner';
 import { useApplicationSession } from '../session/application-session';
 import { AreaErrorBoundary } from './area-error-boundary';
-import { ErrorSummary } from './error-summary';
 import { focusWhenReady } from './focus-when-ready';
 import { readFormLocationState } from '../session/location-state';
 import { PageActions } from './page-actions';
@@ -24,6 +23,32 @@ const PdfDownloadButton = lazy(() =>
   })),
 );
 
+// The error summary shows only while a signed-in applicant's status is validating: a visitor's
+// first load goes without its code. A signed-in applicant's form loads it with the page
+// validators, before the form renders (session/signed-in-loader.tsx), so that it is drawn, and
+// takes the focus, in the render that shows the errors.
+type SummaryModule = typeof import('./error-summary');
+let summaryModule: SummaryModule | undefined;
+export const loadErrorSummary = (): Promise<SummaryModule> =>
+  import('./error-summary').then((module) => (summaryModule = module));
+
+/** The summary's code once loaded; fetched here only if it is needed before it was loaded. */
+function useSummaryModule(showing: boolean): SummaryModule | undefined {
+  const [, setLoaded] = useState(0);
+  useEffect(() => {
+    if (!showing || summaryModule) return;
+    let live = true;
+    loadErrorSummary().then(
+      () => live && setLoaded((n) => n + 1),
+      (error: unknown) => console.error(error), // the fields still show their own errors
+    );
+    return () => {
+      live = false;
+    };
+  }, [showing]);
+  return summaryModule;
+}
+
 /** The id of each form page's heading, where focus goes after a change of page. */
 export const pageHeadingId = 'page-heading';
 
@@ -41,6 +66,7 @@ export function FormLayout() {
   const navigate = useNavigate();
   const summary = useRef<HTMLDivElement>(null);
   const changes = useDefinitionChanges();
+  const summaryCode = useSummaryModule(errors.showing);
   useFocusOnNavigation(summary, errors.showing, location, navigationType);
 
   const followSummaryLink = (route: string, key: string) => {
@@ -87,8 +113,12 @@ export function FormLayout() {
         )}
         <main id="main-content" className="shell__main" tabIndex={-1}>
           <AreaErrorBoundary area="chrome">
-            {errors.showing && (
-              <ErrorSummary ref={summary} summary={errors.summary} onFollow={followSummaryLink} />
+            {errors.showing && summaryCode && (
+              <summaryCode.ErrorSummary
+                ref={summary}
+                summary={errors.summary}
+                onFollow={followSummaryLink}
+              />
             )}
           </AreaErrorBoundary>
           <AreaErrorBoundary area="content" resetKey={location.pathname}>

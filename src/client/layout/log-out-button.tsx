@@ -1,7 +1,7 @@
 import type { SaveOutcome } from '../session/logout-notices';
 import { useLogout } from '../api/use-logout';
 import { BusyButton } from '../components/busy-button';
-import { t } from '../i18n/i18n';
+import { signedInText } from '../i18n/signed-in-texts';
 
 /**
  * Log Out (SPEC §8), in the account menu and on /completion: it waits while the call is under
@@ -23,7 +23,7 @@ export function LogOutButton({
       onClick={() => logout.mutate()}
       busy={logout.isPending}
     >
-      {t('account.logOut')}
+      {signedInText('account.logOut')}
     </BusyButton>
   );
 }

@@ -7,6 +7,7 @@ import { SiteHeader } from './site-header';
 import '../styles/shell.css';
 import '../styles/page.css';
 import { t } from '../i18n/i18n';
+import { signedInText } from '../i18n/signed-in-texts';
 import { richText } from '../i18n/rich-text';
 
 interface ProfileLoadFailureProps {
@@ -40,11 +41,11 @@ export function ProfileLoadFailure({ error, onRetry, retrying }: ProfileLoadFail
             }}
             aria-busy={retrying || undefined}
           >
-            {t('fallback.tryAgain')}
+            {signedInText('fallback.tryAgain')}
           </button>
         </p>
         <p>
-          {richText(t('fallback.contact'), {
+          {richText(signedInText('fallback.contact'), {
             email: () => <a href={`mailto:${university.helpEmail}`}>{university.helpEmail}</a>,
             phone: () => <a href={telHref(university.phone)}>{university.phone}</a>,
           })}

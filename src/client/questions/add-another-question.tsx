@@ -12,7 +12,7 @@ import { focusInside } from '../renderer/focus-field';
 import type { QuestionProps } from '../renderer/question-props';
 import { QuestionList } from '../renderer/question-list';
 import { BusyButton } from '../components/busy-button';
-import { t } from '../i18n/i18n';
+import { questionText } from '../i18n/questions-texts';
 
 const topicsCache = new WeakMap<Definition, readonly string[]>();
 const topicsOf = (question: Definition) => {
@@ -33,7 +33,7 @@ export function AddAnotherQuestion({ question }: QuestionProps<'add-another'>) {
   const save = useSaveAddAnother();
   const failed = useFailureToast();
   // SPEC §8's template, filled with what the applicant reads rather than the internal id.
-  const failure = t('addAnother.failure', { question: question.label ?? question.id });
+  const failure = questionText('addAnother.failure', { question: question.label ?? question.id });
   const selectCount = useCallback(
     (s: FormStore) => blockCount(s.getState(), question.id),
     [question.id],
@@ -94,7 +94,7 @@ export function AddAnotherQuestion({ question }: QuestionProps<'add-another'>) {
           onClick={add}
           busy={save.isPending}
         >
-          {question.buttonLabel ?? t('addAnother.button')}
+          {question.buttonLabel ?? questionText('addAnother.button')}
         </BusyButton>
       )}
     </fieldset>

@@ -3,7 +3,7 @@ import { QuestionList } from '../renderer/question-list';
 import { CheckboxField } from './parts/checkbox-field';
 import { HintAndError, inputId, labelId, RequiredMark } from './parts/field-frame';
 import { useKeyedField } from './parts/use-keyed-field';
-import { t } from '../i18n/i18n';
+import { questionText } from '../i18n/questions-texts';
 
 /**
  * A confirmation, as a checkbox (default) or a toggle button, that reveals its `then` content
@@ -30,7 +30,7 @@ export function ConfirmQuestion({ question }: QuestionProps<'confirm'>) {
           aria-describedby={[labelId(view.key), view.describedBy].filter(Boolean).join(' ')}
           onClick={() => set(confirmed ? 'false' : 'true')}
         >
-          {question.buttonLabel ?? t('question.confirm')}
+          {question.buttonLabel ?? questionText('question.confirm')}
         </button>
       </div>
     );

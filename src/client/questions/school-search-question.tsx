@@ -10,7 +10,7 @@ import { Autocomplete, type Suggestion } from './parts/autocomplete';
 import { otherParts, partsOf, useBlockLine, useOtherPartsShowErrors } from './parts/block-parts';
 import { TextControl } from './parts/text-control';
 import { manualSchoolHint } from '../messages';
-import { t } from '../i18n/i18n';
+import { questionText } from '../i18n/questions-texts';
 
 const USE_TYPED = 'use-typed-text';
 
@@ -111,7 +111,7 @@ export function SchoolSearchQuestion({ question }: QuestionProps<'school-search'
           </p>
           <QuestionList questions={others} />
           <button type="button" className="question-link" onClick={() => setManual(false)}>
-            {t('school.searchInstead')}
+            {questionText('school.searchInstead')}
           </button>
         </div>
       ) : (

@@ -4,10 +4,12 @@ import { useDebouncedValue } from '../form/use-debounced-value';
 import type { QuestionProps } from '../renderer/question-props';
 import { TextControl } from './parts/text-control';
 import { useKeyedField } from './parts/use-keyed-field';
-import { t } from '../i18n/i18n';
+import { questionText } from '../i18n/questions-texts';
 
 const remainingText = (n: number) =>
-  n < 0 ? t('textarea.tooMany', { count: -n }) : t('textarea.remaining', { count: n });
+  n < 0
+    ? questionText('textarea.tooMany', { count: -n })
+    : questionText('textarea.remaining', { count: n });
 
 /**
  * A text area that keeps its text locally and commits it on blur (SPEC §4), with a counter of the

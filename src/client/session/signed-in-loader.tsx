@@ -11,6 +11,7 @@ import { profileQueryKey, useProfile } from '../api/use-profile';
 import { LoadBoundary } from '../components/load-boundary';
 import { LoadingSpinner } from '../components/loading-spinner';
 import { loadPageValidators } from '../form/page-validators';
+import { loadErrorSummary } from '../layout/form-layout';
 import { ProfileLoadFailure } from '../layout/profile-load-failure';
 import { SignedInSessionProvider } from './signed-in-session';
 import { useSignedInBackend } from './signed-in-backend';
@@ -25,17 +26,16 @@ const SignInAnswersChoice = lazy(() =>
 void import('../layout/account-signed-in').catch(() => undefined);
 
 /**
- * Every page's definition and validator, for a signed-in applicant: the error summary and Submit
- * check every page, so they load with the profile (a visitor never validates:
- * form/page-validators.ts, and loads the page on screen's definition alone: app-routes.tsx).
+ * Every page's definition and validator, for a signed-in applicant, with the error summary's
+ * code: the error summary and Submit check every page, so they load with the profile (a visitor
+ * never validates: form/page-validators.ts, and loads the page on screen's definition alone:
+ * app-routes.tsx).
  */
 function usePageValidators() {
   return useQuery({
     queryKey: ['page-validators'],
     queryFn: () =>
-      loadAllPages()
-        .then(loadPageValidators)
-        .then(() => true),
+      Promise.all([loadAllPages().then(loadPageValidators), loadErrorSummary()]).then(() => true),
     throwOnError: false,
   });
 }
