@@ -120,8 +120,14 @@ const staff = (db: string, optional: boolean): Budget[] => [
 
 const budgets: Budget[] = [
   // Issue 19 set the first-load budget at 140 KB (below the smallest peer, JSON Forms at 148 KB);
-  // the earlier 110 KB needed a router smaller than react-router's.
-  { row: 'client:size.js.gzip', on: 'value', max: 140, source: perf19 },
+  // issue 43 asks 110 on /about, held since the applicant's pages route without React Router
+  // and a visitor's first load left the signed-in session, the lists' rows and Lingui's runtime.
+  {
+    row: 'client:size.js.gzip',
+    on: 'value',
+    max: 110,
+    source: 'issue 43 (a first load of /about ≤ 110 KB gzip)',
+  },
   { row: 'client:size.ajv-compiler', on: 'value', max: 0, source: perf },
   { row: 'client:load.median', on: 'ratio', max: 1.2, source: perf19 },
   { row: 'client:typing.first.frame.p95', on: 'ratio', max: 1.15, source: perf },
