@@ -12,7 +12,11 @@ import { focusInside } from '../renderer/focus-field';
 import type { QuestionProps } from '../renderer/question-props';
 import { QuestionList } from '../renderer/question-list';
 import { BusyButton } from '../components/busy-button';
-import { questionText } from '../i18n/questions-texts';
+import { catalogueArea } from '../i18n/i18n';
+import english from '../i18n/add-another.en.json';
+
+// Its texts load with it, not with a first load that does not show it (issue 43).
+const questionText = catalogueArea(english);
 
 const topicsCache = new WeakMap<Definition, readonly string[]>();
 const topicsOf = (question: Definition) => {

@@ -3,7 +3,11 @@ import { QuestionList } from '../renderer/question-list';
 import { CheckboxField } from './parts/checkbox-field';
 import { HintAndError, inputId, labelId, RequiredMark } from './parts/field-frame';
 import { useKeyedField } from './parts/use-keyed-field';
-import { questionText } from '../i18n/questions-texts';
+import { catalogueArea } from '../i18n/i18n';
+import english from '../i18n/confirm.en.json';
+
+// Its texts load with it, not with a first load that does not show it (issue 43).
+const questionText = catalogueArea(english);
 
 /**
  * A confirmation, as a checkbox (default) or a toggle button, that reveals its `then` content

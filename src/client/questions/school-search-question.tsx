@@ -10,7 +10,11 @@ import { Autocomplete, type Suggestion } from './parts/autocomplete';
 import { otherParts, partsOf, useBlockLine, useOtherPartsShowErrors } from './parts/block-parts';
 import { TextControl } from './parts/text-control';
 import { manualSchoolHint } from '../messages';
-import { questionText } from '../i18n/questions-texts';
+import { catalogueArea } from '../i18n/i18n';
+import english from '../i18n/school-search.en.json';
+
+// Its texts load with it, not with a first load that does not show it (issue 43).
+const questionText = catalogueArea(english);
 
 const USE_TYPED = 'use-typed-text';
 

@@ -4,7 +4,11 @@ import { useDebouncedValue } from '../form/use-debounced-value';
 import type { QuestionProps } from '../renderer/question-props';
 import { TextControl } from './parts/text-control';
 import { useKeyedField } from './parts/use-keyed-field';
-import { questionText } from '../i18n/questions-texts';
+import { catalogueArea } from '../i18n/i18n';
+import english from '../i18n/textarea.en.json';
+
+// Its texts load with it, not with a first load that does not show it (issue 43).
+const questionText = catalogueArea(english);
 
 const remainingText = (n: number) =>
   n < 0
