@@ -24,9 +24,10 @@ export function installNamedListRows(loaded: NamedListRows): void {
 export const namedListRowsReady = (): boolean => rows !== undefined;
 
 // Outside the browser's bundle (the server, the prerender, scripts and tests under Node) the rows
-// are here before any list is read. The browser's first load goes without them, so reading a
-// list that needs them before they are fetched is a mistake, said at once: an empty list would
-// pass any value as listed (isListedOption).
+// are here before any list is read. Vite's client build reads `import.meta.env.SSR` as false and
+// drops this import: the browser's first load goes without the rows, so reading a list that needs
+// them before they are fetched is a mistake, said at once (an empty list would pass any value as
+// listed: isListedOption).
 if (import.meta.env?.SSR !== false)
   installNamedListRows((await import('./data/named-list-rows')).namedListRows);
 

@@ -1,6 +1,6 @@
 /**
  * The rows of the named lists that carry data (countries, US states, Canadian provinces; about
- * 2.5 KB gzip) in the browser. /about shows four country selects, closed and empty, which draw
+ * 3 KB gzip) in the browser. /about shows four country selects, closed and empty, which draw
  * '--' without them: a visitor's first load goes without the rows (issue 43). They are fetched
  * after the first load (afterFirstLoad), or at once when a list must show its options or name a
  * chosen value; validation (page-validators.ts), the address and school lookups (lookup-api.ts)

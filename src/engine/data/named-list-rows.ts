@@ -1,5 +1,5 @@
 /**
- * The rows of the named lists that carry data (about 2.5 KB gzip): the browser fetches them
+ * The rows of the named lists that carry data (about 3 KB gzip): the browser fetches them
  * after its first load or when a list needs them (src/client/form/named-lists.ts); everywhere
  * else option-lists.ts has them from the start.
  */
