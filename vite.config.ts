@@ -124,7 +124,7 @@ export default defineConfig({
     sourcemap: true,
     // Vite's build targets (Chrome 111, Firefox 114, Safari 16.4) nearly all follow
     // `<link rel="modulepreload">` themselves; where one does not, its modules load as they are
-    // imported. The polyfill was 0.5 KB gzip of every first load (issue 43).
+    // imported. The polyfill was 0.3 KB gzip of every first load (issue 43).
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {

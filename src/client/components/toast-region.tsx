@@ -24,8 +24,9 @@ interface ToastProps {
 }
 
 /**
- * A toast whose code could not be fetched (offline, say, which is when a save fails): its text,
- * announced as the toast would be, and its Close button; it stays until closed.
+ * A toast whose code could not be fetched (offline, say, which is when a save fails): its title,
+ * message and details, announced as the toast would be, and its Close button; it stays until
+ * closed.
  */
 function PlainToast({ toast, onDismiss }: ToastProps) {
   return (
@@ -36,6 +37,13 @@ function PlainToast({ toast, onDismiss }: ToastProps) {
       <div className="toast__body">
         {toast.title && <p className="toast__title">{toast.title}</p>}
         <p className="toast__message">{toast.message}</p>
+        {toast.details && toast.details.length > 0 && (
+          <ul className="toast__details">
+            {toast.details.map((detail) => (
+              <li key={detail}>{detail}</li>
+            ))}
+          </ul>
+        )}
       </div>
       <CloseButton className="toast__close" onClick={() => onDismiss(toast.id)} />
     </div>

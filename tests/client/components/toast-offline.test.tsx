@@ -16,7 +16,14 @@ function SaveButton() {
   return (
     <button
       type="button"
-      onClick={() => toast.show({ kind: 'error', title: 'Save Error', message: 'No network.' })}
+      onClick={() =>
+        toast.show({
+          kind: 'error',
+          title: 'Save Error',
+          message: 'No network.',
+          details: ['Try again once online.'],
+        })
+      }
     >
       Save
     </button>
@@ -35,6 +42,7 @@ describe('a toast whose code cannot be fetched', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Save Error');
     expect(alert).toHaveTextContent('No network.');
+    expect(alert).toHaveTextContent('Try again once online.');
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
