@@ -49,6 +49,17 @@ describe('createBrowserHistory', () => {
     expect(history.action).toBe('POP');
   });
 
+  it('leaves the first entry as it is until the page moves, then counts it as 0', () => {
+    window.history.replaceState({ usr: 'kept' }, '', '/first');
+    const history = createBrowserHistory();
+    expect(window.history.state).toEqual({ usr: 'kept' });
+    expect(history.location).toMatchObject({ pathname: '/first', state: 'kept' });
+    history.push('/second');
+    expect(window.history.state).toMatchObject({ idx: 1 });
+    history.push('/third');
+    expect(window.history.state).toMatchObject({ idx: 2 });
+  });
+
   it('keeps to one listener', () => {
     const history = createBrowserHistory();
     stops.push(history.listen(() => {}));
