@@ -11,9 +11,10 @@
  *   plain typing (issue 19);
  * - Lighthouse scores of /about (and of the reference) and /login.
  * The product is served by the real server (a child process, production mode) and the reference
- * by a static server, both on loopback. Each round loads both pages cold (fresh contexts, in ABBA
- * order from round to round) and types into the two side by side, alternating key by key, so that
- * machine noise hits both alike; a first, unrecorded round warms up. The validating page is opened
+ * by a static server, both on loopback. Each round loads both pages cold (fresh contexts, each
+ * with no other page open, in ABBA order from round to round), then loads them again side by side
+ * and types into the two, alternating key by key, so that machine noise hits both alike; a first,
+ * unrecorded round warms up. The validating page is opened
  * in each round after the two loads and typed into alongside them, key by key.
  *
  * BENCH_LOADS (default 7, at least 5) sets the measured loads per page, BENCH_LIGHTHOUSE_RUNS
@@ -92,8 +93,9 @@ function fieldsToUse(fields: ReferenceField[]) {
 }
 
 /**
- * Rounds of one cold load of each page, kept open side by side, then the product's page in the
- * validating state beside them, then typing into the three alternately, key by key. The first
+ * Rounds of one cold load of each page, each with no other page open in the browser; then each
+ * loaded again side by side (untimed), the product's page in the validating state beside them,
+ * and typing into the three alternately, key by key. The first
  * round warms the servers and the disk cache up and is not recorded; the order of the loads
  * alternates from round to round (ABBA).
  */
@@ -117,9 +119,13 @@ async function measureLoads(
       const open: Array<Awaited<ReturnType<typeof coldPage>>> = [];
       try {
         for (const target of order) {
-          const cold = await coldPage(browser, init);
-          open.push(cold);
-          const load = await loadPage(cold.page, urls[target]);
+          // Timed with no other page open in the browser (an open page, even an empty one, made
+          // a load 1.5–2× as slow on two cores: docs/performance.md), then loaded again, untimed,
+          // to be typed into beside the others.
+          const alone = await coldPage(browser, init);
+          const load = await loadPage(alone.page, urls[target]).finally(() =>
+            alone.context.close(),
+          );
           if (!record) continue;
           const m = measured[target];
           m.loads.push(load.ms);
@@ -129,6 +135,11 @@ async function measureLoads(
             m.ajvCompiler = ajvCompilerModules(load, productCopy);
             m.breakdown = bundleBreakdown(load, productCopy);
           }
+        }
+        for (const target of order) {
+          const cold = await coldPage(browser, init);
+          open.push(cold);
+          await loadPage(cold.page, urls[target]);
         }
         open.push(await validatingPage(browser, server, init));
         const pages = open.map((o) => o.page);

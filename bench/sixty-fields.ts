@@ -6,10 +6,11 @@
  * - the hand-written React page, generated from that definition as the About page's reference is
  *   (reference/reference-page.ts), built with Vite and served statically;
  * - the static HTML floor: the reference's markup and style sheets with no script.
- * Each round loads the three cold (4× CPU, the order rotating from round to round), then a
- * signed-in applicant's page with every error showing (a refused submit, then a cold load of the
- * page), and types 30 characters into the first text field and the text field 30 fields down of
- * all four, key by key. A first round warms up, uncounted. Every figure over rounds is printed with
+ * Each round loads the three cold (4× CPU, the order rotating from round to round), each with
+ * no other page open in the browser, then a signed-in applicant's page with every error showing
+ * (a refused submit, then a cold load of the page), opens the three again beside it and types 30
+ * characters into the first text field and the text field 30 fields down of all four, key by
+ * key. A first round warms up, uncounted. Every figure over rounds is printed with
  * its spread: the fastest and slowest load, each round's percentile of the keystrokes. Each cold
  * load is also taken apart (no budget): its markup parsed, its last field drawn, and the time from
  * there to idle, which says whether a load waits for its page to be drawn or for its scripts.
@@ -54,6 +55,8 @@ interface Measured {
   /** Each round's load: markup parsed, and the last field drawn (PageLoad). */
   parsed: number[];
   drawn: number[];
+  /** Where in each round the page was loaded: 1 to 3 cold, 4 the errors page. */
+  positions: number[];
   first: KeystrokeSample[][];
   further: KeystrokeSample[][];
   bytes?: PageBytes;
@@ -70,6 +73,20 @@ function fieldsToUse(fields: ReferenceField[]) {
     throw new Error(`The spec needs a text field ${FURTHER} fields below the first.`);
   const position = (f: ReferenceField) => fields.indexOf(f) + 1;
   return { first, further, last, distance: fields.indexOf(further) - firstIndex, position };
+}
+
+/** One cold load of `url` in a fresh context, closed once timed: no other page is open. */
+async function loadAlone(
+  browser: Awaited<ReturnType<typeof launchChromium>>,
+  init: string,
+  url: string,
+): Promise<PageLoad> {
+  const cold = await coldPage(browser, init);
+  try {
+    return await loadPage(cold.page, url);
+  } finally {
+    await cold.context.close();
+  }
 }
 
 /**
@@ -101,7 +118,7 @@ async function measure(
   const measured = Object.fromEntries(
     [...coldTargets, 'errors'].map((t) => [
       t,
-      { loads: [], parsed: [], drawn: [], first: [], further: [] },
+      { loads: [], parsed: [], drawn: [], positions: [], first: [], further: [] },
     ]),
   ) as unknown as Record<Target, Measured>;
   const init = `${loadInstrumentation(keys.last.key)};${keystrokeInstrumentation}`;
@@ -110,19 +127,24 @@ async function measure(
     for (let round = 0; round <= ROUNDS; round++) {
       const record = round > 0;
       const order: Target[] = coldTargets.map((_, i) => coldTargets[(i + round) % 3]!);
-      const open: ColdPage[] = [];
+      const opened = new Map<Target, ColdPage>();
       try {
+        // Each timed load with no other page open in the browser: a page opened before it, even
+        // an empty one, made a load 1.5–2× as slow on two cores (docs/performance.md), so the
+        // place of a page in its round decided its figure.
         const loads: PageLoad[] = [];
-        for (const target of order) {
-          const cold = await coldPage(browser, init);
-          open.push(cold);
-          loads.push(await loadPage(cold.page, urls[target]));
-        }
+        for (const target of order) loads.push(await loadAlone(browser, init, urls[target]));
         const errors = await errorsPage(browser, server, init, urls.errors);
-        open.push(errors.cold);
+        opened.set('errors', errors.cold);
         order.push('errors');
         loads.push(errors.load);
-        const pages = open.map((o) => o.page);
+        // The pages typed into side by side, loaded again (untimed) beside the errors page.
+        for (const target of coldTargets) {
+          const cold = await coldPage(browser, init);
+          opened.set(target, cold);
+          await loadPage(cold.page, urls[target]);
+        }
+        const pages = order.map((target) => opened.get(target)!.page);
         const first = await typeInterleaved(pages, `#${keys.first.key}-input`);
         const further = await typeInterleaved(pages, `#${keys.further.key}-input`);
         if (!record) continue;
@@ -131,12 +153,13 @@ async function measure(
           m.loads.push(loads[i]!.ms);
           m.parsed.push(loads[i]!.parsedMs);
           m.drawn.push(loads[i]!.drawnMs);
+          m.positions.push(i + 1);
           m.load ??= loads[i];
           m.first.push(first[i]!);
           m.further.push(further[i]!);
         });
       } finally {
-        for (const { context } of open) await context.close();
+        for (const { context } of opened.values()) await context.close();
       }
     }
   } finally {
@@ -146,6 +169,13 @@ async function measure(
 }
 
 const kb = (bytes: number | undefined) => (bytes === undefined ? NaN : bytes / 1000);
+
+/**
+ * Each round's load with where in its round the page was loaded (1st to 3rd cold, the errors
+ * page 4th), so that a run's spread can be read: a slow round for every page, or one place.
+ */
+const eachRound = (side: Measured) =>
+  side.loads.map((ms, i) => `${Math.round(ms)} (${side.positions[i]})`).join(', ');
 
 /** The rows of one side against the hand-written page: load and typing, with their spreads. */
 function sideRows(
@@ -163,6 +193,7 @@ function sideRows(
         id: `${prefix}load.median`,
         name: `${what}: cold load to rendered and idle, median of ${side.loads.length} (${cpuSlowdown}× CPU)`,
         unit: 'ms',
+        note: `each round's load, in the order of the rounds: ${eachRound(side)}; hand-written React ${eachRound(reference)}`,
       },
       overRounds(side.loads),
       overRounds(reference.loads),
