@@ -14,8 +14,8 @@
  * by a static server, both on loopback. Each round loads both pages cold (fresh contexts, each
  * with no other page open, in ABBA order from round to round), then loads them again side by side
  * and types into the two, alternating key by key, so that machine noise hits both alike; a first,
- * unrecorded round warms up. The validating page is opened
- * in each round after the two loads and typed into alongside them, key by key.
+ * unrecorded round warms up. The validating page is opened in each round after the two loads and
+ * typed into alongside them, key by key.
  *
  * BENCH_LOADS (default 7, at least 5) sets the measured loads per page, BENCH_LIGHTHOUSE_RUNS
  * (default 3) the Lighthouse runs per URL, BENCH_SKIP_BUILD=1 reuses dist/client,
@@ -95,9 +95,8 @@ function fieldsToUse(fields: ReferenceField[]) {
 /**
  * Rounds of one cold load of each page, each with no other page open in the browser; then each
  * loaded again side by side (untimed), the product's page in the validating state beside them,
- * and typing into the three alternately, key by key. The first
- * round warms the servers and the disk cache up and is not recorded; the order of the loads
- * alternates from round to round (ABBA).
+ * and typing into the three alternately, key by key. The first round warms the servers and the
+ * disk cache up and is not recorded; the order of the loads alternates from round to round (ABBA).
  */
 async function measureLoads(
   urls: Record<Target, string>,

@@ -10,8 +10,8 @@
  * no other page open in the browser, then a signed-in applicant's page with every error showing
  * (a refused submit, then a cold load of the page), opens the three again beside it and types 30
  * characters into the first text field and the text field 30 fields down of all four, key by
- * key. A first round warms up, uncounted. Every figure over rounds is printed with
- * its spread: the fastest and slowest load, each round's percentile of the keystrokes. Each cold
+ * key. A first round warms up, uncounted. Every figure over rounds is printed with its spread:
+ * the fastest and slowest load, each round's percentile of the keystrokes. Each cold
  * load is also taken apart (no budget): its markup parsed, its last field drawn, and the time from
  * there to idle, which says whether a load waits for its page to be drawn or for its scripts.
  *

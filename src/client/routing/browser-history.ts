@@ -63,7 +63,7 @@ const newKey = () => Math.random().toString(36).slice(2, 10);
 /**
  * The browser's history. An entry's `idx` is written when it is pushed or replaced; the page's
  * first entry, which has none, counts as 0. React Router writes it there at once, but a
- * replaceState costs a same-document navigation (1–20 ms at 4× CPU), on every first load, for an
+ * replaceState costs a same-document navigation (1–23 ms at 4× CPU), on every first load, for an
  * index nothing here reads back (issue 43).
  */
 export function createBrowserHistory(): History {
