@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { toastSwipeThreshold, type Toast } from './toast-context';
 import { CloseButton } from './close-button';
+import { ToastText } from './toast-text';
 
 interface ToastItemProps {
   toast: Toast;
@@ -41,19 +42,7 @@ export function ToastItem({ toast, onDismiss }: ToastItemProps) {
         {toast.kind === 'error' ? '!' : '✓'}
       </span>
       <div className="toast__body">
-        {toast.title && (
-          <p id={titleId} className="toast__title">
-            {toast.title}
-          </p>
-        )}
-        <p className="toast__message">{toast.message}</p>
-        {toast.details && toast.details.length > 0 && (
-          <ul className="toast__details">
-            {toast.details.map((detail) => (
-              <li key={detail}>{detail}</li>
-            ))}
-          </ul>
-        )}
+        <ToastText toast={toast} titleId={titleId} />
       </div>
       <CloseButton className="toast__close" onClick={() => onDismiss(id)} />
     </div>

@@ -3,6 +3,7 @@ import { afterFirstLoad } from './after-first-load';
 import { CloseButton } from './close-button';
 import { LoadBoundary } from './load-boundary';
 import type { Toast } from './toast-context';
+import { ToastText } from './toast-text';
 import '../styles/toast.css';
 import { t } from '../i18n/i18n';
 
@@ -35,15 +36,7 @@ function PlainToast({ toast, onDismiss }: ToastProps) {
       role={toast.kind === 'error' ? 'alert' : 'status'}
     >
       <div className="toast__body">
-        {toast.title && <p className="toast__title">{toast.title}</p>}
-        <p className="toast__message">{toast.message}</p>
-        {toast.details && toast.details.length > 0 && (
-          <ul className="toast__details">
-            {toast.details.map((detail) => (
-              <li key={detail}>{detail}</li>
-            ))}
-          </ul>
-        )}
+        <ToastText toast={toast} />
       </div>
       <CloseButton className="toast__close" onClick={() => onDismiss(toast.id)} />
     </div>
