@@ -146,7 +146,7 @@ export default defineConfig({
             // would import them from the application's chunk, evaluating it at once.
             {
               name: 'boot',
-              test: /[\\/]src[\\/](client[\\/](api[\\/]report-client-error|messages|prerender[\\/]early-edits|i18n[\\/](i18n\.ts|messages\.en\.json))|contract[\\/]locale\.ts|forms[\\/]form-language\.ts)|[\\/]@lingui[\\/]core[\\/]|preload-helper/,
+              test: /[\\/]src[\\/](client[\\/](api[\\/]report-client-error|messages|prerender[\\/]early-edits|i18n[\\/](i18n\.ts|messages\.en\.json))|contract[\\/]locale\.ts|forms[\\/]form-language\.ts)|preload-helper/,
               priority: 2,
             },
           ],
