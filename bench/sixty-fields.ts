@@ -13,7 +13,8 @@
  * key. A first round warms up, uncounted. Every figure over rounds is printed with its spread:
  * the fastest and slowest load, each round's percentile of the keystrokes. Each cold
  * load is also taken apart (no budget): its markup parsed, its last field drawn, and the time from
- * there to idle, which says whether a load waits for its page to be drawn or for its scripts.
+ * there to idle, which says whether a load waits for its page to be drawn or for its scripts; and
+ * its load to a quiet second, which counts scripts' work moved past the 200 ms quiet window too.
  *
  * BENCH_LOADS (default 5, at least 3) sets the rounds; BENCH_CPU_SLOWDOWN the slowdown.
  */
