@@ -49,7 +49,7 @@ import {
   type LighthouseBrowser,
   type LighthouseResult,
 } from './client/lighthouse-scores';
-import { loadInstrumentation, loadPage } from './client/page-load';
+import { loadAlone, loadInstrumentation, loadPage } from './client/page-load';
 import { serveStatic, type StaticServer } from './client/static-server';
 import { validatingPage } from './client/validating-page';
 import { buildReferencePage, type ReferenceField } from './reference/reference-page';
@@ -118,13 +118,9 @@ async function measureLoads(
       const open: Array<Awaited<ReturnType<typeof coldPage>>> = [];
       try {
         for (const target of order) {
-          // Timed with no other page open in the browser (an open page, even an empty one, made
-          // a load 1.5–2× as slow on two cores: docs/performance.md), then loaded again, untimed,
+          // Timed with no other page open in the browser (loadAlone), then loaded again, untimed,
           // to be typed into beside the others.
-          const alone = await coldPage(browser, init);
-          const load = await loadPage(alone.page, urls[target]).finally(() =>
-            alone.context.close(),
-          );
+          const load = await loadAlone(browser, init, urls[target]);
           if (!record) continue;
           const m = measured[target];
           m.loads.push(load.ms);

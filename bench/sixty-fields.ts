@@ -31,7 +31,7 @@ import {
   typeInterleaved,
   type KeystrokeSample,
 } from './client/keystrokes';
-import { loadInstrumentation, loadPage, type PageLoad } from './client/page-load';
+import { loadAlone, loadInstrumentation, loadPage, type PageLoad } from './client/page-load';
 import { serveStatic, type StaticServer } from './client/static-server';
 import { validatingPage } from './client/validating-page';
 import { buildReferencePage, type ReferenceField } from './reference/reference-page';
@@ -81,20 +81,6 @@ function fieldsToUse(fields: ReferenceField[]) {
   return { first, further, last, distance: fields.indexOf(further) - firstIndex, position };
 }
 
-/** One cold load of `url` in a fresh context, closed once timed: no other page is open. */
-async function loadAlone(
-  browser: Awaited<ReturnType<typeof launchChromium>>,
-  init: string,
-  url: string,
-): Promise<PageLoad> {
-  const cold = await coldPage(browser, init);
-  try {
-    return await loadPage(cold.page, url);
-  } finally {
-    await cold.context.close();
-  }
-}
-
 /**
  * A signed-in applicant's page with every error showing, loaded cold: validatingPage brings the
  * applicant to the refused submit; a fresh context with the same cookies then loads the page.
@@ -135,9 +121,7 @@ async function measure(
       const order: Target[] = coldTargets.map((_, i) => coldTargets[(i + round) % 3]!);
       const opened = new Map<Target, ColdPage>();
       try {
-        // Each timed load with no other page open in the browser: a page opened before it, even
-        // an empty one, made a load 1.5–2× as slow on two cores (docs/performance.md), so the
-        // place of a page in its round decided its figure.
+        // Each timed load with no other page open in the browser (loadAlone).
         const loads: PageLoad[] = [];
         for (const target of order) loads.push(await loadAlone(browser, init, urls[target]));
         const errors = await errorsPage(browser, server, init, urls.errors);

@@ -8,7 +8,8 @@
  * Browser code is a string: tsx rewrites the functions it compiles with a helper that does not
  * exist in the page.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { coldPage } from './chromium';
 
 /** The quiet window that makes a page count as idle. */
 const QUIET_MS = 200;
@@ -113,4 +114,18 @@ export async function loadPage(page: Page, url: string, timeoutMs = 60_000): Pro
     `performance.getEntriesByType('navigation')[0]?.domInteractive ?? NaN`,
   )) as number;
   return { ms: ready, parsedMs: parsed, drawnMs: drawn, settledMs: settled, resources };
+}
+
+/**
+ * One cold load of `url` in a fresh context with `init`, closed once timed: no other page is
+ * open in the browser. A page opened before it, even an empty one, made a load 1.5–2× as slow on
+ * two cores (docs/performance.md), so a page's place in its round decided its figure.
+ */
+export async function loadAlone(browser: Browser, init: string, url: string): Promise<PageLoad> {
+  const cold = await coldPage(browser, init);
+  try {
+    return await loadPage(cold.page, url);
+  } finally {
+    await cold.context.close();
+  }
 }
