@@ -103,14 +103,20 @@ const FLUSH_BATCH = 500;
  * first, once, as an array the delete then finds through the key: as `in (select … limit)` the
  * planner, trusting statistics older than a burst of notes (a bulk load, a busy hour before
  * autovacuum), joined each of 41,000 notes against the batch, 20 seconds a batch in the staff
- * bench. A note a save holds is still waited for, and taken as the save left it.
+ * bench.
+ *
+ * The batch is locked as it is chosen, skipping the notes a save is writing: those stay, as the
+ * save leaves them, for the next flush. Waiting for them deadlocked: a group of saves
+ * (grouped-saves.ts) holds one account's note while it goes on to write another's, which the
+ * flush had already taken; PostgreSQL broke the cycle after its deadlock_timeout (a second) by
+ * failing one of the two (seen once in each run of the save bench).
  */
 const takeNotes = new PreparedQuery((db, _p: Record<string, never>, dialect) => {
   const batch = db.selectFrom('summary_pending').select('account_id').limit(FLUSH_BATCH);
   const taken = db.deleteFrom('summary_pending');
   return (
     dialect === 'postgres'
-      ? taken.where(sql<boolean>`account_id = any(array(${batch}))`)
+      ? taken.where(sql<boolean>`account_id = any(array(${batch.forUpdate().skipLocked()}))`)
       : taken.where('account_id', 'in', batch)
   ).returning(['account_id', 'at', 'renamed']);
 });
@@ -183,9 +189,10 @@ const applyNotes = new PreparedQuery((db, p: { notes: string }, dialect) =>
  * alone when given, and removes the notes; answers how many accounts it did. Each batch is one
  * transaction: its notes are taken first, then the rows are written by a second statement, which
  * on PostgreSQL sees every write committed before it starts, so a save whose note the first
- * statement waited for is in the name it computes (one statement would compute it from the
- * answers as they were when it began). Notes of writes that commit later stay for the next flush.
- * Two flushes at once each take their own notes.
+ * statement waited for (one account's, `accountId`) is in the name it computes (one statement
+ * would compute it from the answers as they were when it began). Notes a save is writing, and
+ * notes of writes that commit later, stay for the next flush. Two flushes at once each take
+ * their own notes.
  */
 export async function flushSummaries(db: Kysely<Database>, accountId?: string): Promise<number> {
   let flushed = 0;

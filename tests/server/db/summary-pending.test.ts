@@ -211,8 +211,54 @@ describe.each(databases)('staff summary notes on $name', ({ url }) => {
   });
 
   // PostgreSQL only (SQLite runs one transaction at a time): registered there alone, not skipped.
-  if (url)
-    it('PostgreSQL: a save the flush waited for is in the name it writes', async () => {
+  if (url) {
+    /**
+     * A transaction that writes as a save does, one step at a time: `step(i)` lets step i run and
+     * resolves once it has, or once the transaction has failed (which `transaction` then tells).
+     */
+    const saveInSteps = (steps: readonly ((trx: Kysely<Database>) => Promise<void>)[]) => {
+      const signal = () => {
+        let resolve!: () => void;
+        const promise = new Promise<void>((r) => (resolve = r));
+        return { promise, resolve };
+      };
+      const gates = steps.map(signal);
+      const done = steps.map(signal);
+      const transaction = t.db.transaction().execute(async (trx) => {
+        for (const [i, step] of steps.entries()) {
+          await gates[i]!.promise;
+          await step(trx);
+          done[i]!.resolve();
+        }
+      });
+      const failed = transaction.then(
+        () => undefined,
+        () => undefined,
+      );
+      return {
+        transaction,
+        step: async (i: number) => {
+          gates[i]!.resolve();
+          await Promise.race([done[i]!.promise, failed]);
+        },
+      };
+    };
+    const writeAnswer = (trx: Kysely<Database>, accountId: string, value: string) =>
+      trx
+        .updateTable('answers')
+        .set({ value, updated_at: clock.now().toISOString() })
+        .where('account_id', '=', accountId)
+        .where('key', '=', 'first_name')
+        .execute()
+        .then(() => undefined);
+    const waitingForLocks = async () => {
+      const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting
+        from pg_stat_activity where wait_event_type = 'Lock' and pid <> pg_backend_pid()
+        and query like '%summary_pending%'`.execute(t.db);
+      return rows[0]!.waiting;
+    };
+
+    it('PostgreSQL: a note a save is writing is left for the next flush, not waited for', async () => {
       await addAccounts(['acc-1']);
       clock.advance(1000);
       await service.answers.save('acc-1', { first_name: 'Ada' }, 'v1');
@@ -221,36 +267,61 @@ describe.each(databases)('staff summary notes on $name', ({ url }) => {
       await service.answers.save('acc-1', { first_name: 'Bea' }, 'v1');
 
       // A save under way holds the account's note (its trigger updated it) until it commits.
-      let commit!: () => void;
-      const committed = new Promise<void>((resolve) => (commit = resolve));
-      let written!: () => void;
-      const wrote = new Promise<void>((resolve) => (written = resolve));
-      const saving = t.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('answers')
-          .set({ value: 'Cy', updated_at: clock.now().toISOString() })
-          .where('account_id', '=', 'acc-1')
-          .where('key', '=', 'first_name')
-          .execute();
-        written();
-        await committed;
-      });
-      await wrote;
+      const saving = saveInSteps([(trx) => writeAnswer(trx, 'acc-1', 'Cy'), async () => undefined]);
+      await saving.step(0);
       const flushing = flushSummaries(t.db);
-      // The flush waits for the save's lock on the note before the save commits.
-      await vi.waitFor(
-        async () => {
-          const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting
-            from pg_stat_activity where wait_event_type = 'Lock' and pid <> pg_backend_pid()
-            and query like '%summary_pending%'`.execute(t.db);
-          expect(rows[0]!.waiting).toBe(1);
-        },
-        { timeout: 5000 },
-      );
-      commit();
-      await saving;
-      expect(await flushing).toBe(1);
+      // Bounded: a flush that waited for the save would wait as long as the save is held.
+      const first = await Promise.race([
+        flushing,
+        new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2000)),
+      ]);
+      const nameMeanwhile = (await summary('acc-1')).name;
+      await saving.step(1);
+      await saving.transaction;
+      await flushing;
+      expect(first).toBe(0);
+      expect(nameMeanwhile).toBe('Ada');
+      expect(await flushSummaries(t.db)).toBe(1);
       expect((await summary('acc-1')).name).toBe('Cy');
       expect(await notes()).toEqual([]);
     });
+
+    it('PostgreSQL: a save that writes two accounts while the flush runs never deadlocks with it', async () => {
+      // acc-1's note comes first in the table and by key, so a flush that waited for a locked
+      // note would hold acc-1's while waiting for acc-2's.
+      await addAccounts(['acc-1', 'acc-2']);
+      clock.advance(1000);
+      await service.answers.save('acc-1', { first_name: 'Ada' }, 'v1');
+      await service.answers.save('acc-2', { first_name: 'Bea' }, 'v1');
+      await flushSummaries(t.db);
+      clock.advance(1000);
+      await service.answers.save('acc-1', { first_name: 'Ann' }, 'v1');
+      await service.answers.save('acc-2', { first_name: 'Bo' }, 'v1');
+
+      // One transaction writes acc-2's answers, then acc-1's, as a group of saves does.
+      const saving = saveInSteps([
+        (trx) => writeAnswer(trx, 'acc-2', 'Cy'),
+        (trx) => writeAnswer(trx, 'acc-1', 'Di'),
+      ]);
+      await saving.step(0);
+      let flushed: number | Error | undefined;
+      const flushing = flushSummaries(t.db).then(
+        (n) => (flushed = n),
+        (error: Error) => (flushed = error),
+      );
+      // Until the flush has ended, or waits for a lock (it did, before notes a save holds were
+      // skipped): bounded, the flush takes milliseconds.
+      for (let i = 0; i < 500 && flushed === undefined && (await waitingForLocks()) === 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      await saving.step(1);
+      await expect(saving.transaction).resolves.toBeUndefined();
+      await flushing;
+      // It took acc-1's note alone; acc-2's was being written.
+      expect(flushed).toBe(1);
+      expect(await flushSummaries(t.db)).toBe(2);
+      expect((await summary('acc-1')).name).toBe('Di');
+      expect((await summary('acc-2')).name).toBe('Cy');
+      expect(await notes()).toEqual([]);
+    });
+  }
 });
