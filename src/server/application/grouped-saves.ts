@@ -92,7 +92,8 @@ const saveGroup = new PreparedQuery((db, p: { saves: string }) =>
     // quarter of the group's writing (issue 19). Watch its plan on a large table: the planner
     // takes the JSON's rows for far more than a group has, and an earlier update of this shape was
     // joined to answers by a sequential scan at 1,000,000 answers (316 ms a group of 20; by the
-    // index, 4 ms). This one was measured on the bench's tables only (docs/performance.md).
+    // index, 4 ms). This one held its rate at 1,000,500 answers, planned afresh or once analysed;
+    // a plan kept from an empty table did not (docs/performance.md, docs/deploy.md).
     .with('updated', (qb) =>
       qb
         .updateTable('answers')
