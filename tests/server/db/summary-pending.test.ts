@@ -309,8 +309,8 @@ describe.each(databases)('staff summary notes on $name', ({ url }) => {
         (n) => (flushed = n),
         (error: Error) => (flushed = error),
       );
-      // Until the flush has ended, or waits for a lock (it did, before notes a save holds were
-      // skipped): bounded, the flush takes milliseconds.
+      // Until the flush has ended, or waits for a lock (as one that waited for a note a save holds
+      // would): bounded, the flush takes milliseconds.
       for (let i = 0; i < 500 && flushed === undefined && (await waitingForLocks()) === 0; i++)
         await new Promise((resolve) => setTimeout(resolve, 10));
       await saving.step(1);
