@@ -1,7 +1,8 @@
 /**
  * Server throughput: PUT /api/answer with ten changed keys from signed-in applicants, at 50 and
  * 200 connections, against GET /healthz as the reference in the same run (budget: saves at least
- * half the healthz rate, p99 under 50 ms at 200 connections, zero errors). The server runs as a
+ * half the healthz rate, p99 under 50 ms at 200 connections, zero errors; on PostgreSQL, no
+ * deadlock either: one stalls a group of saves for a second). The server runs as a
  * child process (as in production, not sharing this process's event loop) on a fresh SQLite
  * database, and on a fresh PostgreSQL database too when TEST_DATABASE_URL is set.
  *
@@ -12,6 +13,7 @@
  * 8-second run by a third; a round it spoils no longer decides the figure.
  */
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { liveApplicants, startLiveServer, withFreshPostgres } from '../tests/helpers/live-server';
 import { overRounds, type BenchRow } from './bench-row';
 
@@ -49,7 +51,47 @@ async function load(options: autocannon.Options, seconds: number): Promise<Load>
   };
 }
 
+/**
+ * PostgreSQL's count of deadlocks in the bench's own database, once every other session of it
+ * has ended (a backend reports its counts as it goes idle or exits).
+ */
+async function deadlocksIn(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (let wait = 0; wait < 50; wait++) {
+      const { rows } = await client.query<{ others: number }>(
+        `select count(*)::int as others from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      if (rows[0]?.others === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const { rows } = await client.query<{ deadlocks: string }>(
+      'select deadlocks from pg_stat_database where datname = current_database()',
+    );
+    return Number(rows[0]?.deadlocks ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
 async function measure(label: string, databaseUrl: string): Promise<BenchRow[]> {
+  const deadlocksBefore = databaseUrl ? await deadlocksIn(databaseUrl) : 0;
+  const rows = await measureSaves(label, databaseUrl);
+  if (databaseUrl) {
+    rows.push({
+      id: `${label.toLowerCase()}.deadlocks`,
+      name: `deadlocks during the save loads (${label})`,
+      value: (await deadlocksIn(databaseUrl)) - deadlocksBefore,
+      unit: '',
+      note: "pg_stat_database's count for the bench's database, once the server has stopped",
+    });
+  }
+  return rows;
+}
+
+async function measureSaves(label: string, databaseUrl: string): Promise<BenchRow[]> {
   const server = await startLiveServer({ databaseUrl });
   const base = server.base;
   try {
