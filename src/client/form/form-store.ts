@@ -3,9 +3,11 @@
  * errors, with subscriptions per topic (store-topics.ts). Components read it through
  * useSyncExternalStore, so typing in one field re-renders that field and whatever depends on it,
  * never the whole page. Every change goes through the engine (setAnswer, switchTab, validatePage).
- * While errors show, a keystroke validates only the fields it changed (validateField), at once;
- * the whole page is validated after the keystroke's frame, once for a burst of keys, and the
- * other fields' errors it changed are published then. Reading the errors never waits for it.
+ * While errors show, a keystroke validates only the fields it changed (validateField), at once,
+ * and publishes nothing but the answer: the whole page is validated after the keystroke's frame,
+ * once for a burst of keys, and every error it changed is published then, the typed field's
+ * included, so a message that comes or goes never adds a render and a relayout of the page to the
+ * frame that draws the key (issue 43). Reading the errors never waits for it.
  */
 import { switchTab } from '../../engine/answer-changes';
 import type { Answers, FormState, PageDefinition } from '../../engine/definitions';
@@ -30,14 +32,16 @@ export interface FormStore {
   /** The current page's errors, as of now (a validation after a keystroke is done first). */
   getErrors(): FieldErrors;
   /**
-   * The errors to draw: the fields a keystroke changed as validated at once, the others as the
-   * page's last validation left them (the next one runs after the frame). Reading them never
-   * validates the page while a keystroke's frame is being drawn; decisions read getErrors().
+   * The errors to draw: the fields a keystroke changed as validated at once (their topics are
+   * told after the frame), the others as the page's last validation left them (the next one runs
+   * after the frame). Reading them never validates the page while a keystroke's frame is being
+   * drawn; decisions read getErrors().
    */
   getShownErrors(): FieldErrors;
   /**
    * Sets one answer through engine setAnswer (dependent clearing, hidden clearing). While errors
-   * are watched, the changed fields' errors are validated at once, the page's after the frame.
+   * are watched, the changed fields' errors are validated at once, the page's after the frame,
+   * and the errors that changed are published after the frame.
    */
   setAnswer(key: string, value: string, desc?: string): void;
   /** Replaces the whole state (profile loaded, visitor answers restored) and revalidates. Parts not given are kept. */
@@ -194,7 +198,8 @@ export function createFormStore(options: FormStoreOptions): FormStore {
    * After a change: revalidates at once and returns the error topics that changed while someone
    * watches errors; otherwise only marks the errors stale (typing while errors are not shown
    * costs no validation). Given the answer keys a keystroke changed, only their fields are
-   * validated now and the page's validation is scheduled after the frame.
+   * validated now, their changed topics owed, and the page's validation scheduled after the
+   * frame: the notice of both comes then (settle).
    */
   const revalidate = (changed?: readonly string[]): string[] => {
     if (errorWatchers === 0) {
@@ -215,17 +220,16 @@ export function createFormStore(options: FormStoreOptions): FormStore {
     // otherwise one run of the page's validator is cheaper and shows what a change revealed.
     if (changed && validator?.fields && visible !== null) {
       const after = { ...before };
-      const topics: string[] = [];
       for (const key of changed) {
         const messages = validateField(page, validator, state, key, { now: now() });
-        if (!sameMessages(before[key], messages)) topics.push(errorTopic(key));
+        if (!sameMessages(before[key], messages)) owed.add(errorTopic(key));
         if (messages.length) after[key] = messages;
         else delete after[key];
       }
       errors = after;
       partial = true;
       cancelScheduled ??= schedule(settle);
-      return topics;
+      return [];
     }
     // A change of what shows (a tab, a block count): the whole page at once.
     const owedBefore = [...owed];

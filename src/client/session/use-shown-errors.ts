@@ -18,11 +18,11 @@ const edited = (store: FormStore): EditedPageErrors => ({
 
 /**
  * The errors the shell shows (the summary, and every page's errors: shown-errors.ts), kept off
- * a keystroke's critical path. The field typed into updates its own error at once (the form
- * store validates the fields a keystroke changes, the page after the frame); the whole
- * application is checked again only after the frame that shows the keystroke has been drawn,
- * once for any number of changes before it, the page being edited taking the store's errors,
- * and the shell re-renders only when that finds the errors changed. A change of status or of the
+ * a keystroke's critical path. The field typed into shows its new error after the frame that
+ * draws the key (the form store validates the fields a keystroke changes at once, the page after
+ * the frame, and publishes the errors that changed then); the whole application is checked again
+ * only after that frame too, once for any number of changes before it, the page being edited
+ * taking the store's errors, and the shell re-renders only when that finds the errors changed. A change of status or of the
  * server's errors is validated at once, as the render needs it (the summary takes focus when it
  * appears).
  */

@@ -58,7 +58,13 @@ describe('form store', () => {
   });
 
   it('notifies only the topics that changed', () => {
-    const store = aboutStore();
+    const frames = handScheduler();
+    const store = createFormStore({
+      page: about,
+      validatorOf: pageValidator,
+      now,
+      schedule: frames.schedule,
+    });
     const first = vi.fn();
     const last = vi.fn();
     const firstErrors = vi.fn();
@@ -72,13 +78,18 @@ describe('form store', () => {
     store.setAnswer('first_name', 'A');
     store.setAnswer('first_name', 'Ad');
     expect(first).toHaveBeenCalledTimes(2);
-    // The required error went away with the first letter, and stayed away.
+    expect(everything).toHaveBeenCalledTimes(2);
+    // The required error went away with the first letter, and stayed away: one notice, after
+    // the frame.
+    expect(firstErrors).not.toHaveBeenCalled();
+    frames.runFrame();
     expect(firstErrors).toHaveBeenCalledTimes(1);
     expect(last).not.toHaveBeenCalled();
-    expect(everything).toHaveBeenCalledTimes(2);
+    expect(everything).toHaveBeenCalledTimes(3);
 
     store.setAnswer('first_name', 'Ad');
-    expect(everything).toHaveBeenCalledTimes(2);
+    frames.runFrame();
+    expect(everything).toHaveBeenCalledTimes(3);
   });
 
   it('tells its unheard-answer listeners of a change to an answer nobody subscribes to', () => {
@@ -325,17 +336,37 @@ describe('form store while errors show', () => {
     };
   }
 
-  it('updates the typed field’s message at once, without validating the page', () => {
-    const { store, frames, pageRuns, heard } = shownStore();
+  it('validates the typed field at once, without the page, and tells it after the frame', () => {
+    const { store, frames, pageRuns, heard, everything } = shownStore();
     expect(store.getShownErrors().first_name).toEqual([requiredMessage('first_name')]);
     store.setAnswer('first_name', 'A');
-    expect(heard('first_name')).toHaveBeenCalledTimes(1);
+    // The key's frame draws the answer alone: the message goes with the page's validation.
+    expect(heard('first_name')).not.toHaveBeenCalled();
     expect(store.getShownErrors().first_name).toBeUndefined();
-    store.setAnswer('first_name', '');
-    expect(heard('first_name')).toHaveBeenCalledTimes(2);
-    expect(store.getShownErrors().first_name).toEqual([requiredMessage('first_name')]);
     expect(pageRuns).not.toHaveBeenCalled();
     expect(frames.pending()).toBe(1);
+    const calls = everything.mock.calls.length;
+    frames.runFrame();
+    expect(heard('first_name')).toHaveBeenCalledTimes(1);
+    expect(pageRuns).toHaveBeenCalledTimes(1);
+    expect(everything).toHaveBeenCalledTimes(calls + 1);
+
+    store.setAnswer('first_name', '');
+    expect(store.getShownErrors().first_name).toEqual([requiredMessage('first_name')]);
+    expect(heard('first_name')).toHaveBeenCalledTimes(1);
+    frames.runFrame();
+    expect(heard('first_name')).toHaveBeenCalledTimes(2);
+  });
+
+  it('tells the typed field of its message once a whole-page change validates at once', () => {
+    const { store, frames, heard } = shownStore();
+    store.setAnswer('first_name', 'A');
+    expect(heard('first_name')).not.toHaveBeenCalled();
+    // A key some condition reads validates the page at once: the owed notice goes with it.
+    const key = [...reactiveKeys(about)].find((k) => pageFields(about).some((f) => f.key === k));
+    store.setAnswer(key!, 'x');
+    expect(heard('first_name')).toHaveBeenCalledTimes(1);
+    expect(frames.pending()).toBe(0);
   });
 
   it('publishes another field’s cross-field error only after the frame', () => {
@@ -355,12 +386,13 @@ describe('form store while errors show', () => {
     expect(everything).toHaveBeenCalledTimes(calls + 1);
   });
 
-  it('tells nobody after the frame when the keys changed no other field’s errors', () => {
-    const { store, frames, heard, everything } = shownStore();
-    store.setAnswer('first_name', 'A');
+  it('tells nobody after the frame when the keys changed no field’s errors', () => {
+    const { store, frames, heard, everything } = shownStore({ first_name: 'A' });
+    store.setAnswer('first_name', 'Ad');
     const calls = everything.mock.calls.length;
     frames.runFrame();
     expect(everything).toHaveBeenCalledTimes(calls);
+    expect(heard('first_name')).not.toHaveBeenCalled();
     expect(heard('last_name')).not.toHaveBeenCalled();
   });
 
