@@ -22,9 +22,9 @@ const edited = (store: FormStore): EditedPageErrors => ({
  * draws the key (the form store validates the fields a keystroke changes at once, the page after
  * the frame, and publishes the errors that changed then); the whole application is checked again
  * only after that frame too, once for any number of changes before it, the page being edited
- * taking the store's errors, and the shell re-renders only when that finds the errors changed. A change of status or of the
- * server's errors is validated at once, as the render needs it (the summary takes focus when it
- * appears).
+ * taking the store's errors, and the shell re-renders only when that finds the errors changed.
+ * A change of status or of the server's errors is validated at once, as the render needs it (the
+ * summary takes focus when it appears).
  */
 export function useShownErrors(
   store: FormStore,
