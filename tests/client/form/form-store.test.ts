@@ -18,6 +18,13 @@ const about = pageById('about')!;
 const education = pageById('education')!;
 const now = () => new Date('2025-01-15T12:00:00Z');
 
+/** A key of the About page that some condition or dependent list reads, asked on the page. */
+function reactiveFieldKey(): string {
+  const key = [...reactiveKeys(about)].find((k) => pageFields(about).some((f) => f.key === k));
+  expect(key, 'the About page asks no key a condition reads').toBeDefined();
+  return key!;
+}
+
 const aboutStore = (answers: Record<string, string> = {}) =>
   createFormStore({ page: about, initial: { answers }, validatorOf: pageValidator, now });
 
@@ -363,8 +370,7 @@ describe('form store while errors show', () => {
     store.setAnswer('first_name', 'A');
     expect(heard('first_name')).not.toHaveBeenCalled();
     // A key some condition reads validates the page at once: the owed notice goes with it.
-    const key = [...reactiveKeys(about)].find((k) => pageFields(about).some((f) => f.key === k));
-    store.setAnswer(key!, 'x');
+    store.setAnswer(reactiveFieldKey(), 'x');
     expect(heard('first_name')).toHaveBeenCalledTimes(1);
     expect(frames.pending()).toBe(0);
   });
@@ -470,10 +476,7 @@ describe('form store while errors show', () => {
 
   it('validates the page at once when the key typed is one a condition reads', () => {
     const { store, frames, pageRuns } = shownStore();
-    // A key some condition or dependent list of the page reads, asked on the page.
-    const key = [...reactiveKeys(about)].find((k) => pageFields(about).some((f) => f.key === k));
-    expect(key).toBeDefined();
-    store.setAnswer(key!, 'x');
+    store.setAnswer(reactiveFieldKey(), 'x');
     // What the change shows or hides has its errors now, not after the frame.
     expect(pageRuns).toHaveBeenCalledTimes(1);
     expect(frames.pending()).toBe(0);
